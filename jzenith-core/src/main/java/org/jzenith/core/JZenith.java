@@ -1,0 +1,354 @@
+package org.jzenith.core;
+
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.Stage;
+import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jzenith.core.configuration.ConfigurationInput;
+import org.jzenith.core.configuration.ConfigurationLoader;
+import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.internal.Closeables;
+import org.jzenith.core.internal.CoreModule;
+import org.jzenith.core.internal.ShutdownSignals;
+import org.jzenith.core.internal.VertxFactory;
+import org.jzenith.core.metrics.MetricsRegistryFactory;
+import org.jzenith.core.metrics.MetricsRegistryFactory.ApplicationMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A jZenith application: the plugins and Guice modules it is made of, its configuration, and its
+ * lifecycle.
+ *
+ * <pre>{@code
+ * public static void main(String... args) {
+ *     JZenith.application(args)
+ *            .withPlugins(RestPlugin.withResources(UserResource.class))
+ *            .withModules(new ServiceLayerModule())
+ *            .withConfiguration("rest.port", 8080)
+ *            .run();
+ * }
+ * }</pre>
+ *
+ * <p>{@link #run()} reads and checks the configuration, creates Vert.x and the injector, starts
+ * the plugins in order and returns when all are ready. SIGTERM and SIGINT, or {@link #stop()},
+ * stop the plugins in reverse order, close every {@link AutoCloseable} singleton and Vert.x.
+ *
+ * <p>The {@code with...} methods are for the thread that builds the application; {@link #run()}
+ * and {@link #stop()} may be called from any thread.
+ */
+public final class JZenith {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JZenith.class);
+
+    private enum State {
+        CONFIGURING,
+        STARTING,
+        RUNNING,
+        STOPPED
+    }
+
+    private final String[] args;
+    private final List<Plugin> plugins = new ArrayList<>();
+    private final List<Module> modules = new ArrayList<>();
+    private final List<Class<?>> configurationMappings = new ArrayList<>();
+    private final Map<String, String> configuration = new LinkedHashMap<>();
+
+    private final Object lock = new Object();
+    private State state = State.CONFIGURING;
+    private Running running;
+    private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+    private final Runnable stopOnSignal = this::stop;
+
+    private JZenith(final String[] args) {
+        this.args = args.clone();
+    }
+
+    /** A new application configured by {@code args} ({@code --key=value}, {@code --config=FILE}). */
+    public static JZenith application(final String... args) {
+        return new JZenith(args);
+    }
+
+    /** Adds plugins; they start in the order given, after any added before. */
+    public JZenith withPlugins(final Plugin... plugins) {
+        checkConfiguring();
+        final Set<String> names = new HashSet<>();
+        this.plugins.forEach(plugin -> names.add(plugin.name()));
+        for (final Plugin plugin : plugins) {
+            Objects.requireNonNull(plugin, "plugin");
+            if (!names.add(plugin.name())) {
+                throw new IllegalArgumentException("The plugin '" + plugin.name()
+                        + "' is registered twice; name each plugin once in withPlugins(...)");
+            }
+            this.plugins.add(plugin);
+        }
+        return this;
+    }
+
+    /** Adds the application's own Guice modules. */
+    public JZenith withModules(final Module... modules) {
+        checkConfiguring();
+        Arrays.stream(modules)
+                .map(module -> Objects.requireNonNull(module, "module"))
+                .forEach(this.modules::add);
+        return this;
+    }
+
+    /**
+     * Registers the application's own {@code @ConfigMapping} interfaces: read and checked at
+     * start-up with the plugins', and injectable.
+     */
+    public JZenith withConfigurationMappings(final Class<?>... mappings) {
+        checkConfiguring();
+        this.configurationMappings.addAll(Arrays.asList(mappings));
+        return this;
+    }
+
+    /**
+     * Sets a configuration value in code. Every other source but the classpath file overrides it;
+     * an unknown key is reported at start-up with the nearest known one.
+     */
+    public JZenith withConfiguration(final String key, final Object value) {
+        checkConfiguring();
+        configuration.put(Objects.requireNonNull(key, "key"), String.valueOf(Objects.requireNonNull(value, "value")));
+        return this;
+    }
+
+    /**
+     * Starts the application and returns once every plugin is ready.
+     *
+     * @throws org.jzenith.core.configuration.ConfigurationException when the configuration has
+     *     problems, listing all of them
+     * @throws StartupException when a plugin or the injector failed; whatever had started is
+     *     stopped again
+     */
+    public JZenith run() {
+        synchronized (lock) {
+            if (state != State.CONFIGURING) {
+                throw new IllegalStateException("run() was already called on this application");
+            }
+            state = State.STARTING;
+        }
+        final long startNanos = System.nanoTime();
+        final List<Class<?>> mappings = allMappings();
+        final SmallRyeConfig config =
+                ConfigurationLoader.load(ConfigurationInput.ofProcess(args, configuration), mappings);
+        final CoreConfiguration core = config.getConfigMapping(CoreConfiguration.class);
+        final ApplicationMetrics metrics = MetricsRegistryFactory.create();
+        final Vertx vertx = VertxFactory.create(core, metrics.registry());
+        final Closeables closeables = new Closeables();
+        final Running started = new Running(core, vertx, metrics, closeables);
+        synchronized (lock) {
+            running = started;
+        }
+        try {
+            final List<Module> allModules = new ArrayList<>();
+            allModules.add(new CoreModule(vertx, metrics.registry(), config, mappings, closeables));
+            plugins.forEach(plugin -> allModules.addAll(plugin.modules()));
+            allModules.addAll(modules);
+            started.context = new PluginContext(createInjector(allModules), vertx);
+            for (final Plugin plugin : plugins) {
+                await(plugin.start(started.context), core.startTimeout(), "start");
+                started.plugins.push(plugin);
+            }
+        } catch (final StartupException e) {
+            shutDown(started, failedPluginName(started));
+            throw e;
+        } catch (final RuntimeException e) {
+            final String failed = failedPluginName(started);
+            shutDown(started, failed);
+            throw new StartupException("The plugin '" + failed + "' failed to start: " + describe(e), e);
+        }
+        synchronized (lock) {
+            state = State.RUNNING;
+        }
+        ShutdownSignals.register(stopOnSignal);
+        LOG.info(
+                "jZenith started in {} ms (process up {} ms) with plugins {}",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
+                processUptimeMillis(),
+                plugins.stream().map(Plugin::name).toList());
+        return this;
+    }
+
+    /**
+     * Stops the application: plugins in reverse order, then the injector's {@link AutoCloseable}
+     * singletons, then Vert.x, all within {@code jzenith.shutdown-timeout}. Safe to call more than
+     * once and from several threads; later calls wait for the first to finish.
+     */
+    public void stop() {
+        final Running toStop;
+        synchronized (lock) {
+            if (state == State.STOPPED || state == State.CONFIGURING) {
+                toStop = null;
+            } else {
+                toStop = running;
+                running = null;
+                state = State.STOPPED;
+            }
+        }
+        if (toStop == null) {
+            waitUntilStopped();
+            return;
+        }
+        final long startNanos = System.nanoTime();
+        ShutdownSignals.unregister(stopOnSignal);
+        shutDown(toStop, "");
+        LOG.info("jZenith stopped in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    }
+
+    /** The application's injector, for {@code main} methods and tests. */
+    public Injector injector() {
+        return runningContext().injector();
+    }
+
+    /** The instance the injector provides for {@code type}. */
+    public <T> T instance(final Class<T> type) {
+        return injector().getInstance(type);
+    }
+
+    private PluginContext runningContext() {
+        synchronized (lock) {
+            if (state != State.RUNNING || running == null || running.context == null) {
+                throw new IllegalStateException("The application is not running; call run() first");
+            }
+            return running.context;
+        }
+    }
+
+    private List<Class<?>> allMappings() {
+        final List<Class<?>> mappings = new ArrayList<>();
+        mappings.add(CoreConfiguration.class);
+        plugins.forEach(plugin -> mappings.addAll(plugin.configurationMappings()));
+        mappings.addAll(configurationMappings);
+        return mappings.stream().distinct().toList();
+    }
+
+    private static Injector createInjector(final List<Module> modules) {
+        try {
+            return Guice.createInjector(Stage.PRODUCTION, modules);
+        } catch (final CreationException e) {
+            throw new StartupException("The application's modules cannot be wired: " + e.getMessage(), e);
+        }
+    }
+
+    private void shutDown(final Running toStop, final String failedPlugin) {
+        final long deadline = System.nanoTime() + toStop.core.shutdownTimeout().toNanos();
+        while (!toStop.plugins.isEmpty()) {
+            final Plugin plugin = toStop.plugins.pop();
+            try {
+                await(plugin.stop(toStop.context), remaining(deadline), "stop");
+            } catch (final RuntimeException e) {
+                LOG.warn("The plugin '{}' did not stop cleanly: {}", plugin.name(), describe(e), e);
+            }
+        }
+        toStop.closeables.closeAll();
+        try {
+            await(toStop.vertx.close(), remaining(deadline), "close Vert.x");
+        } catch (final RuntimeException e) {
+            LOG.warn("Vert.x did not close cleanly: {}", describe(e));
+        }
+        toStop.metrics.close();
+        if (!failedPlugin.isEmpty()) {
+            LOG.debug("Stopped what had started before '{}' failed", failedPlugin);
+        }
+        stopped.complete(null);
+    }
+
+    private String failedPluginName(final Running started) {
+        return started.context == null
+                ? "injector"
+                : plugins.get(started.plugins.size()).name();
+    }
+
+    private void waitUntilStopped() {
+        try {
+            stopped.get(Duration.ofMinutes(1).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final ExecutionException | TimeoutException e) {
+            LOG.warn("Waited in vain for the application to stop: {}", describe(e));
+        }
+    }
+
+    private static Duration remaining(final long deadlineNanos) {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+
+    /** Waits for {@code future} on the calling thread, which is never a Vert.x thread here. */
+    private static void await(final Future<?> future, final Duration timeout, final String what) {
+        try {
+            future.toCompletionStage().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to " + what, e);
+        } catch (final ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime
+                    ? runtime
+                    : new IllegalStateException(describe(e.getCause()), e.getCause());
+        } catch (final TimeoutException e) {
+            throw new IllegalStateException("did not " + what + " within " + timeout.toMillis() + " ms", e);
+        }
+    }
+
+    private static String describe(final Throwable failure) {
+        final String message = failure.getMessage();
+        return message == null || message.isBlank() ? failure.getClass().getName() : message;
+    }
+
+    private static long processUptimeMillis() {
+        return ProcessHandle.current()
+                .info()
+                .startInstant()
+                .map(start -> Duration.between(start, java.time.Instant.now()).toMillis())
+                .orElse(-1L);
+    }
+
+    private void checkConfiguring() {
+        synchronized (lock) {
+            if (state != State.CONFIGURING) {
+                throw new IllegalStateException("The application is already running; configure it before run()");
+            }
+        }
+    }
+
+    /** What exists while the application runs. */
+    private static final class Running {
+        final CoreConfiguration core;
+        final Vertx vertx;
+        final ApplicationMetrics metrics;
+        final Closeables closeables;
+        final Deque<Plugin> plugins = new ArrayDeque<>();
+        PluginContext context;
+
+        Running(
+                final CoreConfiguration core,
+                final Vertx vertx,
+                final ApplicationMetrics metrics,
+                final Closeables closeables) {
+            this.core = core;
+            this.vertx = vertx;
+            this.metrics = metrics;
+            this.closeables = closeables;
+        }
+    }
+}

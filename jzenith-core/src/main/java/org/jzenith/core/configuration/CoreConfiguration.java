@@ -1,0 +1,35 @@
+package org.jzenith.core.configuration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.OptionalInt;
+
+/**
+ * Settings of the application itself, under {@code jzenith.}:
+ *
+ * <pre>
+ * jzenith.event-loops=2          # default: available processors (container-aware)
+ * jzenith.start-timeout=60s
+ * jzenith.shutdown-timeout=10s
+ * jzenith.native-transport=true
+ * </pre>
+ */
+@ConfigMapping(prefix = "jzenith")
+public interface CoreConfiguration {
+
+    /** Number of Vert.x event loop threads; unset means one per available processor. */
+    OptionalInt eventLoops();
+
+    /** How long {@code run()} waits for each plugin to start. */
+    @WithDefault("60s")
+    Duration startTimeout();
+
+    /** How long stopping may take in all, on {@code stop()} and on SIGTERM. */
+    @WithDefault("10s")
+    Duration shutdownTimeout();
+
+    /** Use epoll/io_uring where the platform has them. */
+    @WithDefault("true")
+    boolean nativeTransport();
+}

@@ -1,0 +1,46 @@
+package org.jzenith.core.configuration;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Decides which configuration values are secret and masks them wherever a value would be shown:
+ * in logs and in error messages. A key is secret when its last segment names a password, secret,
+ * token, credential or private key, such as {@code jdbc.password} or {@code api.auth-token}.
+ *
+ * <pre>{@code
+ * log.info("Connecting to {}", Secrets.maskUrl(url));   // postgresql://app:****@db/app
+ * }</pre>
+ */
+public final class Secrets {
+
+    /** What a secret value is shown as. */
+    public static final String MASK = "****";
+
+    private static final Pattern SECRET_SEGMENT =
+            Pattern.compile(".*(password|passwd|secret|token|credential|private-key|api-key|apikey).*");
+
+    // user:password@ in URLs, and password=... in JDBC-style parameters.
+    private static final Pattern URL_USER_INFO = Pattern.compile("(//[^/:@?#]*:)[^/@?#]*@");
+    private static final Pattern URL_PASSWORD_PARAMETER = Pattern.compile("(?i)((?:password|pwd|secret|token)=)[^&;]*");
+
+    private Secrets() {}
+
+    /** Whether the value of {@code key} must never be shown. */
+    public static boolean isSecret(final String key) {
+        final int dot = key.lastIndexOf('.');
+        final String last = key.substring(dot + 1).toLowerCase(Locale.ROOT);
+        return SECRET_SEGMENT.matcher(last).matches();
+    }
+
+    /** The value to show for {@code key}: the value itself, or {@link #MASK} for a secret. */
+    public static String display(final String key, final String value) {
+        return isSecret(key) ? MASK : maskUrl(value);
+    }
+
+    /** {@code url} with any password in it (user info or a password parameter) masked. */
+    public static String maskUrl(final String url) {
+        final String withoutUserInfo = URL_USER_INFO.matcher(url).replaceAll("$1" + MASK + "@");
+        return URL_PASSWORD_PARAMETER.matcher(withoutUserInfo).replaceAll("$1" + MASK);
+    }
+}

@@ -1,0 +1,84 @@
+package org.jzenith.core.health;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Runs the application's {@link HealthCheck}s in parallel, each bounded by its timeout, and
+ * aggregates them into a {@link HealthReport}. Never fails: a broken, throwing or hanging check
+ * is reported as DOWN with the reason.
+ *
+ * <pre>{@code
+ * healthChecks.check(Optional.of(HealthCheck.Kind.READINESS)).onSuccess(report -> ...);
+ * }</pre>
+ *
+ * <p>Thread-safe; may be called from any thread.
+ */
+@Singleton
+public final class HealthChecks {
+
+    private final Vertx vertx;
+    private final List<HealthCheck> checks;
+
+    @Inject
+    public HealthChecks(final Vertx vertx, final Set<HealthCheck> checks) {
+        this.vertx = vertx;
+        this.checks =
+                checks.stream().sorted(Comparator.comparing(HealthCheck::name)).toList();
+    }
+
+    /** Runs every check of {@code kind}, or every check when empty. */
+    public Future<HealthReport> check(final Optional<HealthCheck.Kind> kind) {
+        final List<HealthCheck> selected = checks.stream()
+                .filter(check -> kind.isEmpty() || check.kinds().contains(kind.get()))
+                .toList();
+        final List<Future<HealthReport.Check>> results = new ArrayList<>(selected.size());
+        for (final HealthCheck check : selected) {
+            results.add(run(check).map(result -> new HealthReport.Check(check.name(), result)));
+        }
+        return Future.join(results)
+                .transform(ignored -> Future.succeededFuture(
+                        HealthReport.of(results.stream().map(Future::result).toList())));
+    }
+
+    /** All checks. */
+    public Future<HealthReport> checkAll() {
+        return check(Optional.empty());
+    }
+
+    private Future<HealthResult> run(final HealthCheck check) {
+        final Promise<HealthResult> promise = Promise.promise();
+        final long timeoutMillis = Math.max(1, check.timeout().toMillis());
+        final long timer = vertx.setTimer(
+                timeoutMillis,
+                ignored -> promise.tryComplete(HealthResult.down("timed out after " + timeoutMillis + " ms")));
+        Future<HealthResult> future;
+        try {
+            future = check.check();
+        } catch (final RuntimeException e) {
+            future = Future.failedFuture(e);
+        }
+        future.onComplete(outcome -> {
+            vertx.cancelTimer(timer);
+            if (outcome.succeeded()) {
+                promise.tryComplete(outcome.result());
+            } else {
+                promise.tryComplete(HealthResult.down(describe(outcome.cause())));
+            }
+        });
+        return promise.future();
+    }
+
+    private static String describe(final Throwable failure) {
+        final String message = failure.getMessage();
+        return message == null || message.isBlank() ? failure.getClass().getSimpleName() : message;
+    }
+}

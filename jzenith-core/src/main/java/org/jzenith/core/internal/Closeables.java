@@ -1,0 +1,49 @@
+package org.jzenith.core.internal;
+
+import com.google.inject.Scopes;
+import com.google.inject.spi.ProvisionListener;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Remembers every {@link AutoCloseable} singleton the injector creates, so that they can be
+ * closed when the application stops, in the reverse order of their creation.
+ *
+ * <p>Thread-safe.
+ */
+public final class Closeables implements ProvisionListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Closeables.class);
+
+    private final Deque<AutoCloseable> created = new ArrayDeque<>();
+
+    @Override
+    public <T> void onProvision(final ProvisionInvocation<T> provision) {
+        final T instance = provision.provision();
+        if (instance instanceof AutoCloseable closeable && Scopes.isSingleton(provision.getBinding())) {
+            synchronized (created) {
+                created.push(closeable);
+            }
+        }
+    }
+
+    /** Closes everything remembered, newest first; a failure is logged and does not stop the rest. */
+    public void closeAll() {
+        final List<AutoCloseable> toClose;
+        synchronized (created) {
+            toClose = new ArrayList<>(created);
+            created.clear();
+        }
+        for (final AutoCloseable closeable : toClose) {
+            try {
+                closeable.close();
+            } catch (final Exception e) {
+                LOG.warn("Closing {} failed", closeable.getClass().getName(), e);
+            }
+        }
+    }
+}

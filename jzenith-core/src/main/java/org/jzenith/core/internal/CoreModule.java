@@ -1,0 +1,51 @@
+package org.jzenith.core.internal;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.matcher.Matchers;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.Vertx;
+import java.util.List;
+import org.jzenith.core.health.HealthCheck;
+
+/**
+ * Binds what core provides to every application: Vert.x, the metrics registry, the configuration
+ * and each configuration mapping, and the (possibly empty) set of health checks.
+ */
+public final class CoreModule extends AbstractModule {
+
+    private final Vertx vertx;
+    private final PrometheusMeterRegistry registry;
+    private final SmallRyeConfig config;
+    private final List<Class<?>> mappings;
+    private final Closeables closeables;
+
+    public CoreModule(
+            final Vertx vertx,
+            final PrometheusMeterRegistry registry,
+            final SmallRyeConfig config,
+            final List<Class<?>> mappings,
+            final Closeables closeables) {
+        this.vertx = vertx;
+        this.registry = registry;
+        this.config = config;
+        this.mappings = List.copyOf(mappings);
+        this.closeables = closeables;
+    }
+
+    @Override
+    protected void configure() {
+        bind(Vertx.class).toInstance(vertx);
+        bind(PrometheusMeterRegistry.class).toInstance(registry);
+        bind(MeterRegistry.class).toInstance(registry);
+        bind(SmallRyeConfig.class).toInstance(config);
+        mappings.forEach(this::bindMapping);
+        HealthCheck.bind(binder());
+        bindListener(Matchers.any(), closeables);
+    }
+
+    private <T> void bindMapping(final Class<T> mapping) {
+        bind(mapping).toInstance(config.getConfigMapping(mapping));
+    }
+}
