@@ -1,6 +1,7 @@
 package org.jzenith.core.health;
 
 import com.google.inject.Binder;
+import com.google.inject.binder.LinkedBindingBuilder;
 import com.google.inject.multibindings.Multibinder;
 import io.vertx.core.Future;
 import java.time.Duration;
@@ -46,8 +47,11 @@ public interface HealthCheck {
         return Set.of(Kind.READINESS);
     }
 
-    /** The multibinder that collects the application's checks. */
-    static Multibinder<HealthCheck> bind(final Binder binder) {
-        return Multibinder.newSetBinder(binder, HealthCheck.class);
+    /**
+     * Adds a check to the application's set: {@code HealthCheck.bind(binder()).to(MyCheck.class)}
+     * or {@code .toInstance(check)}.
+     */
+    static LinkedBindingBuilder<HealthCheck> bind(final Binder binder) {
+        return Multibinder.newSetBinder(binder, HealthCheck.class).addBinding();
     }
 }

@@ -2,6 +2,7 @@ package org.jzenith.core.internal;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.matcher.Matchers;
+import com.google.inject.multibindings.Multibinder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.smallrye.config.SmallRyeConfig;
@@ -41,7 +42,8 @@ public final class CoreModule extends AbstractModule {
         bind(MeterRegistry.class).toInstance(registry);
         bind(SmallRyeConfig.class).toInstance(config);
         mappings.forEach(this::bindMapping);
-        HealthCheck.bind(binder());
+        // An application without checks still gets an (empty) set to inject.
+        Multibinder.newSetBinder(binder(), HealthCheck.class);
         bindListener(Matchers.any(), closeables);
     }
 
