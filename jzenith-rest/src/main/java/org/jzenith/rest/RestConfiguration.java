@@ -1,0 +1,39 @@
+package org.jzenith.rest;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.OptionalInt;
+
+/**
+ * Settings of the REST plugin, under {@code rest.}:
+ *
+ * <pre>
+ * rest.host=0.0.0.0
+ * rest.port=8080               # 0 picks a free port; the bound one is logged and injectable (RestServer)
+ * rest.max-body-size=1048576   # bytes; larger request bodies get 413
+ * rest.idle-timeout=60s
+ * </pre>
+ */
+@ConfigMapping(prefix = "rest")
+public interface RestConfiguration {
+
+    /** The address to listen on. */
+    @WithDefault("0.0.0.0")
+    String host();
+
+    /** The port to listen on; 0 picks a free one. */
+    @WithDefault("8080")
+    int port();
+
+    /** The largest request body accepted, in bytes. */
+    @WithDefault("1048576")
+    long maxBodySize();
+
+    /** How long an idle keep-alive connection is kept open. */
+    @WithDefault("60s")
+    Duration idleTimeout();
+
+    /** Server verticles (one HTTP server each); unset means one per event loop. */
+    OptionalInt instances();
+}

@@ -1,0 +1,104 @@
+package org.jzenith.rest.internal.binding;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RequestBody;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.params.Binding;
+
+/**
+ * Reads the request body as the entity parameter: text for {@code String}, bytes for {@code
+ * byte[]}, the buffer for a Vert.x {@code Buffer}, JSON for everything else. Malformed JSON is a
+ * 400 that says where it broke.
+ */
+final class EntityResolver {
+
+    private static final Pattern QUALIFIED_TYPE = Pattern.compile("`(?:[a-zA-Z_$][\\w$]*\\.)+([\\w$]+)`");
+
+    private EntityResolver() {}
+
+    static ArgumentResolver forType(final Type type, final JsonCodec json) {
+        if (type == String.class) {
+            return context -> Binding.value(
+                    body(context).map(b -> b.toString(StandardCharsets.UTF_8)).orElse(""));
+        } else if (type == byte[].class) {
+            return context -> Binding.value(body(context).map(Buffer::getBytes).orElse(new byte[0]));
+        } else if (type == Buffer.class) {
+            return context -> Binding.value(body(context).orElse(Buffer.buffer()));
+        }
+        final boolean optional = type instanceof ParameterizedType p && p.getRawType() == Optional.class;
+        final ObjectReader reader =
+                json.readerFor(optional ? ((ParameterizedType) type).getActualTypeArguments()[0] : type);
+        return context -> {
+            final Optional<Buffer> body = body(context);
+            if (body.isEmpty()) {
+                return optional
+                        ? Binding.value(Optional.empty())
+                        : Binding.invalid("request body: a JSON body is required");
+            }
+            final Object value;
+            try {
+                value = reader.readValue(body.get().getBytes());
+            } catch (final IOException e) {
+                return Binding.invalid("request body: " + describe(e));
+            }
+            if (value == null) {
+                return optional
+                        ? Binding.value(Optional.empty())
+                        : Binding.invalid("request body: a JSON value is required, got null");
+            }
+            return Binding.value(optional ? Optional.of(value) : value);
+        };
+    }
+
+    private static Optional<Buffer> body(final RoutingContext context) {
+        final RequestBody body = context.body();
+        final Buffer buffer = body == null ? null : body.buffer();
+        return buffer == null || buffer.length() == 0 ? Optional.empty() : Optional.of(buffer);
+    }
+
+    /** What a client can act on: where the JSON broke or which field did not fit, without class names. */
+    static String describe(final IOException failure) {
+        if (!(failure instanceof JsonProcessingException json)) {
+            return "cannot be read: " + failure.getMessage();
+        }
+        final StringBuilder message = new StringBuilder();
+        if (json instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            message.append("field '")
+                    .append(mapping.getPath().stream()
+                            .map(reference -> reference.getFieldName() != null
+                                    ? reference.getFieldName()
+                                    : "[" + reference.getIndex() + "]")
+                            .collect(Collectors.joining("."))
+                            .replace(".[", "["))
+                    .append("': ");
+        } else if (!(json instanceof JsonMappingException)) {
+            message.append("malformed JSON");
+            final JsonLocation location = json.getLocation();
+            if (location != null && location.getLineNr() > 0) {
+                message.append(" at line ")
+                        .append(location.getLineNr())
+                        .append(", column ")
+                        .append(location.getColumnNr());
+            }
+            message.append(": ");
+        }
+        final String original = String.valueOf(json.getOriginalMessage());
+        final int newline = original.indexOf('\n');
+        message.append(QUALIFIED_TYPE
+                .matcher(newline < 0 ? original : original.substring(0, newline))
+                .replaceAll("`$1`"));
+        return message.toString();
+    }
+}

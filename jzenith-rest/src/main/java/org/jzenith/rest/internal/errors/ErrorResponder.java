@@ -1,0 +1,165 @@
+package org.jzenith.rest.internal.errors;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.InvocationTargetException;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
+import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.server.ResponseHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns failures into RFC 9457 problem responses: mapped exceptions get their status, a {@link
+ * WebApplicationException} keeps its own, constraint violations are a 400 listing them, and
+ * anything else is a 500 that says nothing internal and carries a request id that the log line
+ * with the stack trace carries too.
+ *
+ * <p>Thread-safe; call it on the request's event loop.
+ */
+public final class ErrorResponder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
+    private static final CharSequence PROBLEM_JSON = HttpHeaders.createOptimized("application/problem+json");
+
+    private final ExceptionMappings mappings;
+    private final ObjectWriter problemWriter;
+    private final ResponseHeaders headers;
+    private final BiConsumer<RoutingContext, Response> responseWriter;
+
+    public ErrorResponder(
+            final ExceptionMappings mappings,
+            final JsonCodec json,
+            final ResponseHeaders headers,
+            final BiConsumer<RoutingContext, Response> responseWriter) {
+        this.mappings = mappings;
+        this.problemWriter = json.writerFor(Problem.class);
+        this.headers = headers;
+        this.responseWriter = responseWriter;
+    }
+
+    /** Answers {@code context} for {@code failure} thrown or signalled by {@code endpoint}. */
+    public void fail(final RoutingContext context, final String endpoint, final Throwable failure) {
+        final Throwable cause = unwrap(failure);
+        final OptionalInt mapped = mappings.statusFor(cause);
+        if (mapped.isPresent()) {
+            send(
+                    context,
+                    Problem.of(
+                            mapped.getAsInt(),
+                            messageOf(cause, mapped.getAsInt()),
+                            context.request().path()));
+        } else if (cause instanceof WebApplicationException web) {
+            webApplicationException(context, endpoint, web);
+        } else if (cause instanceof ConstraintViolationException violations) {
+            send(
+                    context,
+                    Problem.of(
+                                    400,
+                                    "The request is not valid",
+                                    context.request().path())
+                            .withViolations(Violations.of(violations.getConstraintViolations())));
+        } else {
+            serverError(context, endpoint, cause);
+        }
+    }
+
+    /** Answers with {@code status} and {@code detail}, for errors found before any resource method ran. */
+    public void send(final RoutingContext context, final int status, final String detail) {
+        send(context, Problem.of(status, detail, context.request().path()));
+    }
+
+    /** Answers with a 400 listing {@code violations}. */
+    public void invalid(final RoutingContext context, final List<Violation> violations) {
+        send(
+                context,
+                Problem.of(400, "The request is not valid", context.request().path())
+                        .withViolations(violations));
+    }
+
+    private void webApplicationException(
+            final RoutingContext context, final String endpoint, final WebApplicationException web) {
+        final Response response = web.getResponse();
+        if (response.getStatus() >= 500) {
+            LOG.warn("{} answered {}: {}", endpoint, response.getStatus(), web.toString());
+        }
+        if (response.hasEntity()) {
+            responseWriter.accept(context, response);
+        } else {
+            send(
+                    context,
+                    Problem.of(
+                            response.getStatus(),
+                            messageOf(web, response.getStatus()),
+                            context.request().path()));
+        }
+    }
+
+    private void serverError(final RoutingContext context, final String endpoint, final Throwable cause) {
+        final String requestId = RequestIds.of(context);
+        LOG.error(
+                "{} failed on {} {} [request id {}]",
+                endpoint,
+                context.request().method(),
+                context.request().uri(),
+                requestId,
+                cause);
+        send(
+                context,
+                Problem.of(
+                                500,
+                                "The server failed to answer this request; quote request id " + requestId
+                                        + " when reporting it",
+                                context.request().path())
+                        .withRequestId(requestId));
+    }
+
+    /** Writes {@code problem}, unless the response has already started, in which case it is cut off. */
+    public void send(final RoutingContext context, final Problem problem) {
+        final HttpServerResponse response = context.response();
+        if (response.headWritten()) {
+            // Part of a body is out: the client must see that it is incomplete.
+            context.request().connection().close();
+            return;
+        }
+        final Buffer body;
+        try {
+            body = Buffer.buffer(problemWriter.writeValueAsBytes(problem));
+        } catch (final JsonProcessingException e) {
+            throw new IllegalStateException("A problem document cannot be written", e);
+        }
+        headers.addTo(response.headers());
+        response.setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON);
+        if (!problem.requestId().isEmpty()) {
+            response.putHeader(RequestIds.HEADER, problem.requestId());
+        }
+        response.end(body);
+    }
+
+    private static String messageOf(final Throwable failure, final int status) {
+        final String message = failure.getMessage();
+        return message == null || message.isBlank() ? ReasonPhrases.of(status) : message;
+    }
+
+    private static Throwable unwrap(final Throwable failure) {
+        Throwable current = failure;
+        while ((current instanceof CompletionException
+                        || current instanceof ExecutionException
+                        || current instanceof InvocationTargetException)
+                && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+}

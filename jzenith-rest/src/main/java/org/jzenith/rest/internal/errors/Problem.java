@@ -1,0 +1,42 @@
+package org.jzenith.rest.internal.errors;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * An RFC 9457 problem document, the body of every error response.
+ *
+ * @param type always {@code about:blank}: the status says what kind of problem it is
+ * @param title the reason phrase of the status
+ * @param status the HTTP status
+ * @param detail what went wrong, for the client; never anything internal
+ * @param instance the request path
+ * @param requestId set for server errors, to match the response with the log line
+ * @param violations for validation errors, each failed constraint
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record Problem(
+        String type,
+        String title,
+        int status,
+        String detail,
+        String instance,
+        String requestId,
+        List<Violation> violations) {
+
+    public Problem {
+        violations = List.copyOf(violations);
+    }
+
+    public static Problem of(final int status, final String detail, final String instance) {
+        return new Problem("about:blank", ReasonPhrases.of(status), status, detail, instance, "", List.of());
+    }
+
+    public Problem withRequestId(final String id) {
+        return new Problem(type, title, status, detail, instance, id, violations);
+    }
+
+    public Problem withViolations(final List<Violation> list) {
+        return new Problem(type, title, status, detail, instance, requestId, list);
+    }
+}

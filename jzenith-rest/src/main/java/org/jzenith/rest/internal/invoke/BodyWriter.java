@@ -1,0 +1,147 @@
+package org.jzenith.rest.internal.invoke;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.GenericEntity;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.server.ResponseHeaders;
+
+/**
+ * Writes an endpoint's result: a value as JSON (or as text for {@code String} and text media
+ * types), a Jakarta {@link Response} with its status and headers, or no content. The JSON writer
+ * and the content type header values are prepared at start-up.
+ *
+ * <p>Thread-safe; call it on the request's event loop.
+ */
+public final class BodyWriter {
+
+    private final JsonCodec json;
+    private final ObjectWriter valueWriter;
+    private final ResponseHeaders headers;
+    private final List<MediaType> produces;
+    private final CharSequence defaultContentType;
+
+    public BodyWriter(
+            final JsonCodec json, final Type valueType, final List<MediaType> produces, final ResponseHeaders headers) {
+        this.json = json;
+        this.valueWriter = json.writerFor(valueType);
+        this.headers = headers;
+        this.produces = produces;
+        this.defaultContentType = HttpHeaders.createOptimized(contentType(produces.getFirst()));
+    }
+
+    /** Writes {@code value} with {@code status}; a null value is 204 No Content. */
+    public void value(final RoutingContext context, final int status, final Object value) {
+        final HttpServerResponse response = context.response();
+        headers.addTo(response.headers());
+        if (value == null) {
+            response.setStatusCode(204).end();
+            return;
+        }
+        final CharSequence contentType = negotiated(context);
+        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        end(context, encode(value, valueWriter, isJson(contentType)));
+    }
+
+    /** Ends the response with {@code body}; for HEAD, only its length is sent (Vert.x would send it all). */
+    private static void end(final RoutingContext context, final Buffer body) {
+        if (context.request().method() == HttpMethod.HEAD) {
+            context.response()
+                    .putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(body.length()))
+                    .end();
+        } else {
+            context.response().end(body);
+        }
+    }
+
+    /** Adds the headers every response carries (for a streamed response, which starts elsewhere). */
+    void addHeaders(final HttpServerResponse response) {
+        headers.addTo(response.headers());
+    }
+
+    /** No content. */
+    public void noContent(final RoutingContext context) {
+        headers.addTo(context.response().headers());
+        context.response().setStatusCode(204).end();
+    }
+
+    /** Writes a Jakarta {@link Response}: its status, headers and entity. */
+    public void response(final RoutingContext context, final Response result) {
+        final HttpServerResponse response = context.response();
+        headers.addTo(response.headers());
+        response.setStatusCode(result.getStatus());
+        for (final Map.Entry<String, List<String>> header :
+                result.getStringHeaders().entrySet()) {
+            response.headers().set(header.getKey(), header.getValue());
+        }
+        if (!result.hasEntity()) {
+            response.end();
+            return;
+        }
+        final Object entity =
+                result.getEntity() instanceof GenericEntity<?> generic ? generic.getEntity() : result.getEntity();
+        final CharSequence contentType =
+                result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
+        response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        end(context, encode(entity, json.mapper().writer(), isJson(contentType)));
+    }
+
+    /** The content type for this request: what Vert.x negotiated from Accept, or the first produced. */
+    CharSequence negotiated(final RoutingContext context) {
+        final String acceptable = context.getAcceptableContentType();
+        if (acceptable == null || produces.size() == 1) {
+            return defaultContentType;
+        }
+        return contentType(MediaType.valueOf(acceptable));
+    }
+
+    boolean isJson(final CharSequence contentType) {
+        final String type = contentType.toString();
+        return type.startsWith("application/json") || type.contains("+json");
+    }
+
+    private static Buffer encode(final Object value, final ObjectWriter writer, final boolean asJson) {
+        // A String is written as it is, even as JSON, as Jakarta REST implementations do.
+        if (value instanceof String text) {
+            return Buffer.buffer(text.getBytes(StandardCharsets.UTF_8));
+        } else if (value instanceof byte[] bytes) {
+            return Buffer.buffer(bytes);
+        } else if (value instanceof Buffer buffer) {
+            return buffer;
+        } else if (!asJson) {
+            return Buffer.buffer(value.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        return json(value, writer);
+    }
+
+    /** Encodes one element of a streamed JSON array; strings are quoted there. */
+    Buffer element(final Object value) {
+        return json(value, json.mapper().writer());
+    }
+
+    private static Buffer json(final Object value, final ObjectWriter writer) {
+        try {
+            return Buffer.buffer(writer.writeValueAsBytes(value));
+        } catch (final JsonProcessingException e) {
+            throw new IllegalStateException("The result cannot be written as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static String contentType(final MediaType type) {
+        final String base = type.getType() + "/" + type.getSubtype();
+        final boolean needsCharset =
+                !type.getParameters().containsKey(MediaType.CHARSET_PARAMETER) && "text".equals(type.getType());
+        return needsCharset ? base + ";charset=utf-8" : type.toString();
+    }
+}

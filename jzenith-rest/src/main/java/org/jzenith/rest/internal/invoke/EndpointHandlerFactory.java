@@ -1,0 +1,108 @@
+package org.jzenith.rest.internal.invoke;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.validation.Validator;
+import jakarta.ws.rs.core.MediaType;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.ParameterSource;
+import org.jzenith.rest.internal.server.ResponseHeaders;
+
+/** Prepares everything an {@link EndpointHandler} needs, once, at start-up. */
+public final class EndpointHandlerFactory {
+
+    private final JsonCodec json;
+    private final ErrorResponder errors;
+    private final ResponseHeaders headers;
+    private final Optional<Validator> validator;
+    private final Executor virtualThreads;
+    private final MeterRegistry registry;
+
+    public EndpointHandlerFactory(
+            final JsonCodec json,
+            final ErrorResponder errors,
+            final ResponseHeaders headers,
+            final Optional<Validator> validator,
+            final Executor virtualThreads,
+            final MeterRegistry registry) {
+        this.json = json;
+        this.errors = errors;
+        this.headers = headers;
+        this.validator = validator;
+        this.virtualThreads = virtualThreads;
+        this.registry = registry;
+    }
+
+    /**
+     * A handler for {@code endpoint} whose resource instances come from {@code resource}.
+     *
+     * @throws IllegalArgumentException naming the method when it cannot be bound
+     */
+    public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        return new EndpointHandler(
+                endpoint,
+                resource,
+                invoker(endpoint),
+                ArgumentResolvers.compile(endpoint, json, resource),
+                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
+                ResultHandler.of(
+                        endpoint.returnKind(),
+                        new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers),
+                        errors,
+                        endpoint.displayName()),
+                errors,
+                virtualThreads,
+                new EndpointMetrics(
+                        registry, endpoint.httpMethod(), endpoint.path().template()),
+                contentTypeCheck(endpoint));
+    }
+
+    /** A handle of the shape {@code (Object resource, Object[] arguments) -> Object}, for invokeExact. */
+    private static MethodHandle invoker(final EndpointDefinition endpoint) {
+        try {
+            final MethodHandles.Lookup lookup =
+                    MethodHandles.privateLookupIn(endpoint.resourceClass(), MethodHandles.lookup());
+            final int arity = endpoint.method().getParameterCount();
+            return lookup.unreflect(endpoint.method())
+                    .asType(MethodType.genericMethodType(arity + 1))
+                    .asSpreader(Object[].class, arity);
+        } catch (final IllegalAccessException e) {
+            throw new IllegalArgumentException(
+                    endpoint.displayName() + " cannot be called: " + e.getMessage() + "; make it public", e);
+        }
+    }
+
+    /**
+     * Which request content types the endpoint reads. Declared {@code @Consumes} types are checked
+     * by Vert.x routing; without them, a JSON body must be JSON (text and bytes take anything).
+     */
+    private static Predicate<String> contentTypeCheck(final EndpointDefinition endpoint) {
+        final boolean jsonEntity = endpoint.parameters().stream()
+                .anyMatch(p -> p.source() == ParameterSource.ENTITY
+                        && p.type() != String.class
+                        && p.type() != byte[].class
+                        && !p.type().getTypeName().equals("io.vertx.core.buffer.Buffer"));
+        final boolean form = endpoint.parameters().stream().anyMatch(p -> p.source() == ParameterSource.FORM);
+        if (!endpoint.consumes().isEmpty() || !(jsonEntity || form)) {
+            return any -> true;
+        }
+        final List<String> accepted = form
+                ? List.of(MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA)
+                : List.of(MediaType.APPLICATION_JSON);
+        return contentType -> {
+            final int semicolon = contentType.indexOf(';');
+            final String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+            return accepted.stream().anyMatch(type::equalsIgnoreCase) || (!form && type.endsWith("+json"));
+        };
+    }
+}

@@ -1,0 +1,135 @@
+package org.jzenith.rest.internal.invoke;
+
+import io.reactivex.rxjava3.core.FlowableSubscriber;
+import io.vertx.core.Context;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.reactivestreams.Subscription;
+
+/**
+ * Streams the elements of a {@code Flowable} as one JSON array, chunk by chunk, with back-pressure:
+ * it asks for more elements only while the connection's write queue has room, and cancels when
+ * the client goes away. A failure before the first element is a problem response; after it, the
+ * connection is closed so that the client sees the array is incomplete.
+ *
+ * <p>Signals may arrive on any thread; all work happens on the request's event loop.
+ */
+final class JsonArrayStream implements FlowableSubscriber<Object> {
+
+    private static final Buffer OPEN = Buffer.buffer("[");
+    private static final Buffer SEPARATOR = Buffer.buffer(",");
+    private static final Buffer CLOSE = Buffer.buffer("]");
+    private static final int BATCH = 16;
+
+    private final RoutingContext routing;
+    private final Context context;
+    private final BodyWriter body;
+    private final ErrorResponder errors;
+    private final String endpoint;
+
+    // Confined to the event loop.
+    private Subscription subscription;
+    private boolean started;
+    private boolean first = true;
+    private boolean done;
+    private int outstanding;
+
+    JsonArrayStream(
+            final RoutingContext routing,
+            final Context context,
+            final BodyWriter body,
+            final ErrorResponder errors,
+            final String endpoint) {
+        this.routing = routing;
+        this.context = context;
+        this.body = body;
+        this.errors = errors;
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public void onSubscribe(final Subscription s) {
+        OnContext.run(context, () -> {
+            subscription = s;
+            final HttpServerResponse response = routing.response();
+            response.closeHandler(ignored -> cancel());
+            response.drainHandler(ignored -> requestMore());
+            requestMore();
+        });
+    }
+
+    @Override
+    public void onNext(final Object element) {
+        OnContext.run(context, () -> {
+            if (done) {
+                return;
+            }
+            outstanding--;
+            start();
+            final HttpServerResponse response = routing.response();
+            if (!first) {
+                response.write(SEPARATOR.copy());
+            }
+            first = false;
+            response.write(body.element(element));
+            if (outstanding == 0 && !response.writeQueueFull()) {
+                requestMore();
+            }
+        });
+    }
+
+    @Override
+    public void onError(final Throwable error) {
+        OnContext.run(context, () -> {
+            if (done) {
+                return;
+            }
+            done = true;
+            if (started) {
+                routing.request().connection().close();
+            } else {
+                errors.fail(routing, endpoint, error);
+            }
+        });
+    }
+
+    @Override
+    public void onComplete() {
+        OnContext.run(context, () -> {
+            if (done) {
+                return;
+            }
+            done = true;
+            start();
+            routing.response().end(CLOSE.copy());
+        });
+    }
+
+    private void start() {
+        if (!started) {
+            started = true;
+            final HttpServerResponse response = routing.response();
+            body.addHeaders(response);
+            response.setChunked(true).setStatusCode(200);
+            response.putHeader(HttpHeaders.CONTENT_TYPE, body.negotiated(routing));
+            response.write(OPEN.copy());
+        }
+    }
+
+    private void requestMore() {
+        if (!done && outstanding == 0 && subscription != null) {
+            outstanding = BATCH;
+            subscription.request(BATCH);
+        }
+    }
+
+    private void cancel() {
+        if (!done) {
+            done = true;
+            subscription.cancel();
+        }
+    }
+}

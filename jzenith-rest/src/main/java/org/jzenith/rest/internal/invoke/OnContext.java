@@ -1,0 +1,18 @@
+package org.jzenith.rest.internal.invoke;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+
+/** Runs response-writing code on the request's own event loop, hopping there only when needed. */
+final class OnContext {
+
+    private OnContext() {}
+
+    static void run(final Context context, final Runnable action) {
+        if (Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(ignored -> action.run());
+        }
+    }
+}

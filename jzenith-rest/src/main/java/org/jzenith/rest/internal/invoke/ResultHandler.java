@@ -1,0 +1,102 @@
+package org.jzenith.rest.internal.invoke;
+
+import io.reactivex.rxjava3.core.BackpressureStrategy;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.model.ReturnKind;
+
+/**
+ * Writes what a resource method returned, by its declared return kind: plain values at once,
+ * reactive ones when they complete. Completion may be signalled on any thread; writing always
+ * happens on the request's event loop.
+ */
+@FunctionalInterface
+interface ResultHandler {
+
+    void handle(RoutingContext routing, Context context, Object result);
+
+    static ResultHandler of(
+            final ReturnKind kind, final BodyWriter body, final ErrorResponder errors, final String endpoint) {
+        final Failure failure =
+                (routing, context, error) -> OnContext.run(context, () -> errors.fail(routing, endpoint, error));
+        return switch (kind) {
+            case VALUE -> (routing, context, result) -> body.value(routing, 200, result);
+            case VOID -> (routing, context, result) -> body.noContent(routing);
+            case RESPONSE ->
+                (routing, context, result) -> {
+                    if (result == null) {
+                        body.noContent(routing);
+                    } else {
+                        body.response(routing, (Response) result);
+                    }
+                };
+            case OPTIONAL ->
+                (routing, context, result) -> {
+                    final Optional<?> optional = (Optional<?>) result;
+                    if (optional == null || optional.isEmpty()) {
+                        notFound(errors, routing);
+                    } else {
+                        body.value(routing, 200, optional.get());
+                    }
+                };
+            case SINGLE ->
+                (routing, context, result) -> ((Single<?>) result)
+                        .subscribe(
+                                value -> OnContext.run(context, () -> body.value(routing, 200, value)),
+                                error -> failure.fail(routing, context, error));
+            case MAYBE ->
+                (routing, context, result) -> ((Maybe<?>) result)
+                        .subscribe(
+                                value -> OnContext.run(context, () -> body.value(routing, 200, value)),
+                                error -> failure.fail(routing, context, error),
+                                () -> OnContext.run(context, () -> notFound(errors, routing)));
+            case COMPLETABLE ->
+                (routing, context, result) -> ((Completable) result)
+                        .subscribe(
+                                () -> OnContext.run(context, () -> body.noContent(routing)),
+                                error -> failure.fail(routing, context, error));
+            case FLOWABLE ->
+                (routing, context, result) ->
+                        ((Flowable<?>) result).subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
+            case OBSERVABLE ->
+                (routing, context, result) -> ((Observable<?>) result)
+                        .toFlowable(BackpressureStrategy.BUFFER)
+                        .subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
+            case COMPLETION_STAGE ->
+                (routing, context, result) -> ((CompletionStage<?>) result).whenComplete((value, error) -> {
+                    if (error != null) {
+                        failure.fail(routing, context, error);
+                    } else {
+                        OnContext.run(context, () -> body.value(routing, 200, value));
+                    }
+                });
+            case FUTURE ->
+                (routing, context, result) -> ((Future<?>) result).onComplete(outcome -> {
+                    if (outcome.failed()) {
+                        failure.fail(routing, context, outcome.cause());
+                    } else {
+                        OnContext.run(context, () -> body.value(routing, 200, outcome.result()));
+                    }
+                });
+        };
+    }
+
+    private static void notFound(final ErrorResponder errors, final RoutingContext routing) {
+        errors.send(routing, 404, "No resource exists at " + routing.request().path());
+    }
+
+    @FunctionalInterface
+    interface Failure {
+        void fail(RoutingContext routing, Context context, Throwable error);
+    }
+}

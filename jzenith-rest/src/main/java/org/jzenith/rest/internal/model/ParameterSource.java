@@ -1,0 +1,24 @@
+package org.jzenith.rest.internal.model;
+
+/** Where the value of a resource method parameter comes from. */
+public enum ParameterSource {
+    PATH("path parameter"),
+    QUERY("query parameter"),
+    HEADER("header"),
+    COOKIE("cookie"),
+    FORM("form field"),
+    BEAN("bean parameter"),
+    CONTEXT("context"),
+    ENTITY("request body");
+
+    private final String description;
+
+    ParameterSource(final String description) {
+        this.description = description;
+    }
+
+    /** How error messages name a parameter of this source: {@code query parameter 'limit'}. */
+    public String describe(final String name) {
+        return this == ENTITY ? description : description + " '" + name + "'";
+    }
+}

@@ -1,0 +1,258 @@
+package org.jzenith.rest.internal.model;
+
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.common.annotation.RunOnVirtualThread;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Reads the Jakarta REST annotations of a resource class once, at start-up, into {@link
+ * EndpointDefinition}s. Anything it cannot bind is an error that names the method and the fix.
+ */
+public final class ResourceScanner {
+
+    private ResourceScanner() {}
+
+    /**
+     * The endpoints of {@code resourceClass}.
+     *
+     * @throws IllegalArgumentException naming the class or method that cannot be bound
+     */
+    public static List<EndpointDefinition> scan(final Class<?> resourceClass) {
+        final Path classPath = resourceClass.getAnnotation(Path.class);
+        if (classPath == null) {
+            throw new IllegalArgumentException(
+                    resourceClass.getName()
+                            + " is named in RestPlugin.withResources(...) but has no @Path; annotate the class with @Path(\"/...\")");
+        }
+        final List<EndpointDefinition> endpoints = new ArrayList<>();
+        final Method[] methods = resourceClass.getMethods();
+        Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
+        for (final Method method : methods) {
+            if (method.isBridge() || method.isSynthetic() || Modifier.isStatic(method.getModifiers())) {
+                continue;
+            }
+            final Method annotated = annotatedVersion(method);
+            final Optional<String> httpMethod = httpMethod(annotated);
+            if (httpMethod.isEmpty()) {
+                if (annotated.isAnnotationPresent(Path.class)) {
+                    throw new IllegalArgumentException(
+                            name(resourceClass, method)
+                                    + " has @Path but no HTTP method; sub-resource locators are not supported, add @GET, @POST, ...");
+                }
+                continue;
+            }
+            endpoints.add(endpoint(resourceClass, classPath, method, annotated, httpMethod.get()));
+        }
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException(resourceClass.getName()
+                    + " has no public method with an HTTP method annotation (@GET, @POST, ...)");
+        }
+        return endpoints;
+    }
+
+    private static EndpointDefinition endpoint(
+            final Class<?> resourceClass,
+            final Path classPath,
+            final Method method,
+            final Method annotated,
+            final String httpMethod) {
+        final Path methodPath = annotated.getAnnotation(Path.class);
+        final String template = PathTemplate.join(classPath.value(), methodPath == null ? "" : methodPath.value());
+        final PathTemplate path;
+        try {
+            path = PathTemplate.parse(template);
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
+        }
+        final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
+        final ReturnKind returnKind = ReturnKind.of(method.getReturnType());
+        return new EndpointDefinition(
+                resourceClass,
+                method,
+                httpMethod,
+                path,
+                mediaTypes(annotated, resourceClass, Produces.class).orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
+                mediaTypes(annotated, resourceClass, Consumes.class).orElse(List.of()),
+                parameters,
+                returnKind,
+                returnKind.valueType(method.getGenericReturnType()),
+                execution(resourceClass, annotated, returnKind));
+    }
+
+    private static List<ParameterDefinition> parameters(
+            final Class<?> resourceClass, final Method method, final Method annotated, final PathTemplate path) {
+        final List<ParameterDefinition> definitions = new ArrayList<>();
+        final Parameter[] parameters = method.getParameters();
+        final Annotation[][] annotations = annotated.getParameterAnnotations();
+        boolean entitySeen = false;
+        for (int i = 0; i < parameters.length; i++) {
+            final ParameterDefinition definition = parameter(parameters[i], List.of(annotations[i]));
+            if (definition.source() == ParameterSource.ENTITY) {
+                if (entitySeen) {
+                    throw new IllegalArgumentException(
+                            name(resourceClass, method)
+                                    + " has more than one parameter without a Jakarta REST annotation; only one can be the request body");
+                }
+                entitySeen = true;
+            }
+            if (definition.source() == ParameterSource.PATH
+                    && path.vertxName(definition.name()).isEmpty()) {
+                throw new IllegalArgumentException(name(resourceClass, method) + " reads @PathParam(\""
+                        + definition.name() + "\") but the path " + path.template() + " has no {"
+                        + definition.name() + "}");
+            }
+            definitions.add(definition);
+        }
+        return definitions;
+    }
+
+    /** Reads one parameter, field or record component from its annotations. */
+    public static ParameterDefinition parameter(final Parameter parameter, final List<Annotation> annotations) {
+        return definition(parameter.getParameterizedType(), annotations);
+    }
+
+    /** Reads a parameter-like element (a field of a bean parameter) from its annotations. */
+    public static ParameterDefinition definition(final Type type, final List<Annotation> annotations) {
+        final Optional<String> defaultValue = annotations.stream()
+                .filter(DefaultValue.class::isInstance)
+                .map(a -> ((DefaultValue) a).value())
+                .findFirst();
+        for (final Annotation annotation : annotations) {
+            final Optional<ParameterDefinition> definition =
+                    switch (annotation) {
+                        case PathParam p ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.PATH, p.value(), type, defaultValue, annotations));
+                        case QueryParam q ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.QUERY, q.value(), type, defaultValue, annotations));
+                        case HeaderParam h ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.HEADER, h.value(), type, defaultValue, annotations));
+                        case CookieParam c ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.COOKIE, c.value(), type, defaultValue, annotations));
+                        case FormParam f ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.FORM, f.value(), type, defaultValue, annotations));
+                        case BeanParam b ->
+                            Optional.of(
+                                    new ParameterDefinition(ParameterSource.BEAN, "", type, defaultValue, annotations));
+                        case Context c ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.CONTEXT, "", type, defaultValue, annotations));
+                        default -> Optional.empty();
+                    };
+            if (definition.isPresent()) {
+                return definition.get();
+            }
+        }
+        return new ParameterDefinition(ParameterSource.ENTITY, "", type, defaultValue, annotations);
+    }
+
+    private static Execution execution(final Class<?> resourceClass, final Method method, final ReturnKind returnKind) {
+        final Optional<Execution> declared = declaredExecution(method).or(() -> declaredExecution(resourceClass));
+        return declared.orElse(returnKind.isReactive() ? Execution.EVENT_LOOP : Execution.VIRTUAL_THREAD);
+    }
+
+    private static Optional<Execution> declaredExecution(final AnnotatedElement element) {
+        if (element.isAnnotationPresent(NonBlocking.class)) {
+            return Optional.of(Execution.EVENT_LOOP);
+        } else if (element.isAnnotationPresent(RunOnVirtualThread.class)) {
+            return Optional.of(Execution.VIRTUAL_THREAD);
+        } else if (element.isAnnotationPresent(Blocking.class)) {
+            return Optional.of(Execution.WORKER);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<List<MediaType>> mediaTypes(
+            final Method method, final Class<?> resourceClass, final Class<? extends Annotation> type) {
+        return values(method.getAnnotation(type))
+                .or(() -> values(resourceClass.getAnnotation(type)))
+                .map(values -> Arrays.stream(values)
+                        .flatMap(value -> Arrays.stream(value.split(",")))
+                        .map(String::trim)
+                        .filter(value -> !value.isEmpty())
+                        .map(MediaType::valueOf)
+                        .toList());
+    }
+
+    private static Optional<String[]> values(final Annotation annotation) {
+        return switch (annotation) {
+            case Produces p -> Optional.of(p.value());
+            case Consumes c -> Optional.of(c.value());
+            case null, default -> Optional.empty();
+        };
+    }
+
+    private static Optional<String> httpMethod(final Method method) {
+        return Arrays.stream(method.getAnnotations())
+                .map(annotation -> annotation.annotationType().getAnnotation(HttpMethod.class))
+                .filter(Objects::nonNull)
+                .map(HttpMethod::value)
+                .findFirst();
+    }
+
+    /**
+     * The method that carries the Jakarta REST annotations: the method itself, or the one it
+     * overrides in a superclass or interface, as Jakarta REST's annotation inheritance says.
+     */
+    private static Method annotatedVersion(final Method method) {
+        if (hasJakartaAnnotations(method)) {
+            return method;
+        }
+        final List<Class<?>> supertypes = new ArrayList<>();
+        for (Class<?> type = method.getDeclaringClass(); type != null; type = type.getSuperclass()) {
+            supertypes.add(type.getSuperclass());
+            supertypes.addAll(Arrays.asList(type.getInterfaces()));
+        }
+        for (final Class<?> supertype : supertypes) {
+            if (supertype == null) {
+                continue;
+            }
+            try {
+                final Method candidate = supertype.getMethod(method.getName(), method.getParameterTypes());
+                if (hasJakartaAnnotations(candidate)) {
+                    return candidate;
+                }
+            } catch (final NoSuchMethodException e) {
+                // not declared there; look further up (start-up only)
+            }
+        }
+        return method;
+    }
+
+    private static boolean hasJakartaAnnotations(final Method method) {
+        return method.isAnnotationPresent(Path.class) || httpMethod(method).isPresent();
+    }
+
+    private static String name(final Class<?> resourceClass, final Method method) {
+        return resourceClass.getSimpleName() + "." + method.getName();
+    }
+}

@@ -1,0 +1,77 @@
+package org.jzenith.rest.internal.model;
+
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
+import io.vertx.core.Future;
+import jakarta.ws.rs.core.Response;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/** What a resource method returns, which decides how its result is written and on which thread it runs. */
+public enum ReturnKind {
+    VALUE(false),
+    VOID(false),
+    RESPONSE(false),
+    OPTIONAL(false),
+    SINGLE(true),
+    MAYBE(true),
+    COMPLETABLE(true),
+    FLOWABLE(true),
+    OBSERVABLE(true),
+    COMPLETION_STAGE(true),
+    FUTURE(true);
+
+    private final boolean reactive;
+
+    ReturnKind(final boolean reactive) {
+        this.reactive = reactive;
+    }
+
+    /** Reactive results are produced without blocking, so the method runs on the event loop. */
+    public boolean isReactive() {
+        return reactive;
+    }
+
+    /** The kind of {@code rawType}. */
+    public static ReturnKind of(final Class<?> rawType) {
+        if (rawType == void.class || rawType == Void.class) {
+            return VOID;
+        } else if (Response.class.isAssignableFrom(rawType)) {
+            return RESPONSE;
+        } else if (rawType == Optional.class) {
+            return OPTIONAL;
+        } else if (rawType == Single.class) {
+            return SINGLE;
+        } else if (rawType == Maybe.class) {
+            return MAYBE;
+        } else if (rawType == Completable.class) {
+            return COMPLETABLE;
+        } else if (rawType == Flowable.class) {
+            return FLOWABLE;
+        } else if (rawType == Observable.class) {
+            return OBSERVABLE;
+        } else if (CompletionStage.class.isAssignableFrom(rawType)) {
+            return COMPLETION_STAGE;
+        } else if (Future.class.isAssignableFrom(rawType)) {
+            return FUTURE;
+        }
+        return VALUE;
+    }
+
+    /** The type of the value written as the body: {@code T} of {@code Single<T>}, the type itself for a value. */
+    public Type valueType(final Type genericReturnType) {
+        return switch (this) {
+            case VALUE, RESPONSE -> genericReturnType;
+            case VOID, COMPLETABLE -> Void.class;
+            default ->
+                genericReturnType instanceof ParameterizedType parameterized
+                        ? parameterized.getActualTypeArguments()[0]
+                        : Object.class;
+        };
+    }
+}

@@ -1,0 +1,155 @@
+package org.jzenith.rest.internal.server;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.observability.BuiltInRoutes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the one Vert.x Web router that every server verticle shares: the resource methods in
+ * Jakarta REST's matching order, HEAD and OPTIONS where a resource does not declare them, the
+ * built-in endpoints, and problem responses for every error Vert.x Web detects itself (404,
+ * 405 with {@code Allow}, 406, 413, 415).
+ */
+public final class RouterFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RouterFactory.class);
+
+    /** Jakarta REST prefers templates with more literal characters, then more variables, then more regexes. */
+    private static final Comparator<EndpointDefinition> SPECIFICITY = Comparator.<EndpointDefinition>comparingInt(
+                    e -> e.path().literalCharacters())
+            .thenComparingInt(e -> e.path().variables().size())
+            .thenComparingInt(e -> e.path().regexVariables())
+            .reversed();
+
+    private RouterFactory() {}
+
+    public static Router create(
+            final Vertx vertx,
+            final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
+            final BuiltInRoutes builtIns,
+            final ErrorResponder errors,
+            final long maxBodySize) {
+        final Router router = Router.router(vertx);
+        final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
+        endpoints.sort(SPECIFICITY);
+        final RouteTable table = RouteTable.of(endpoints);
+        final Set<String> declared = new HashSet<>();
+        endpoints.forEach(e -> declared.add(e.httpMethod() + " " + e.path().template()));
+
+        for (final EndpointDefinition endpoint : endpoints) {
+            final Handler<RoutingContext> handler = handlers.get(endpoint);
+            add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize);
+            if (endpoint.httpMethod().equals("GET")
+                    && !declared.contains("HEAD " + endpoint.path().template())) {
+                add(router, endpoint, "HEAD", handler, maxBodySize);
+            }
+            if (declared.add("OPTIONS " + endpoint.path().template())) {
+                final CharSequence allow = table.allowOf(endpoint.path());
+                route(router, "OPTIONS", endpoint).handler(routing -> routing.response()
+                        .putHeader(HttpHeaders.ALLOW, allow)
+                        .setStatusCode(204)
+                        .end());
+            }
+            LOG.debug(
+                    "{} {} -> {} on {}",
+                    endpoint.httpMethod(),
+                    endpoint.path().template(),
+                    endpoint.displayName(),
+                    endpoint.execution());
+        }
+        builtIns.addTo(router);
+
+        router.errorHandler(
+                404,
+                routing -> errors.send(
+                        routing,
+                        404,
+                        "No resource exists at " + routing.request().path()));
+        router.errorHandler(405, routing -> {
+            table.allowFor(routing.request().path())
+                    .ifPresent(allow -> routing.response().putHeader(HttpHeaders.ALLOW, allow));
+            errors.send(
+                    routing,
+                    405,
+                    "The method " + routing.request().method() + " is not allowed on "
+                            + routing.request().path());
+        });
+        router.errorHandler(
+                406,
+                routing -> errors.send(
+                        routing,
+                        406,
+                        "None of the media types in Accept ("
+                                + routing.request().getHeader(HttpHeaders.ACCEPT) + ") can be produced here"));
+        router.errorHandler(
+                413,
+                routing -> errors.send(
+                        routing,
+                        413,
+                        "The request body is larger than the " + maxBodySize + " bytes accepted (rest.max-body-size)"));
+        router.errorHandler(
+                415,
+                routing -> errors.send(
+                        routing,
+                        415,
+                        "This endpoint does not accept the content type "
+                                + routing.request().getHeader(HttpHeaders.CONTENT_TYPE)));
+        router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
+        router.errorHandler(
+                500,
+                routing -> errors.fail(
+                        routing,
+                        "router",
+                        routing.failure() == null
+                                ? new IllegalStateException("failed with status " + routing.statusCode())
+                                : routing.failure()));
+        return router;
+    }
+
+    private static void add(
+            final Router router,
+            final EndpointDefinition endpoint,
+            final String method,
+            final Handler<RoutingContext> handler,
+            final long maxBodySize) {
+        final Route route = route(router, method, endpoint);
+        endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
+        endpoint.consumes().stream()
+                .filter(type -> !type.equals(MediaType.WILDCARD_TYPE))
+                .forEach(type -> route.consumes(type.getType() + "/" + type.getSubtype()));
+        if (endpoint.readsBody() || mayCarryBody(method)) {
+            // Also where the body is not read: Vert.x Web pauses the request, and a body left
+            // unread would stall a kept-alive connection.
+            route.handler(BodyHandler.create(false).setBodyLimit(maxBodySize).setHandleFileUploads(false));
+        }
+        route.handler(handler);
+    }
+
+    private static boolean mayCarryBody(final String method) {
+        return !(method.equals("GET") || method.equals("HEAD") || method.equals("OPTIONS"));
+    }
+
+    private static Route route(final Router router, final String method, final EndpointDefinition endpoint) {
+        final HttpMethod httpMethod = HttpMethod.valueOf(method);
+        return endpoint.path().vertxPath().isPresent()
+                ? router.route(httpMethod, endpoint.path().vertxPath().get())
+                : router.routeWithRegex(httpMethod, endpoint.path().vertxRegex().orElseThrow());
+    }
+}

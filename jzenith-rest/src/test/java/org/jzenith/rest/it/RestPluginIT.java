@@ -1,0 +1,370 @@
+package org.jzenith.rest.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.inject.AbstractModule;
+import io.vertx.core.Future;
+import java.net.http.HttpResponse;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.health.HealthResult;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+
+class RestPluginIT {
+
+    private static final AtomicBoolean HEALTHY = new AtomicBoolean(true);
+    private static JZenith app;
+    private static Http http;
+
+    @BeforeAll
+    static void start() {
+        app = JZenith.application("--rest.port=0", "--rest.max-body-size=2048")
+                .withPlugins(RestPlugin.withResources(ThingResource.class)
+                        .withMapping(NoSuchThingException.class, 404)
+                        .withMapping(ThingGoneException.class, 410))
+                .withModules(new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        HealthCheck.bind(binder()).toInstance(new HealthCheck() {
+                            @Override
+                            public String name() {
+                                return "switch";
+                            }
+
+                            @Override
+                            public Future<HealthResult> check() {
+                                return Future.succeededFuture(
+                                        HEALTHY.get() ? HealthResult.up() : HealthResult.down("switched off"));
+                            }
+                        });
+                    }
+                })
+                .run();
+        http = new Http(app.instance(RestServer.class).port());
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop();
+    }
+
+    @Nested
+    class ReturnTypesAndThreads {
+
+        @Test
+        void singleRunsOnTheEventLoop() {
+            final UUID id = UUID.randomUUID();
+            final HttpResponse<String> response = http.get("/things/" + id);
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+            assertThat(response.headers().firstValue("Server")).contains("jZenith");
+            assertThat(response.headers().firstValue("Date")).isPresent();
+            assertThat(response.body())
+                    .contains(
+                            "\"id\":\"" + id + "\"",
+                            "\"name\":\"hello single\"",
+                            "\"thread\":\"vert.x-eventloop-thread-");
+        }
+
+        @Test
+        void aPlainValueRunsOnAVirtualThread() {
+            assertThat(http.get("/things/numbered/7").body())
+                    .contains("\"name\":\"plain 7\"", "\"thread\":\"virtual\"");
+        }
+
+        @Test
+        void annotationsOverrideTheThread() {
+            assertThat(http.get("/things/threads/blocking").body()).startsWith("\"vert.x-worker-thread-");
+            assertThat(http.get("/things/threads/nonblocking").body()).startsWith("\"vert.x-eventloop-thread-");
+            assertThat(http.get("/things/threads/virtual").body()).isEqualTo("\"virtual\"");
+        }
+
+        @Test
+        void responseSetsStatusAndHeaders() {
+            final HttpResponse<String> response =
+                    http.send("POST", "/things", "{\"name\":\"box\",\"size\":3}", "Content-Type", "application/json");
+            assertThat(response.statusCode()).isEqualTo(201);
+            assertThat(response.headers().firstValue("Location"))
+                    .hasValueSatisfying(l -> assertThat(l).contains("/things/"));
+            assertThat(response.body()).contains("\"name\":\"box\"");
+        }
+
+        @Test
+        void completionStageAndVertxFuture() {
+            final UUID id = UUID.randomUUID();
+            assertThat(http.send("PUT", "/things/" + id, "{\"name\":\"put\"}", "Content-Type", "application/json")
+                            .body())
+                    .contains("\"name\":\"put\"", "\"thread\":\"vert.x-eventloop-thread-");
+            assertThat(http.send("PATCH", "/things/" + id, "{\"name\":\"patched\"}", "Content-Type", "application/json")
+                            .body())
+                    .contains("\"name\":\"patched\"");
+        }
+
+        @Test
+        void voidAndCompletableAreNoContent() {
+            assertThat(http.send("DELETE", "/things/" + UUID.randomUUID(), null).statusCode())
+                    .isEqualTo(204);
+            assertThat(http.get("/things/completable").statusCode()).isEqualTo(204);
+        }
+
+        @Test
+        void emptyOptionalAndMaybeAreNotFound() {
+            assertThat(http.get("/things/optional/true").statusCode()).isEqualTo(200);
+            assertThat(http.get("/things/optional/false").statusCode()).isEqualTo(404);
+            assertThat(http.get("/things/maybe/true").body()).contains("\"name\":\"maybe\"");
+            final HttpResponse<String> empty = http.get("/things/maybe/false");
+            assertThat(empty.statusCode()).isEqualTo(404);
+            assertThat(empty.headers().firstValue("Content-Type")).contains("application/problem+json");
+        }
+
+        @Test
+        void flowableAndObservableStreamAJsonArray() {
+            final HttpResponse<String> response = http.get("/things/flowable?count=40");
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).startsWith("[{").endsWith("}]").contains("\"item 39\"");
+            assertThat(http.get("/things/flowable?count=0").body()).isEqualTo("[]");
+            assertThat(http.get("/things/observable").body()).isEqualTo("[\"a\",\"b\"]");
+            assertThat(http.get("/things/flowable-failing").statusCode()).isEqualTo(404);
+        }
+
+        @Test
+        void textAndNegotiation() {
+            final HttpResponse<String> text = http.get("/things/text");
+            assertThat(text.body()).isEqualTo("plain text");
+            assertThat(text.headers().firstValue("Content-Type")).contains("text/plain;charset=utf-8");
+            assertThat(http.get("/things/negotiated", "Accept", "text/plain")
+                            .headers()
+                            .firstValue("Content-Type"))
+                    .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain"));
+            assertThat(http.get("/things/negotiated", "Accept", "application/json")
+                            .headers()
+                            .firstValue("Content-Type"))
+                    .contains("application/json");
+            assertThat(http.get("/things/text", "Accept", "application/xml").statusCode())
+                    .isEqualTo(406);
+        }
+    }
+
+    @Nested
+    class Parameters {
+
+        @Test
+        void queryParametersWithDefaultsListsEnumsAndOptionals() {
+            assertThat(http.get("/things").body())
+                    .contains("\"limit\":10", "\"tags\":[]", "\"sort\":\"ASC\"", "\"query\":\"none\"");
+            assertThat(http.get("/things?limit=5&tag=a&tag=b&sort=DESC&q=find").body())
+                    .contains("\"limit\":5", "\"tags\":[\"a\",\"b\"]", "\"sort\":\"DESC\"", "\"query\":\"find\"");
+            assertThat(http.get("/things/threads/set?v=b&v=a&v=b").body()).isEqualTo("[\"b\",\"a\"]");
+        }
+
+        @Test
+        void headersCookiesAndContext() {
+            final String body = http.get(
+                            "/things/echo?x=1", "X-Number", "42", "Cookie", "session=abc", "X-Agent", "tests")
+                    .body();
+            assertThat(body)
+                    .contains(
+                            "\"number\":\"42\"",
+                            "\"session\":\"abc\"",
+                            "\"agent\":\"tests\"",
+                            "\"path\":\"things/echo\"")
+                    .contains("x=[1]");
+        }
+
+        @Test
+        void formParameters() {
+            final HttpResponse<String> response = http.send(
+                    "POST", "/things/form", "name=box&count=3", "Content-Type", "application/x-www-form-urlencoded");
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).isEqualTo("box x3");
+        }
+
+        @Test
+        void beanParameters() {
+            assertThat(http.get("/things/page?offset=20", "X-Tenant", "acme").body())
+                    .isEqualTo("{\"offset\":20,\"limit\":10,\"tenant\":\"acme\"}");
+        }
+    }
+
+    @Nested
+    class BadInput {
+
+        @Test
+        void anUnparsablePathParameterIs400() {
+            final HttpResponse<String> response = http.get("/things/not-a-uuid");
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.headers().firstValue("Content-Type")).contains("application/problem+json");
+            assertThat(response.body())
+                    .contains("\"status\":400", "\"title\":\"Bad Request\"")
+                    .contains("path parameter 'id': expected a UUID, got \\\"not-a-uuid\\\"");
+        }
+
+        @Test
+        void anUnparsableQueryParameterIs400() {
+            assertThat(http.get("/things?limit=ten").body()).contains("query parameter 'limit': expected");
+            assertThat(http.get("/things?sort=UP").statusCode()).isEqualTo(400);
+            assertThat(http.get("/things/echo", "X-Number", "many").statusCode())
+                    .isEqualTo(400);
+        }
+
+        @Test
+        void aRegexThatDoesNotMatchIsNotFound() {
+            assertThat(http.get("/things/numbered/abc").statusCode()).isEqualTo(404);
+        }
+
+        @Test
+        void constraintsOnParametersAndBodiesListViolations() {
+            final HttpResponse<String> limit = http.get("/things?limit=1000");
+            assertThat(limit.statusCode()).isEqualTo(400);
+            assertThat(limit.body())
+                    .contains(
+                            "\"violations\":[{\"field\":\"limit\",\"message\":\"must be less than or equal to 100\"}]");
+
+            final HttpResponse<String> body =
+                    http.send("POST", "/things", "{\"name\":\"  \"}", "Content-Type", "application/json");
+            assertThat(body.statusCode()).isEqualTo(400);
+            assertThat(body.body()).contains("{\"field\":\"name\",\"message\":\"must not be blank\"}");
+        }
+
+        @Test
+        void malformedJsonSaysWhereItBroke() {
+            final HttpResponse<String> response =
+                    http.send("POST", "/things", "{\"name\": \"box\",,}", "Content-Type", "application/json");
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).contains("malformed JSON at line 1, column 16");
+        }
+
+        @Test
+        void aFieldOfTheWrongTypeIsNamed() {
+            final HttpResponse<String> response = http.send(
+                    "POST", "/things", "{\"name\":\"box\",\"size\":\"big\"}", "Content-Type", "application/json");
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).contains("field 'size'").doesNotContain("org.jzenith");
+        }
+
+        @Test
+        void aMissingBodyIs400() {
+            assertThat(http.send("PUT", "/things/" + UUID.randomUUID(), null, "Content-Type", "application/json")
+                            .body())
+                    .contains("a JSON body is required");
+        }
+
+        @Test
+        void aWrongContentTypeIs415() {
+            assertThat(http.send("POST", "/things", "name=box", "Content-Type", "text/plain")
+                            .statusCode())
+                    .isEqualTo(415);
+            assertThat(http.send("PUT", "/things/" + UUID.randomUUID(), "x", "Content-Type", "text/plain")
+                            .statusCode())
+                    .isEqualTo(415);
+        }
+
+        @Test
+        void anUnknownRouteIs404() {
+            final HttpResponse<String> response = http.get("/nothing/here");
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(response.body()).contains("\"detail\":\"No resource exists at /nothing/here\"");
+        }
+
+        @Test
+        void aWrongMethodIs405WithAllow() {
+            final HttpResponse<String> response = http.send("DELETE", "/things", null);
+            assertThat(response.statusCode()).isEqualTo(405);
+            assertThat(response.headers().firstValue("Allow")).contains("GET, HEAD, OPTIONS, POST");
+        }
+
+        @Test
+        void optionsAndHeadAreAnswered() {
+            final HttpResponse<String> options = http.send("OPTIONS", "/things/" + UUID.randomUUID(), null);
+            assertThat(options.statusCode()).isEqualTo(204);
+            assertThat(options.headers().firstValue("Allow")).contains("DELETE, GET, HEAD, OPTIONS, PATCH, PUT");
+            final HttpResponse<String> head = http.send("HEAD", "/things/text", null);
+            assertThat(head.statusCode()).isEqualTo(200);
+            assertThat(head.body()).isEmpty();
+        }
+
+        @Test
+        void anOversizedBodyIs413() {
+            final String big = "{\"name\":\"" + "x".repeat(4096) + "\"}";
+            final HttpResponse<String> response = http.send("POST", "/things", big, "Content-Type", "application/json");
+            assertThat(response.statusCode()).isEqualTo(413);
+            assertThat(response.body()).contains("rest.max-body-size");
+        }
+    }
+
+    @Nested
+    class Errors {
+
+        @Test
+        void mappedExceptionsTakeTheMostSpecificMapping() {
+            final HttpResponse<String> missing = http.get("/things/missing");
+            assertThat(missing.statusCode()).isEqualTo(404);
+            assertThat(missing.body()).contains("\"detail\":\"No thing here\"");
+            assertThat(http.get("/things/gone").statusCode()).isEqualTo(410);
+            assertThat(http.send("DELETE", "/things/" + new UUID(0, 5), null).statusCode())
+                    .isEqualTo(404);
+        }
+
+        @Test
+        void aWebApplicationExceptionKeepsItsStatus() {
+            final HttpResponse<String> response = http.get("/things/conflict");
+            assertThat(response.statusCode()).isEqualTo(409);
+            assertThat(response.body()).contains("\"detail\":\"Already there\"");
+        }
+
+        @Test
+        void anUnmappedExceptionIs500WithARequestIdAndNothingInternal() {
+            final HttpResponse<String> response = http.get("/things/boom");
+            assertThat(response.statusCode()).isEqualTo(500);
+            final String requestId =
+                    response.headers().firstValue("X-Request-Id").orElseThrow();
+            assertThat(response.body())
+                    .contains("\"requestId\":\"" + requestId + "\"")
+                    .doesNotContain("secret internal detail", "IllegalStateException", "at org.");
+            assertThat(http.get("/things/boom", "X-Request-Id", "trace-123")
+                            .headers()
+                            .firstValue("X-Request-Id"))
+                    .contains("trace-123");
+        }
+    }
+
+    @Nested
+    class BuiltIns {
+
+        @Test
+        void healthIsUpOrDownWithEachCheck() {
+            final HttpResponse<String> up = http.get("/health");
+            assertThat(up.statusCode()).isEqualTo(200);
+            assertThat(up.body()).isEqualTo("{\"status\":\"UP\",\"checks\":[{\"name\":\"switch\",\"status\":\"UP\"}]}");
+            assertThat(http.get("/health/ready").statusCode()).isEqualTo(200);
+            HEALTHY.set(false);
+            try {
+                final HttpResponse<String> down = http.get("/health/ready");
+                assertThat(down.statusCode()).isEqualTo(503);
+                assertThat(down.body()).contains("\"status\":\"DOWN\"", "\"reason\":\"switched off\"");
+                assertThat(http.get("/health/live").statusCode()).isEqualTo(200);
+            } finally {
+                HEALTHY.set(true);
+            }
+        }
+
+        @Test
+        void metricsAreTaggedByRouteTemplate() {
+            http.get("/things/" + UUID.randomUUID());
+            final HttpResponse<String> metrics = http.get("/metrics");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.headers().firstValue("Content-Type"))
+                    .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+            assertThat(metrics.body())
+                    .contains("http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/things/{id}\"}")
+                    .contains("jvm_memory_used_bytes");
+        }
+    }
+}
