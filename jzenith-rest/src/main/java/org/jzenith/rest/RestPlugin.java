@@ -1,7 +1,9 @@
 package org.jzenith.rest;
 
+import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.Provider;
+import com.google.inject.TypeLiteral;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -24,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +36,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthChecks;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.errors.ErrorResponder;
@@ -67,6 +72,7 @@ import org.slf4j.LoggerFactory;
 public final class RestPlugin implements Plugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RestPlugin.class);
+    private static final Key<Set<ExceptionMapping>> EXCEPTION_MAPPINGS = Key.get(new TypeLiteral<>() {});
 
     private final List<Class<?>> resources;
     private final Map<Class<? extends Throwable>, Integer> mappings;
@@ -128,13 +134,21 @@ public final class RestPlugin implements Plugin {
 
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         resources.forEach(resource -> endpoints.addAll(ResourceScanner.scan(resource)));
-        final JsonCodec json = JsonCodec.create();
-        headers = ResponseHeaders.start(vertx);
         virtualThreads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("jzenith-rest-", 0).factory());
-        validatorFactory = needsValidation(endpoints) ? Optional.of(validatorFactory()) : Optional.empty();
+        // Hibernate Validator and Jackson each take a few hundred milliseconds to load on a cold
+        // JVM: start the validator beside Jackson rather than after it.
+        final CompletableFuture<Optional<ValidatorFactory>> validation = needsValidation(endpoints)
+                ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), virtualThreads)
+                : CompletableFuture.completedFuture(Optional.empty());
+        final JsonCodec json = JsonCodec.create();
+        headers = ResponseHeaders.start(vertx);
+        validatorFactory = validation.join();
         final ErrorResponder errors = new ErrorResponder(
-                new ExceptionMappings(mappings), json, headers, (routing, response) -> new BodyWriter(
+                new ExceptionMappings(mappings, context.injector().getInstance(EXCEPTION_MAPPINGS)),
+                json,
+                headers,
+                (routing, response) -> new BodyWriter(
                                 json, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), headers)
                         .response(routing, response));
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(
@@ -149,6 +163,7 @@ public final class RestPlugin implements Plugin {
                 handlers,
                 new BuiltInRoutes(context.instance(HealthChecks.class), registry, json, headers),
                 errors,
+                headers,
                 configuration.maxBodySize());
         final int instances = configuration
                 .instances()
@@ -195,8 +210,8 @@ public final class RestPlugin implements Plugin {
                 .setPort(port)
                 .setTcpNoDelay(true)
                 .setTcpFastOpen(true)
-                .setIdleTimeout((int) configuration.idleTimeout().toSeconds())
-                .setIdleTimeoutUnit(TimeUnit.SECONDS)
+                .setIdleTimeout((int) configuration.idleTimeout().toMillis())
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                 .setReusePort(reusePort)
                 .setCompressionSupported(false);
         final List<RestVerticle> verticles = new ArrayList<>();

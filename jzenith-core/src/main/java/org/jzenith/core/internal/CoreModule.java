@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Vertx;
 import java.util.List;
+import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 
 /**
@@ -44,6 +45,7 @@ public final class CoreModule extends AbstractModule {
         mappings.forEach(this::bindMapping);
         // An application without checks still gets an (empty) set to inject.
         Multibinder.newSetBinder(binder(), HealthCheck.class);
+        Multibinder.newSetBinder(binder(), ExceptionMapping.class);
         bindListener(Matchers.any(), closeables);
     }
 

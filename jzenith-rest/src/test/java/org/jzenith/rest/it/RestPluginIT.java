@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.AbstractModule;
 import io.vertx.core.Future;
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +28,7 @@ class RestPluginIT {
     @BeforeAll
     static void start() {
         app = JZenith.application("--rest.port=0", "--rest.max-body-size=2048")
-                .withPlugins(RestPlugin.withResources(ThingResource.class)
+                .withPlugins(RestPlugin.withResources(ThingResource.class, SlugResource.class)
                         .withMapping(NoSuchThingException.class, 404)
                         .withMapping(ThingGoneException.class, 410))
                 .withModules(new AbstractModule() {
@@ -332,6 +334,68 @@ class RestPluginIT {
                             .headers()
                             .firstValue("X-Request-Id"))
                     .contains("trace-123");
+        }
+    }
+
+    @Nested
+    class Corners {
+
+        @Test
+        void aRootTemplateDoesNotHideTheBuiltInsAndAnnotationsOnTheImplementationWin() {
+            assertThat(http.get("/health").body()).contains("\"status\":\"UP\"");
+            assertThat(http.get("/anything").body()).startsWith("\"anything on vert.x-worker-thread-");
+        }
+
+        @Test
+        void aResponseInsideAReactiveTypeIsWrittenAsAResponse() {
+            final HttpResponse<String> response = http.get("/wrapped/response");
+            assertThat(response.statusCode()).isEqualTo(202);
+            assertThat(response.headers().firstValue("X-Wrapped")).contains("yes");
+            assertThat(response.body()).isEqualTo("\"accepted\"");
+        }
+
+        @Test
+        void aWebApplicationExceptionKeepsItsHeaders() {
+            final HttpResponse<String> response = http.get("/redirect/away");
+            assertThat(response.statusCode()).isEqualTo(303);
+            assertThat(response.headers().firstValue("Location")).contains("http://example.org/elsewhere");
+        }
+
+        @Test
+        void anErrorOnAVirtualThreadIsStillAnswered() {
+            final HttpResponse<String> response = http.get("/error/assertion");
+            assertThat(response.statusCode()).isEqualTo(500);
+            assertThat(response.body()).doesNotContain("virtual thread");
+        }
+
+        @Test
+        void keepsConnectionsAliveAndAnswersPipelinedRequestsInOrder() throws Exception {
+            try (Socket socket =
+                    new Socket("127.0.0.1", app.instance(RestServer.class).port())) {
+                socket.setSoTimeout(5_000);
+                final String request = "GET /things/text HTTP/1.1\r\nHost: localhost\r\n\r\n";
+                final String second = "GET /things/numbered/2 HTTP/1.1\r\nHost: localhost\r\n\r\n";
+                socket.getOutputStream().write((request + second).getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                final StringBuilder received = new StringBuilder();
+                final byte[] buffer = new byte[4096];
+                while (!received.toString().contains("plain 2")) {
+                    final int read = socket.getInputStream().read(buffer);
+                    assertThat(read).as("connection open; got %s", received).isPositive();
+                    received.append(new String(buffer, 0, read, StandardCharsets.UTF_8));
+                }
+                final String answers = received.toString();
+                assertThat(answers.indexOf("plain text")).isLessThan(answers.indexOf("plain 2"));
+                assertThat(answers.split("HTTP/1.1 200 OK", -1)).hasSize(3);
+                assertThat(answers).doesNotContainIgnoringCase("connection: close");
+            }
+        }
+
+        @Test
+        void aBodyWithoutContentTypeIsToldWhatToSend() {
+            final HttpResponse<String> response = http.send("POST", "/things", "{\"name\":\"x\"}");
+            assertThat(response.statusCode()).isEqualTo(415);
+            assertThat(response.body()).contains("The request has no Content-Type");
         }
     }
 

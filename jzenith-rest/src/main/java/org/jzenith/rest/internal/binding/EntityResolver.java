@@ -24,7 +24,7 @@ import org.jzenith.rest.internal.params.Binding;
  */
 final class EntityResolver {
 
-    private static final Pattern QUALIFIED_TYPE = Pattern.compile("`(?:[a-zA-Z_$][\\w$]*\\.)+([\\w$]+)`");
+    private static final Pattern QUALIFIED_TYPE = Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+([A-Z][\\w$]*)");
 
     private EntityResolver() {}
 
@@ -98,7 +98,7 @@ final class EntityResolver {
         final int newline = original.indexOf('\n');
         message.append(QUALIFIED_TYPE
                 .matcher(newline < 0 ? original : original.substring(0, newline))
-                .replaceAll("`$1`"));
+                .replaceAll("$1"));
         return message.toString();
     }
 }

@@ -11,7 +11,7 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.InvocationTargetException;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
@@ -52,13 +52,15 @@ public final class ErrorResponder {
     /** Answers {@code context} for {@code failure} thrown or signalled by {@code endpoint}. */
     public void fail(final RoutingContext context, final String endpoint, final Throwable failure) {
         final Throwable cause = unwrap(failure);
-        final OptionalInt mapped = mappings.statusFor(cause);
+        final Optional<ExceptionMappings.Mapped> mapped = mappings.find(cause);
         if (mapped.isPresent()) {
+            // The mapped exception's own message: an outer wrapper's may be internal.
+            final int status = mapped.get().status();
             send(
                     context,
                     Problem.of(
-                            mapped.getAsInt(),
-                            messageOf(cause, mapped.getAsInt()),
+                            status,
+                            messageOf(mapped.get().exception(), status),
                             context.request().path()));
         } else if (cause instanceof WebApplicationException web) {
             webApplicationException(context, endpoint, web);
@@ -97,6 +99,12 @@ public final class ErrorResponder {
         if (response.hasEntity()) {
             responseWriter.accept(context, response);
         } else {
+            // Keep what the exception's response says besides its body: Location, Retry-After, ...
+            response.getStringHeaders().forEach((name, values) -> {
+                if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {
+                    context.response().headers().set(name, values);
+                }
+            });
             send(
                     context,
                     Problem.of(

@@ -43,6 +43,10 @@ public final class BodyWriter {
 
     /** Writes {@code value} with {@code status}; a null value is 204 No Content. */
     public void value(final RoutingContext context, final int status, final Object value) {
+        if (value instanceof Response result) {
+            response(context, result); // Single<Response>, CompletionStage<Response>, ...
+            return;
+        }
         final HttpServerResponse response = context.response();
         headers.addTo(response.headers());
         if (value == null) {

@@ -108,10 +108,11 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             }
             result = invoker.invokeExact(instance, arguments);
         } catch (final Throwable failure) {
-            if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
-                throw error;
-            }
+            // Answer even an Error: on a virtual thread nothing else would, and the client would hang.
             OnContext.run(context, () -> errors.fail(routing, displayName, failure));
+            if (failure instanceof VirtualMachineError fatal) {
+                throw fatal;
+            }
             return;
         }
         if (endpoint.execution() == Execution.EVENT_LOOP) {

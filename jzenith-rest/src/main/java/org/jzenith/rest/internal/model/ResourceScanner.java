@@ -43,7 +43,7 @@ public final class ResourceScanner {
      * @throws IllegalArgumentException naming the class or method that cannot be bound
      */
     public static List<EndpointDefinition> scan(final Class<?> resourceClass) {
-        final Path classPath = resourceClass.getAnnotation(Path.class);
+        final Path classPath = classPath(resourceClass);
         if (classPath == null) {
             throw new IllegalArgumentException(
                     resourceClass.getName()
@@ -101,7 +101,7 @@ public final class ResourceScanner {
                 parameters,
                 returnKind,
                 returnKind.valueType(method.getGenericReturnType()),
-                execution(resourceClass, annotated, returnKind));
+                execution(resourceClass, method, annotated, returnKind));
     }
 
     private static List<ParameterDefinition> parameters(
@@ -172,11 +172,24 @@ public final class ResourceScanner {
                 return definition.get();
             }
         }
+        annotations.stream()
+                .map(Annotation::annotationType)
+                .filter(annotation ->
+                        annotation.getPackageName().startsWith("jakarta.ws.rs") && annotation != DefaultValue.class)
+                .findFirst()
+                .ifPresent(annotation -> {
+                    throw new IllegalArgumentException("@" + annotation.getSimpleName()
+                            + " is not supported by jZenith; see docs/rest.md for what is");
+                });
         return new ParameterDefinition(ParameterSource.ENTITY, "", type, defaultValue, annotations);
     }
 
-    private static Execution execution(final Class<?> resourceClass, final Method method, final ReturnKind returnKind) {
-        final Optional<Execution> declared = declaredExecution(method).or(() -> declaredExecution(resourceClass));
+    private static Execution execution(
+            final Class<?> resourceClass, final Method method, final Method annotated, final ReturnKind returnKind) {
+        // The implementing method's own annotation wins over the one it inherits its route from.
+        final Optional<Execution> declared = declaredExecution(method)
+                .or(() -> declaredExecution(annotated))
+                .or(() -> declaredExecution(resourceClass));
         return declared.orElse(returnKind.isReactive() ? Execution.EVENT_LOOP : Execution.VIRTUAL_THREAD);
     }
 
@@ -246,6 +259,24 @@ public final class ResourceScanner {
             }
         }
         return method;
+    }
+
+    /** The class's {@code @Path}, or that of a superclass or interface it implements (the API-interface style). */
+    private static Path classPath(final Class<?> type) {
+        if (type == null || type == Object.class) {
+            return null;
+        }
+        final Path own = type.getAnnotation(Path.class);
+        if (own != null) {
+            return own;
+        }
+        for (final Class<?> api : type.getInterfaces()) {
+            final Path inherited = classPath(api);
+            if (inherited != null) {
+                return inherited;
+            }
+        }
+        return classPath(type.getSuperclass());
     }
 
     private static boolean hasJakartaAnnotations(final Method method) {

@@ -45,6 +45,7 @@ public final class RouterFactory {
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
             final BuiltInRoutes builtIns,
             final ErrorResponder errors,
+            final ResponseHeaders headers,
             final long maxBodySize) {
         final Router router = Router.router(vertx);
         final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
@@ -53,6 +54,8 @@ public final class RouterFactory {
         final Set<String> declared = new HashSet<>();
         endpoints.forEach(e -> declared.add(e.httpMethod() + " " + e.path().template()));
 
+        // First, so that a root template such as /{slug} cannot hide them.
+        builtIns.addTo(router);
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
             add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize);
@@ -62,10 +65,13 @@ public final class RouterFactory {
             }
             if (declared.add("OPTIONS " + endpoint.path().template())) {
                 final CharSequence allow = table.allowOf(endpoint.path());
-                route(router, "OPTIONS", endpoint).handler(routing -> routing.response()
-                        .putHeader(HttpHeaders.ALLOW, allow)
-                        .setStatusCode(204)
-                        .end());
+                route(router, "OPTIONS", endpoint).handler(routing -> {
+                    headers.addTo(routing.response().headers());
+                    routing.response()
+                            .putHeader(HttpHeaders.ALLOW, allow)
+                            .setStatusCode(204)
+                            .end();
+                });
             }
             LOG.debug(
                     "{} {} -> {} on {}",
@@ -74,7 +80,6 @@ public final class RouterFactory {
                     endpoint.displayName(),
                     endpoint.execution());
         }
-        builtIns.addTo(router);
 
         router.errorHandler(
                 404,
@@ -104,13 +109,15 @@ public final class RouterFactory {
                         routing,
                         413,
                         "The request body is larger than the " + maxBodySize + " bytes accepted (rest.max-body-size)"));
-        router.errorHandler(
-                415,
-                routing -> errors.send(
-                        routing,
-                        415,
-                        "This endpoint does not accept the content type "
-                                + routing.request().getHeader(HttpHeaders.CONTENT_TYPE)));
+        router.errorHandler(415, routing -> {
+            final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
+            errors.send(
+                    routing,
+                    415,
+                    contentType == null
+                            ? "The request has no Content-Type; send the body with one this endpoint accepts"
+                            : "This endpoint does not accept the content type " + contentType);
+        });
         router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
         router.errorHandler(
                 500,
