@@ -3,6 +3,7 @@ package org.jzenith.core.errors;
 import com.google.inject.Binder;
 import com.google.inject.binder.LinkedBindingBuilder;
 import com.google.inject.multibindings.Multibinder;
+import java.util.function.Predicate;
 
 /**
  * Says which status an exception type stands for, so that a plugin can teach the HTTP layer about
@@ -12,12 +13,16 @@ import com.google.inject.multibindings.Multibinder;
  *
  * <pre>{@code
  * ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.of(SQLTransientConnectionException.class, 503));
+ * ExceptionMapping.bind(binder()).toInstance(
+ *         ExceptionMapping.when(SQLException.class, e -> "08006".equals(e.getSQLState()), 503));
  * }</pre>
  *
  * @param type the exception type (subclasses match too; the most specific mapping wins)
+ * @param test which exceptions of that type the mapping is for; evaluated only while answering an
+ *     error, never on a successful request
  * @param status the HTTP status, 400 to 599
  */
-public record ExceptionMapping(Class<? extends Throwable> type, int status) {
+public record ExceptionMapping(Class<? extends Throwable> type, Predicate<Throwable> test, int status) {
 
     public ExceptionMapping {
         if (status < 400 || status > 599) {
@@ -26,8 +31,23 @@ public record ExceptionMapping(Class<? extends Throwable> type, int status) {
         }
     }
 
+    /** Every exception of {@code type} (and its subclasses) stands for {@code status}. */
     public static ExceptionMapping of(final Class<? extends Throwable> type, final int status) {
-        return new ExceptionMapping(type, status);
+        return new ExceptionMapping(type, any -> true, status);
+    }
+
+    /**
+     * Exceptions of {@code type} that pass {@code test} stand for {@code status}: for libraries that
+     * tell failures apart by a code rather than by type, such as a SQLSTATE.
+     */
+    public static <T extends Throwable> ExceptionMapping when(
+            final Class<T> type, final Predicate<? super T> test, final int status) {
+        return new ExceptionMapping(type, failure -> type.isInstance(failure) && test.test(type.cast(failure)), status);
+    }
+
+    /** Whether this mapping is for {@code failure}. */
+    public boolean matches(final Throwable failure) {
+        return type.isInstance(failure) && test.test(failure);
     }
 
     /** Adds a mapping to the application's set. */

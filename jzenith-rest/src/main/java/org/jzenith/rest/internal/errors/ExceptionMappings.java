@@ -1,32 +1,36 @@
 package org.jzenith.rest.internal.errors;
 
+import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.jzenith.core.errors.ExceptionMapping;
 
 /**
  * The statuses that {@code RestPlugin.withMapping} and plugins' {@link ExceptionMapping}s assign
  * to exception types. An exception takes the mapping of its own class or of its nearest mapped
- * superclass, so the most specific mapping wins. Lookups are cached per exception class.
+ * superclass, so the most specific mapping wins; the application's mappings come before the
+ * plugins' for the same class. The candidates per exception class are cached; only conditional
+ * mappings are evaluated per failure.
  *
  * <p>Immutable and thread-safe.
  */
 public final class ExceptionMappings {
 
-    private final Map<Class<? extends Throwable>, Integer> mappings;
-    private final ClassValue<OptionalInt> resolved = new ClassValue<>() {
+    private final List<ExceptionMapping> mappings;
+    private final ClassValue<List<ExceptionMapping>> candidates = new ClassValue<>() {
         @Override
-        protected OptionalInt computeValue(final Class<?> type) {
+        protected List<ExceptionMapping> computeValue(final Class<?> type) {
+            final List<ExceptionMapping> found = new ArrayList<>();
             for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                final Integer status = mappings.get(c);
-                if (status != null) {
-                    return OptionalInt.of(status);
+                for (final ExceptionMapping mapping : mappings) {
+                    if (mapping.type() == c) {
+                        found.add(mapping);
+                    }
                 }
             }
-            return OptionalInt.empty();
+            return List.copyOf(found);
         }
     };
 
@@ -37,22 +41,23 @@ public final class ExceptionMappings {
     public ExceptionMappings(
             final Map<Class<? extends Throwable>, Integer> application,
             final Collection<ExceptionMapping> contributed) {
-        final Map<Class<? extends Throwable>, Integer> all = new LinkedHashMap<>();
-        contributed.forEach(mapping -> all.put(mapping.type(), mapping.status()));
-        all.putAll(application);
-        this.mappings = Map.copyOf(all);
+        final List<ExceptionMapping> all = new ArrayList<>();
+        application.forEach((type, status) -> all.add(ExceptionMapping.of(type, status)));
+        all.addAll(contributed);
+        this.mappings = List.copyOf(all);
     }
 
     /**
-     * The status mapped for {@code failure}'s class, or else for the nearest of its causes that is
-     * mapped (a connection failure wrapped by a data access library still means 503).
+     * The mapping for {@code failure}, or else for the nearest of its causes that is mapped (a
+     * connection failure wrapped by a data access library still means 503).
      */
     public Optional<Mapped> find(final Throwable failure) {
         int depth = 0;
         for (Throwable current = failure; current != null && depth < 16; current = current.getCause(), depth++) {
-            final OptionalInt status = resolved.get(current.getClass());
-            if (status.isPresent()) {
-                return Optional.of(new Mapped(current, status.getAsInt()));
+            for (final ExceptionMapping mapping : candidates.get(current.getClass())) {
+                if (mapping.matches(current)) {
+                    return Optional.of(new Mapped(current, mapping.status()));
+                }
             }
         }
         return Optional.empty();
