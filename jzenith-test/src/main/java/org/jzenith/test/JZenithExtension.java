@@ -1,0 +1,164 @@
+package org.jzenith.test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.inject.Key;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestServer;
+
+/**
+ * Boots the application under test on a free port, hands tests a {@link TestClient} bound to it,
+ * and stops it afterwards: once per class when registered on a static field, once per test when
+ * registered on an instance field.
+ *
+ * <pre>{@code
+ * class UserServiceIT {
+ *     @RegisterExtension
+ *     static final JZenithExtension APP = JZenithExtension.of(UserServiceApplication::application)
+ *             .withConfiguration("user.store", "jdbc");
+ *
+ *     @Test
+ *     void createsUsers(TestClient client) {
+ *         assertThat(client.post("/users", Map.of("name", "Ada")).status()).isEqualTo(201);
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>The application function receives the arguments to start with: {@code --rest.port=0} and
+ * every {@code withConfiguration} override as {@code --key=value}, the highest-precedence source,
+ * so overrides beat files, environment and code.
+ */
+public final class JZenithExtension
+        implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    private final Function<String[], JZenith> application;
+    private final Map<String, Supplier<?>> overrides = new LinkedHashMap<>();
+
+    private JZenith running;
+    private TestClient client;
+    private boolean perClass;
+
+    private JZenithExtension(final Function<String[], JZenith> application) {
+        this.application = application;
+        overrides.put("rest.port", () -> 0);
+    }
+
+    /**
+     * An extension for the application that {@code application} builds from its arguments, without
+     * running it: typically the service's own {@code application(String... args)} factory.
+     */
+    public static JZenithExtension of(final Function<String[], JZenith> application) {
+        return new JZenithExtension(Objects.requireNonNull(application, "application"));
+    }
+
+    /** Overrides a configuration value for the test. */
+    public JZenithExtension withConfiguration(final String key, final Object value) {
+        Objects.requireNonNull(value, "value");
+        overrides.put(key, () -> value);
+        return this;
+    }
+
+    /** Overrides a configuration value computed when the application starts (a proxy's port, say). */
+    public JZenithExtension withConfiguration(final String key, final Supplier<?> value) {
+        overrides.put(key, Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
+    /** The running application. */
+    public JZenith application() {
+        if (running == null) {
+            throw new IllegalStateException(
+                    "The application is not running; register the extension with @RegisterExtension");
+        }
+        return running;
+    }
+
+    /** A client bound to the running application's base URL. */
+    public TestClient client() {
+        final JZenith app = application();
+        if (client == null) {
+            final Optional<RestServer> server = app.injector().getExistingBinding(Key.get(RestServer.class)) == null
+                    ? Optional.empty()
+                    : Optional.of(app.instance(RestServer.class));
+            client = new TestClient(
+                    URI.create("http://127.0.0.1:"
+                            + server.map(RestServer::port)
+                                    .orElseThrow(() -> new IllegalStateException(
+                                            "The application under test has no RestPlugin, so there is no"
+                                                    + " HTTP port to hand a client for"))),
+                    new ObjectMapper());
+        }
+        return client;
+    }
+
+    /** Starts the application (again, after {@link #stop()}); tests of restarts call this. */
+    public void start() {
+        if (running != null) {
+            return;
+        }
+        final List<String> args = new ArrayList<>();
+        overrides.forEach((key, value) -> args.add("--" + key + "=" + value.get()));
+        running = application.apply(args.toArray(String[]::new)).run();
+    }
+
+    /** Stops the application; the next test (or {@link #start()}) starts it again. */
+    public void stop() {
+        if (running != null) {
+            try {
+                running.stop();
+            } finally {
+                running = null;
+                client = null;
+            }
+        }
+    }
+
+    @Override
+    public void beforeAll(final ExtensionContext context) {
+        perClass = true;
+        start();
+    }
+
+    @Override
+    public void beforeEach(final ExtensionContext context) {
+        start();
+    }
+
+    @Override
+    public void afterEach(final ExtensionContext context) {
+        if (!perClass) {
+            stop();
+        }
+    }
+
+    @Override
+    public void afterAll(final ExtensionContext context) {
+        stop();
+    }
+
+    @Override
+    public boolean supportsParameter(final ParameterContext parameter, final ExtensionContext context) {
+        final Class<?> type = parameter.getParameter().getType();
+        return type == TestClient.class || type == JZenith.class;
+    }
+
+    @Override
+    public Object resolveParameter(final ParameterContext parameter, final ExtensionContext context) {
+        return parameter.getParameter().getType() == TestClient.class ? client() : application();
+    }
+}
