@@ -1,0 +1,57 @@
+package org.jzenith.jdbc;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import jakarta.inject.Singleton;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import javax.sql.DataSource;
+import org.jdbi.v3.core.ConnectionException;
+import org.jdbi.v3.core.Jdbi;
+import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.core.health.HealthCheck;
+
+/**
+ * Binds what the JDBC plugin offers: the {@link DataSource} and {@link Jdbi} to inject, the health
+ * check, and the mappings that make "the database is away" an HTTP 503.
+ */
+final class JdbcModule extends AbstractModule {
+
+    /** Service Unavailable: the request may succeed later, when the database is back. */
+    static final int UNAVAILABLE = 503;
+
+    private final PooledDataSource dataSource;
+
+    JdbcModule(final PooledDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    protected void configure() {
+        bind(PooledDataSource.class).toInstance(dataSource);
+        bind(DataSource.class).toInstance(dataSource);
+        bind(JdbcHealthCheck.class).in(Singleton.class);
+        HealthCheck.bind(binder()).to(JdbcHealthCheck.class);
+        ExceptionMapping.bind(binder())
+                .toInstance(ExceptionMapping.of(SQLTransientConnectionException.class, UNAVAILABLE));
+        ExceptionMapping.bind(binder())
+                .toInstance(ExceptionMapping.of(SQLNonTransientConnectionException.class, UNAVAILABLE));
+        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.of(ConnectionException.class, UNAVAILABLE));
+        // Drivers report a connection lost mid-call as a plain SQLException: tell it by its state,
+        // 08 (connection exception) or 57P0x (PostgreSQL shutting down or starting).
+        ExceptionMapping.bind(binder())
+                .toInstance(ExceptionMapping.when(SQLException.class, JdbcModule::isConnectionLoss, UNAVAILABLE));
+    }
+
+    static boolean isConnectionLoss(final SQLException failure) {
+        final String state = failure.getSQLState();
+        return state != null && (state.startsWith("08") || state.startsWith("57P0"));
+    }
+
+    @Provides
+    @Singleton
+    Jdbi jdbi(final DataSource source) {
+        return Jdbi.create(source);
+    }
+}

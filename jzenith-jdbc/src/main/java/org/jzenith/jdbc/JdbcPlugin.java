@@ -1,0 +1,260 @@
+package org.jzenith.jdbc;
+
+import com.google.inject.Module;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.jzenith.core.Plugin;
+import org.jzenith.core.PluginContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives the application a relational database over JDBC: a HikariCP connection pool, {@link
+ * org.jdbi.v3.core.Jdbi} and the {@link javax.sql.DataSource} to inject, Flyway migrations applied
+ * at start-up, a readiness check and pool metrics. Without {@code jdbc.url} it uses an embedded,
+ * file-based H2 database, so a service runs with nothing installed.
+ *
+ * <pre>{@code
+ * JZenith.application(args)
+ *        .withPlugins(JdbcPlugin.create(),                          // first: migrated before requests
+ *                     RestPlugin.withResources(UserResource.class))
+ *        .withConfiguration("jdbc.url", "jdbc:postgresql://db:5432/users")
+ *        .run();
+ *
+ * public final class UserDao {
+ *     private final Jdbi jdbi;
+ *
+ *     @Inject
+ *     UserDao(final Jdbi jdbi) { this.jdbi = jdbi; }
+ *
+ *     public Optional<String> name(final long id) {            // call it from a blocking resource method
+ *         return jdbi.withHandle(handle -> handle.createQuery("SELECT name FROM users WHERE id = :id")
+ *                 .bind("id", id).mapTo(String.class).findOne());
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Migrations are Flyway's: {@code src/main/resources/db/migration/V1__create_users.sql} and so
+ * on, applied in order when the plugin starts (turn off with {@code jdbc.migrate=false}). The
+ * embedded H2 runs in PostgreSQL compatibility mode, so migrations written for it carry over to
+ * PostgreSQL. Configure it under {@code jdbc.} ({@link JdbcConfiguration}).
+ *
+ * <p>JDBC blocks: use it from resource methods that run on virtual threads (those returning plain
+ * values), never from the event loop. When the database is away, a call fails within {@code
+ * jdbc.connection-timeout} with an exception the REST plugin answers with 503, the {@code jdbc}
+ * health check ({@link JdbcHealthCheck}) is DOWN, and both recover when the database returns.
+ *
+ * <p>If the database cannot be reached at start-up, {@code run()} fails with a message naming
+ * {@code jdbc.url} (its password masked) and the driver's reason. Pool metrics are the {@code
+ * hikaricp_*} meters of the application's registry, tagged {@code pool="jdbc"}. Stopping closes
+ * the pool.
+ *
+ * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and do
+ * their blocking work on virtual threads. The injected {@code DataSource} and {@code Jdbi} are
+ * thread-safe; a call made before the plugin started or after it stopped fails like a call while
+ * the database is away.
+ */
+public final class JdbcPlugin implements Plugin {
+
+    /** Where Flyway looks for migrations. */
+    public static final String MIGRATIONS = "classpath:db/migration";
+
+    /** The pool's name: in HikariCP's log lines and the metrics' {@code pool} tag. */
+    static final String POOL_NAME = "jdbc";
+
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcPlugin.class);
+    private static final Duration MIN_CONNECTION_TIMEOUT = Duration.ofMillis(250);
+    private static final Duration MAX_VALIDATION_TIMEOUT = Duration.ofSeconds(1);
+
+    private final BrokenConnections brokenConnections = new BrokenConnections();
+    private final PooledDataSource dataSource = new PooledDataSource(brokenConnections);
+
+    private JdbcPlugin() {}
+
+    /** The JDBC plugin, configured under {@code jdbc.}. */
+    public static JdbcPlugin create() {
+        return new JdbcPlugin();
+    }
+
+    @Override
+    public String name() {
+        return "jdbc";
+    }
+
+    @Override
+    public List<Module> modules() {
+        return List.of(new JdbcModule(dataSource));
+    }
+
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return List.of(JdbcConfiguration.class);
+    }
+
+    /** Connects and migrates on a virtual thread; the future completes when the pool is ready. */
+    @Override
+    public Future<Void> start(final PluginContext context) {
+        final JdbcConfiguration configuration = context.instance(JdbcConfiguration.class);
+        final MeterRegistry registry = context.instance(MeterRegistry.class);
+        final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
+                .orElse(JdbcPlugin.class.getClassLoader());
+        return Blocking.call("jzenith-jdbc-start", () -> {
+            open(configuration, registry, loader);
+            return null;
+        });
+    }
+
+    /** Closes the pool on a virtual thread; in-flight calls get their connections closed. */
+    @Override
+    public Future<Void> stop(final PluginContext context) {
+        return dataSource
+                .stop()
+                .map(pool -> Blocking.<Void>call("jzenith-jdbc-stop", () -> {
+                    pool.close();
+                    return null;
+                }))
+                .orElseGet(Future::succeededFuture);
+    }
+
+    private void open(final JdbcConfiguration configuration, final MeterRegistry registry, final ClassLoader loader) {
+        check(configuration);
+        final JdbcTarget target = JdbcTarget.of(configuration);
+        target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
+        final HikariDataSource pool = connect(target, configuration, registry);
+        try {
+            final String product = product(pool, target);
+            final Optional<MigrateResult> migrated =
+                    configuration.migrate() ? Optional.of(migrate(pool, target, loader)) : Optional.empty();
+            dataSource.start(pool, target, product);
+            final String migrations = migrated.map(result -> "; " + result.migrationsExecuted
+                            + " migrations applied from " + MIGRATIONS + ", schema version "
+                            + Optional.ofNullable(result.targetSchemaVersion).orElse("unchanged"))
+                    .orElse("; migrations off (jdbc.migrate=false)");
+            if (target.embedded()) {
+                LOG.info(
+                        "Using the embedded H2 database ({}); its data lives in {} (set jdbc.url to use another"
+                                + " database){}",
+                        product,
+                        target.embeddedDirectory().get(),
+                        migrations);
+            } else {
+                LOG.info(
+                        "Connected to {} at {} with a pool of {} connections{}",
+                        product,
+                        target.displayUrl(),
+                        configuration.pool().size(),
+                        migrations);
+            }
+        } catch (final RuntimeException | Error e) {
+            pool.close();
+            throw e;
+        }
+    }
+
+    private static void check(final JdbcConfiguration configuration) {
+        if (configuration.pool().size() < 1) {
+            throw new IllegalArgumentException("jdbc.pool.size="
+                    + configuration.pool().size() + " is not valid: the pool needs at least 1 connection");
+        }
+        if (configuration.connectionTimeout().compareTo(MIN_CONNECTION_TIMEOUT) < 0) {
+            throw new IllegalArgumentException("jdbc.connection-timeout="
+                    + configuration.connectionTimeout().toMillis() + "ms is not valid: it must be at least "
+                    + MIN_CONNECTION_TIMEOUT.toMillis() + "ms");
+        }
+    }
+
+    private static void createDirectory(final Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (final IOException e) {
+            throw new IllegalStateException(
+                    "cannot create the embedded database's folder jdbc.embedded.directory=" + directory + ": " + e
+                            + "; set jdbc.embedded.directory to a writable folder, or jdbc.url to another database",
+                    e);
+        }
+    }
+
+    private HikariDataSource connect(
+            final JdbcTarget target, final JdbcConfiguration configuration, final MeterRegistry registry) {
+        requireDriver(target);
+        final HikariConfig config = new HikariConfig();
+        config.setPoolName(POOL_NAME);
+        config.setJdbcUrl(target.url());
+        target.username().ifPresent(config::setUsername);
+        target.password().ifPresent(config::setPassword);
+        config.setMaximumPoolSize(configuration.pool().size());
+        final long connectionTimeout = configuration.connectionTimeout().toMillis();
+        config.setConnectionTimeout(connectionTimeout);
+        config.setValidationTimeout(Math.max(
+                MIN_CONNECTION_TIMEOUT.toMillis(), Math.min(MAX_VALIDATION_TIMEOUT.toMillis(), connectionTimeout / 2)));
+        // Fail at start-up, with the driver's reason, when the database cannot be reached.
+        config.setInitializationFailTimeout(1);
+        config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+        config.setExceptionOverride(brokenConnections);
+        try {
+            final HikariDataSource pool = new HikariDataSource(config);
+            brokenConnections.attach(pool);
+            return pool;
+        } catch (final RuntimeException e) {
+            throw new IllegalStateException(connectFailure(target, e), e);
+        }
+    }
+
+    /** Fails, without the driver manager's message (it would show the URL unmasked), when no driver takes the URL. */
+    private static void requireDriver(final JdbcTarget target) {
+        try {
+            DriverManager.getDriver(target.url());
+        } catch (final SQLException e) {
+            throw new IllegalStateException("cannot connect to " + target.describe()
+                    + ": no JDBC driver on the classpath accepts this URL; add your database's driver (such as"
+                    + " org.postgresql:postgresql or org.mariadb.jdbc:mariadb-java-client) or correct jdbc.url");
+        }
+    }
+
+    private static String connectFailure(final JdbcTarget target, final RuntimeException e) {
+        return "cannot connect to " + target.describe() + ": " + target.mask(Failures.reason(e))
+                + "; check that the database runs and jdbc.url, jdbc.username, jdbc.password are right";
+    }
+
+    private static String product(final HikariDataSource pool, final JdbcTarget target) {
+        try (Connection connection = pool.getConnection()) {
+            final DatabaseMetaData metadata = connection.getMetaData();
+            return metadata.getDatabaseProductName() + " " + metadata.getDatabaseProductVersion();
+        } catch (final SQLException e) {
+            throw new IllegalStateException(
+                    "cannot connect to " + target.describe() + ": " + target.mask(Failures.describe(e)), e);
+        }
+    }
+
+    private static MigrateResult migrate(
+            final HikariDataSource pool, final JdbcTarget target, final ClassLoader loader) {
+        try {
+            return Flyway.configure(loader)
+                    .dataSource(pool)
+                    .locations(MIGRATIONS)
+                    .load()
+                    .migrate();
+        } catch (final RuntimeException e) {
+            throw new IllegalStateException(
+                    "cannot apply the migrations in " + MIGRATIONS + " to " + target.describe() + ": "
+                            + target.mask(Failures.describe(e))
+                            + "; fix the failing migration, or set jdbc.migrate=false to start without migrating",
+                    e);
+        }
+    }
+}

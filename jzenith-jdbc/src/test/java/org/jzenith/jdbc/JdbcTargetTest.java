@@ -1,0 +1,60 @@
+package org.jzenith.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JdbcTargetTest {
+
+    @Test
+    void withoutAUrlItIsTheEmbeddedH2InPostgresqlModeUnderTheWorkingDirectory() {
+        final JdbcTarget target = JdbcTarget.of(Configurations.of(Map.of()));
+
+        final Path data = Path.of("data").toAbsolutePath().normalize();
+        assertThat(target.embedded()).isTrue();
+        assertThat(target.embeddedDirectory()).contains(data);
+        assertThat(target.url())
+                .startsWith("jdbc:h2:file:" + data.resolve("jzenith"))
+                .contains(";MODE=PostgreSQL")
+                .contains(";DATABASE_TO_LOWER=TRUE")
+                .contains(";DB_CLOSE_ON_EXIT=FALSE");
+        assertThat(target.username()).contains("sa");
+        assertThat(target.describe()).isEqualTo("the embedded H2 database in jdbc.embedded.directory=" + data);
+    }
+
+    @Test
+    void aConfiguredUrlIsUsedAsItIs() {
+        final JdbcTarget target = JdbcTarget.of(Configurations.of(
+                Map.of("jdbc.url", "jdbc:postgresql://db:5432/app", "jdbc.username", "app", "jdbc.password", "pw")));
+
+        assertThat(target.embedded()).isFalse();
+        assertThat(target.url()).isEqualTo("jdbc:postgresql://db:5432/app");
+        assertThat(target.username()).contains("app");
+        assertThat(target.password()).contains("pw");
+        assertThat(target.describe()).isEqualTo("jdbc.url=jdbc:postgresql://db:5432/app");
+    }
+
+    @Test
+    void anEmptyPasswordIsNoPassword() {
+        assertThat(JdbcTarget.of(Configurations.of(Map.of("jdbc.url", "jdbc:h2:mem:x", "jdbc.password", "")))
+                        .password())
+                .isEmpty();
+    }
+
+    @Test
+    void masksPasswordsInTheUrlAndInMessages() {
+        final JdbcTarget target = JdbcTarget.of(Configurations.of(Map.of(
+                "jdbc.url", "jdbc:mysql://app:in-url-pw@db/app?password=param-pw&ssl=true",
+                "jdbc.password", "configured-pw")));
+
+        assertThat(target.describe()).isEqualTo("jdbc.url=jdbc:mysql://app:****@db/app?password=****&ssl=true");
+        assertThat(target.mask("failed for " + target.url() + " with configured-pw, param-pw and in-url-pw"))
+                .doesNotContain("configured-pw")
+                .doesNotContain("param-pw")
+                .doesNotContain("in-url-pw")
+                .contains("failed for jdbc:mysql://app:****@db/app");
+        assertThat(target.toString()).doesNotContain("configured-pw").doesNotContain("in-url-pw");
+    }
+}
