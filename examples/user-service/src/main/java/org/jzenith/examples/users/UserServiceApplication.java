@@ -1,0 +1,37 @@
+package org.jzenith.examples.users;
+
+import org.jzenith.core.JZenith;
+import org.jzenith.examples.users.api.UserResource;
+import org.jzenith.examples.users.persistence.PersistenceLayerModule;
+import org.jzenith.examples.users.service.NoSuchUserException;
+import org.jzenith.examples.users.service.ServiceLayerModule;
+import org.jzenith.jdbc.JdbcPlugin;
+import org.jzenith.rest.RestPlugin;
+
+/**
+ * The seed's user service: CRUD on {@code /users} over a layered design (resources, a service
+ * layer, a persistence layer behind {@code UserDao}), on an embedded H2 database unless {@code
+ * jdbc.url} names another.
+ *
+ * <pre>
+ * java -jar examples/user-service/target/user-service.jar --rest.port=8080
+ * </pre>
+ */
+public final class UserServiceApplication {
+
+    private UserServiceApplication() {}
+
+    public static void main(final String... args) {
+        application(args).run();
+    }
+
+    /** The service, configured by {@code args} and not yet started (tests start it themselves). */
+    public static JZenith application(final String... args) {
+        return JZenith.application(args)
+                .withPlugins(
+                        JdbcPlugin.create(),
+                        RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
+                .withModules(new ServiceLayerModule(), new PersistenceLayerModule())
+                .withConfigurationMappings(UserServiceConfiguration.class);
+    }
+}

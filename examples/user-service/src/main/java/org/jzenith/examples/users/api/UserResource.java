@@ -1,0 +1,75 @@
+package org.jzenith.examples.users.api;
+
+import io.reactivex.rxjava3.core.Single;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.UUID;
+import org.jzenith.examples.users.service.User;
+import org.jzenith.examples.users.service.UserService;
+
+/**
+ * CRUD on users. Reading methods return {@link Single} and run on the event loop; writing methods
+ * return plain values and run on virtual threads, where the blocking service calls are fine.
+ */
+@Path("/users")
+@Produces(MediaType.APPLICATION_JSON)
+public class UserResource {
+
+    private final UserService users;
+
+    @Inject
+    public UserResource(final UserService users) {
+        this.users = users;
+    }
+
+    @GET
+    @Path("/{id}")
+    public Single<UserResponse> get(@PathParam("id") final UUID id) {
+        return users.get(id).map(UserResponse::of);
+    }
+
+    @GET
+    public Single<UserPage> list(
+            @QueryParam("offset") @DefaultValue("0") @Min(0) final int offset,
+            @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) final int limit) {
+        return users.list(offset, limit).map(UserPage::of);
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(@NotNull @Valid final UserRequest request) {
+        final User user = users.create(request.name());
+        return Response.created(URI.create("/users/" + user.id()))
+                .entity(UserResponse.of(user))
+                .build();
+    }
+
+    @PUT
+    @Path("/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public UserResponse update(@PathParam("id") final UUID id, @NotNull @Valid final UserRequest request) {
+        return UserResponse.of(users.rename(id, request.name()));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    public void delete(@PathParam("id") final UUID id) {
+        users.delete(id);
+    }
+}

@@ -1,0 +1,61 @@
+package org.jzenith.examples.users.service;
+
+import io.reactivex.rxjava3.core.Single;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+
+/**
+ * The user service layer, in both styles jZenith supports: reactive methods (returning {@link
+ * Single}) for resource methods on the event loop, and plain ones that block on the store's
+ * futures, for resource methods on virtual threads.
+ */
+@Singleton
+public class UserService {
+
+    private final UserDao users;
+    private final Clock clock;
+
+    @Inject
+    public UserService(final UserDao users) {
+        this(users, Clock.systemUTC());
+    }
+
+    UserService(final UserDao users, final Clock clock) {
+        this.users = users;
+        this.clock = clock;
+    }
+
+    /** Reactive: the user with {@code id}, or a {@link NoSuchUserException}. */
+    public Single<User> get(final UUID id) {
+        return Single.fromCompletionStage(users.find(id).toCompletionStage())
+                .map(found -> found.orElseThrow(() -> new NoSuchUserException(id)));
+    }
+
+    /** Reactive: one page of users, oldest first. */
+    public Single<Page<User>> list(final int offset, final int limit) {
+        return Single.fromCompletionStage(users.list(offset, limit).toCompletionStage());
+    }
+
+    /** Blocking (call it on a virtual thread): a new user named {@code name}. */
+    public User create(final String name) {
+        // Microseconds: what every supported database keeps, so a read returns what was written.
+        final Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return users.create(new User(UUID.randomUUID(), name.strip(), now)).await();
+    }
+
+    /** Blocking: renames the user with {@code id}. */
+    public User rename(final UUID id, final String name) {
+        return users.rename(id, name.strip()).await().orElseThrow(() -> new NoSuchUserException(id));
+    }
+
+    /** Blocking: deletes the user with {@code id}. */
+    public void delete(final UUID id) {
+        if (!users.delete(id).await()) {
+            throw new NoSuchUserException(id);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package org.jzenith.examples.users;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.jzenith.test.JZenithExtension;
+import org.jzenith.test.TestResponse;
+
+/** The user API as every store must serve it; each store's IT runs it against a real database. */
+abstract class UserApiContract {
+
+    /** The running service under test. */
+    protected abstract JZenithExtension app();
+
+    @Test
+    void createsReadsUpdatesAndDeletesAUser() {
+        final TestResponse created = app().client().post("/users", Map.of("name", "Ada Lovelace"));
+        assertThat(created.status()).isEqualTo(201);
+        final String id = created.json().get("id").asText();
+        assertThat(UUID.fromString(id)).isNotNull();
+        assertThat(created.json().get("name").asText()).isEqualTo("Ada Lovelace");
+        assertThat(created.header("Location")).contains("/users/" + id);
+
+        final TestResponse read = app().client().get("/users/" + id);
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.body()).isEqualTo("{\"id\":\"" + id + "\",\"name\":\"Ada Lovelace\"}");
+
+        final TestResponse updated = app().client().put("/users/" + id, Map.of("name", "Ada King"));
+        assertThat(updated.status()).isEqualTo(200);
+        assertThat(updated.json().get("name").asText()).isEqualTo("Ada King");
+        assertThat(app().client().get("/users/" + id).json().get("name").asText())
+                .isEqualTo("Ada King");
+
+        assertThat(app().client().delete("/users/" + id).status()).isEqualTo(204);
+        assertThat(app().client().get("/users/" + id).status()).isEqualTo(404);
+        assertThat(app().client().delete("/users/" + id).status()).isEqualTo(404);
+    }
+
+    @Test
+    void listsUsersPageByPage() {
+        final String prefix = "page-" + UUID.randomUUID() + "-";
+        for (int i = 0; i < 3; i++) {
+            assertThat(app().client().post("/users", Map.of("name", prefix + i)).status())
+                    .isEqualTo(201);
+        }
+        final JsonNode all = app().client().get("/users?offset=0&limit=100").json();
+        final long total = all.get("total").asLong();
+        assertThat(total).isGreaterThanOrEqualTo(3);
+        assertThat(all.get("offset").asInt()).isZero();
+        assertThat(all.get("limit").asInt()).isEqualTo(100);
+
+        final JsonNode page =
+                app().client().get("/users?offset=" + (total - 2) + "&limit=2").json();
+        assertThat(page.get("items")).hasSize(2);
+        assertThat(page.get("total").asLong()).isEqualTo(total);
+        assertThat(page.get("items").get(1).get("name").asText()).isEqualTo(prefix + 2);
+    }
+
+    @Test
+    void unknownIdsAre404AndMalformedOnes400() {
+        final TestResponse unknown = app().client().get("/users/" + UUID.randomUUID());
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.header("Content-Type")).contains("application/problem+json");
+        assertThat(unknown.json().get("detail").asText()).startsWith("No user has the id");
+        assertThat(app().client()
+                        .put("/users/" + UUID.randomUUID(), Map.of("name", "x"))
+                        .status())
+                .isEqualTo(404);
+
+        final TestResponse malformed = app().client().get("/users/not-a-uuid");
+        assertThat(malformed.status()).isEqualTo(400);
+        assertThat(malformed.json().get("detail").asText()).contains("path parameter 'id': expected a UUID");
+    }
+
+    @Test
+    void namesMustBeOneToAHundredCharactersAndNotBlank() {
+        assertThat(violation(Map.of("name", "   "))).contains("must not be blank");
+        assertThat(violation(Map.of("name", "x".repeat(101)))).contains("size must be between 1 and 100");
+        assertThat(violation(Map.of())).contains("must not be null");
+        assertThat(app().client()
+                        .post("/users", Map.of("name", "x".repeat(100)))
+                        .status())
+                .isEqualTo(201);
+        assertThat(app().client()
+                        .post("/users", "{\"name\":", "Content-Type", "application/json")
+                        .status())
+                .isEqualTo(400);
+    }
+
+    @Test
+    void pageLimitsAreChecked() {
+        assertThat(app().client().get("/users?limit=0").status()).isEqualTo(400);
+        assertThat(app().client().get("/users?limit=101").status()).isEqualTo(400);
+        assertThat(app().client().get("/users?offset=-1").status()).isEqualTo(400);
+        assertThat(app().client().get("/users?limit=many").status()).isEqualTo(400);
+    }
+
+    @Test
+    void isHealthyWithTheDatabaseCheck() {
+        final TestResponse health = app().client().get("/health/ready");
+        assertThat(health.status()).isEqualTo(200);
+        assertThat(health.body()).contains("\"name\":\"jdbc\"", "\"status\":\"UP\"");
+    }
+
+    private String violation(final Map<String, String> body) {
+        final TestResponse response = app().client().post("/users", body);
+        assertThat(response.status()).isEqualTo(400);
+        return response.json().get("violations").toString();
+    }
+}
