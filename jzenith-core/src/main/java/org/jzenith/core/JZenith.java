@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import org.jzenith.core.configuration.ConfigurationInput;
 import org.jzenith.core.configuration.ConfigurationLoader;
 import org.jzenith.core.configuration.CoreConfiguration;
@@ -68,7 +69,7 @@ public final class JZenith {
     }
 
     private final String[] args;
-    private final List<Plugin> plugins = new ArrayList<>();
+    private final List<Registration> plugins = new ArrayList<>();
     private final List<Module> modules = new ArrayList<>();
     private final List<Class<?>> configurationMappings = new ArrayList<>();
     private final Map<String, String> configuration = new LinkedHashMap<>();
@@ -90,19 +91,46 @@ public final class JZenith {
 
     /** Adds plugins; they start in the order given, after any added before. */
     public JZenith withPlugins(final Plugin... plugins) {
+        return register(config -> true, plugins);
+    }
+
+    /**
+     * Adds plugins that take part only when the application's configuration says so, such as the
+     * database plugin a service's {@code store} setting selects:
+     *
+     * <pre>{@code
+     * .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.REDIS, RedisPlugin.create())
+     * }</pre>
+     *
+     * The plugins' configuration is read and checked either way; their modules and start only
+     * happen when {@code condition} holds. {@code mapping} is registered as by {@link
+     * #withConfigurationMappings}.
+     */
+    public <T> JZenith withPluginsIf(final Class<T> mapping, final Predicate<T> condition, final Plugin... plugins) {
+        checkConfiguring();
+        if (!configurationMappings.contains(mapping)) {
+            configurationMappings.add(mapping);
+        }
+        return register(config -> condition.test(config.getConfigMapping(mapping)), plugins);
+    }
+
+    private JZenith register(final Predicate<SmallRyeConfig> condition, final Plugin... plugins) {
         checkConfiguring();
         final Set<String> names = new HashSet<>();
-        this.plugins.forEach(plugin -> names.add(plugin.name()));
+        this.plugins.forEach(registration -> names.add(registration.plugin().name()));
         for (final Plugin plugin : plugins) {
             Objects.requireNonNull(plugin, "plugin");
             if (!names.add(plugin.name())) {
                 throw new IllegalArgumentException("The plugin '" + plugin.name()
                         + "' is registered twice; name each plugin once in withPlugins(...)");
             }
-            this.plugins.add(plugin);
+            this.plugins.add(new Registration(plugin, condition));
         }
         return this;
     }
+
+    /** A plugin and when it takes part. */
+    private record Registration(Plugin plugin, Predicate<SmallRyeConfig> condition) {}
 
     /** Adds the application's own Guice modules. */
     public JZenith withModules(final Module... modules) {
@@ -153,20 +181,24 @@ public final class JZenith {
         final SmallRyeConfig config =
                 ConfigurationLoader.load(ConfigurationInput.ofProcess(args, configuration), mappings);
         final CoreConfiguration core = config.getConfigMapping(CoreConfiguration.class);
+        final List<Plugin> active = plugins.stream()
+                .filter(registration -> registration.condition().test(config))
+                .map(Registration::plugin)
+                .toList();
         final ApplicationMetrics metrics = MetricsRegistryFactory.create();
         final Vertx vertx = VertxFactory.create(core, metrics.registry());
         final Closeables closeables = new Closeables();
-        final Running started = new Running(core, vertx, metrics, closeables);
+        final Running started = new Running(core, vertx, metrics, closeables, active);
         synchronized (lock) {
             running = started;
         }
         try {
             final List<Module> allModules = new ArrayList<>();
             allModules.add(new CoreModule(vertx, metrics.registry(), config, mappings, closeables));
-            plugins.forEach(plugin -> allModules.addAll(plugin.modules()));
+            active.forEach(plugin -> allModules.addAll(plugin.modules()));
             allModules.addAll(modules);
             started.context = new PluginContext(createInjector(allModules), vertx);
-            for (final Plugin plugin : plugins) {
+            for (final Plugin plugin : active) {
                 await(plugin.start(started.context), core.startTimeout(), "start");
                 started.plugins.push(plugin);
             }
@@ -186,7 +218,7 @@ public final class JZenith {
                 "jZenith started in {} ms (process up {} ms) with plugins {}",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
                 processUptimeMillis(),
-                plugins.stream().map(Plugin::name).toList());
+                active.stream().map(Plugin::name).toList());
         return this;
     }
 
@@ -238,7 +270,7 @@ public final class JZenith {
     private List<Class<?>> allMappings() {
         final List<Class<?>> mappings = new ArrayList<>();
         mappings.add(CoreConfiguration.class);
-        plugins.forEach(plugin -> mappings.addAll(plugin.configurationMappings()));
+        plugins.forEach(registration -> mappings.addAll(registration.plugin().configurationMappings()));
         mappings.addAll(configurationMappings);
         return mappings.stream().distinct().toList();
     }
@@ -277,7 +309,7 @@ public final class JZenith {
     private String failedPluginName(final Running started) {
         return started.context == null
                 ? "injector"
-                : plugins.get(started.plugins.size()).name();
+                : started.active.get(started.plugins.size()).name();
     }
 
     private void waitUntilStopped() {
@@ -337,18 +369,24 @@ public final class JZenith {
         final Vertx vertx;
         final ApplicationMetrics metrics;
         final Closeables closeables;
+        /** The plugins that take part, in start order. */
+        final List<Plugin> active;
+        /** The plugins that have started, the last started on top. */
         final Deque<Plugin> plugins = new ArrayDeque<>();
+
         PluginContext context;
 
         Running(
                 final CoreConfiguration core,
                 final Vertx vertx,
                 final ApplicationMetrics metrics,
-                final Closeables closeables) {
+                final Closeables closeables,
+                final List<Plugin> active) {
             this.core = core;
             this.vertx = vertx;
             this.metrics = metrics;
             this.closeables = closeables;
+            this.active = active;
         }
     }
 }

@@ -47,6 +47,18 @@ class JZenithTest {
     }
 
     @Test
+    void conditionalPluginsTakePartOnlyWhenTheConfigurationSaysSo() {
+        final JZenith app = JZenith.application("--sample.host=redis")
+                .withPlugins(plugin("always"))
+                .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("jdbc"), plugin("jdbc"))
+                .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("redis"), plugin("redis"))
+                .run();
+        app.stop();
+
+        assertThat(journal).containsExactly("start always", "start redis", "stop redis", "stop always");
+    }
+
+    @Test
     void aPluginRegisteredTwiceIsRefused() {
         assertThatThrownBy(() -> JZenith.application().withPlugins(plugin("rest"), plugin("rest")))
                 .isInstanceOf(IllegalArgumentException.class)

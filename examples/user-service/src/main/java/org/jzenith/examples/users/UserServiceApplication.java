@@ -1,6 +1,7 @@
 package org.jzenith.examples.users;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.examples.users.UserServiceConfiguration.Store;
 import org.jzenith.examples.users.api.UserResource;
 import org.jzenith.examples.users.persistence.PersistenceLayerModule;
 import org.jzenith.examples.users.service.NoSuchUserException;
@@ -28,10 +29,9 @@ public final class UserServiceApplication {
     /** The service, configured by {@code args} and not yet started (tests start it themselves). */
     public static JZenith application(final String... args) {
         return JZenith.application(args)
-                .withPlugins(
-                        JdbcPlugin.create(),
-                        RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
-                .withModules(new ServiceLayerModule(), new PersistenceLayerModule())
-                .withConfigurationMappings(UserServiceConfiguration.class);
+                // The store's plugin first: its migrations run before the REST plugin takes requests.
+                .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.JDBC, JdbcPlugin.create())
+                .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
+                .withModules(new ServiceLayerModule(), new PersistenceLayerModule());
     }
 }
