@@ -1,0 +1,16 @@
+package org.jzenith.benchmarks;
+
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestPlugin;
+
+/** The TechEmpower test types on jZenith, as a user would write them. */
+public final class BenchmarkApplication {
+
+    private BenchmarkApplication() {}
+
+    public static void main(final String... args) {
+        JZenith.application(args)
+                .withPlugins(RestPlugin.withResources(BenchmarkResource.class))
+                .run();
+    }
+}

@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""The benchmark harness behind benchmarks/run.sh.
+
+For each app: build it, start it pinned to CPU 0, time the first good response, read its RSS,
+verify every endpoint, warm up, then measure each endpoint at several connection counts with wrk
+pinned to CPU 1 (rps, latency percentiles, CPU time per request, GC), and finally write
+benchmarks/RESULTS.md with tables and gnuplot pictures. Raw numbers go to benchmarks/results/.
+
+Every app follows the contract in benchmarks/README.md: `bench.sh build` and
+`bench.sh start PORT` (foreground, JAVA_OPTS honoured, database from DB_* variables).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS_DIR = ROOT / "benchmarks" / "apps"
+RESULTS_DIR = ROOT / "benchmarks" / "results"
+REPORT_DIR = ROOT / "benchmarks" / "report"
+RESULTS_MD = ROOT / "benchmarks" / "RESULTS.md"
+
+APP_ORDER = ["jzenith", "vertx", "quarkus", "spring-webflux", "spring-mvc", "helidon", "micronaut", "javalin",
+             "dropwizard"]
+SERVER_CPU, LOAD_CPU = "0", "1"
+
+
+def check_plaintext(body):
+    return body == "Hello, World!"
+
+
+def check_json(body):
+    return json.loads(body) == {"message": "Hello, World!"}
+
+
+def check_world(body):
+    row = {k.lower(): v for k, v in json.loads(body).items()}
+    return isinstance(row.get("id"), int) and isinstance(row.get("randomnumber"), int)
+
+
+def check_worlds(body):
+    rows = json.loads(body)
+    return isinstance(rows, list) and len(rows) == 20 and all(check_world(json.dumps(r)) for r in rows)
+
+
+def check_fortunes(body):
+    return "Additional fortune added at request time." in body and "&lt;script&gt;" in body
+
+
+def check_user(body):
+    return "id" in json.loads(body)
+
+
+ENDPOINTS = {
+    "plaintext": ("/plaintext", check_plaintext),
+    "json": ("/json", check_json),
+    "db": ("/db", check_world),
+    "queries": ("/queries?queries=20", check_worlds),
+    "fortunes": ("/fortunes", check_fortunes),
+    "updates": ("/updates?queries=20", check_worlds),
+    "users": ("/users/{user}", check_user),
+}
+
+
+class App:
+    """One thing to benchmark: a peer app under benchmarks/apps, or the user service on a store."""
+
+    def __init__(self, name, start, build, endpoints, setup=None, java_opts=""):
+        self.name, self.start_command, self.build, self.endpoints = name, start, build, endpoints
+        self.setup, self.java_opts = setup, java_opts
+
+
+def peer(name):
+    script = APPS_DIR / name / "bench.sh"
+    return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"],
+               ["plaintext", "json", "db", "queries", "fortunes", "updates"])
+
+
+def user_service(store, extra):
+    jar = ROOT / "examples/user-service/target/user-service.jar"
+
+    def start(port):
+        return [str(ROOT / "scripts/java"), "-jar", str(jar), f"--rest.port={port}", f"--user.store={store}",
+                *extra]
+
+    def setup(base):
+        request = urllib.request.Request(base + "/users", data=b'{"name":"Benchmark User"}', method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return {"user": json.loads(response.read())["id"]}
+
+    build = [str(ROOT / "mvnw"), "-q", "-B", "-f", str(ROOT / "pom.xml"), "package", "-DskipTests", "-pl",
+             "examples/user-service", "-am"]
+    return App(f"users-{store}", start, build, ["users"], setup=setup)
+
+
+def all_apps():
+    apps = {name: peer(name) for name in APP_ORDER if (APPS_DIR / name / "bench.sh").exists()}
+    db = ["--postgresql.database=hello_world", "--postgresql.username=benchmarkdbuser",
+          "--postgresql.password=benchmarkdbpass"]
+    apps["users-jdbc"] = user_service("jdbc", ["--jdbc.embedded.directory=" + str(RESULTS_DIR / "h2")])
+    apps["users-postgresql"] = user_service("postgresql", db)
+    apps["users-redis"] = user_service("redis", [])
+    return apps
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url, timeout=5.0):
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.status, response.read().decode("utf-8", "replace")
+
+
+def proc_status(pid, field):
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) // 1024  # kB -> MB
+    except OSError:
+        pass
+    return None
+
+
+def cpu_seconds(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def gc_totals(pid):
+    """(collections, seconds) so far, from jstat; (None, None) where jstat cannot attach."""
+    jstat = Path(os.environ["JAVA_HOME"]) / "bin" / "jstat"
+    try:
+        out = subprocess.run([str(jstat), "-gc", str(pid)], capture_output=True, text=True, timeout=10).stdout
+        header, values = out.strip().splitlines()[-2:]
+        row = dict(zip(header.split(), values.split()))
+        count = sum(int(float(row.get(k, 0) or 0)) for k in ("YGC", "FGC", "CGC"))
+        return count, float(row.get("GCT", 0))
+    except (subprocess.SubprocessError, ValueError, IndexError, OSError):
+        return None, None
+
+
+def wrk(url, connections, seconds):
+    out = subprocess.run(["taskset", "-c", LOAD_CPU, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency",
+                          "--timeout", "5s", url], capture_output=True, text=True).stdout
+    result = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+              "requests": int(re.search(r"(\d+) requests in", out).group(1))}
+    for percentile in ("50", "75", "90", "99"):
+        m = re.search(rf"^\s+{percentile}%\s+([\d.]+)(us|ms|s)", out, re.M)
+        result[f"p{percentile}"] = to_ms(m.group(1), m.group(2)) if m else None
+    m = re.search(r"Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s)", out)
+    result["max"] = to_ms(m.group(1), m.group(2)) if m else None
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    result["errors"] = (int(errors.group(1)) if errors else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
+    return result
+
+
+def to_ms(value, unit):
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def start_app(app, port, java_opts, log):
+    env = dict(os.environ, JAVA_OPTS=java_opts, JZENITH_JDK_CHECKED="1", DB_HOST="127.0.0.1", DB_PORT="5432",
+               DB_NAME="hello_world", DB_USER="benchmarkdbuser", DB_PASSWORD="benchmarkdbpass", JZENITH_NO_AOT="1")
+    started = time.monotonic()
+    process = subprocess.Popen(["taskset", "-c", SERVER_CPU, *app.start_command(port)], env=env, stdout=log,
+                               stderr=subprocess.STDOUT, start_new_session=True)
+    probe = f"http://127.0.0.1:{port}" + (ENDPOINTS[app.endpoints[0]][0] if "{" not in
+                                          ENDPOINTS[app.endpoints[0]][0] else "/health/live")
+    deadline = started + 120
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{app.name} exited with {process.returncode} during start-up; see {log.name}")
+        try:
+            if fetch(probe, timeout=1)[0] == 200:
+                return process, (time.monotonic() - started) * 1000
+        except OSError:
+            pass
+        time.sleep(0.01)
+    stop_app(process)
+    raise RuntimeError(f"{app.name} gave no good response within 120 s; see {log.name}")
+
+
+def stop_app(process):
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def java_pid(process):
+    """The JVM's pid: bench.sh and taskset exec, but a wrapper may have forked."""
+    children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
+    return int(children[-1]) if children and not is_java(process.pid) else process.pid
+
+
+def is_java(pid):
+    try:
+        return "java" in Path(f"/proc/{pid}/comm").read_text()
+    except OSError:
+        return False
+
+
+def run_app(app, variant, java_opts, args, rows, failures):
+    port = free_port()
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    log_path = RESULTS_DIR / f"{app.name}-{variant}.log"
+    with open(log_path, "w") as log:
+        try:
+            process, startup_ms = start_app(app, port, java_opts, log)
+        except RuntimeError as e:
+            failures.append(str(e))
+            print("  !", e, flush=True)
+            return
+        try:
+            pid = java_pid(process)
+            base = f"http://127.0.0.1:{port}"
+            params = app.setup(base) if app.setup else {}
+            time.sleep(1)
+            rss_start = proc_status(pid, "VmRSS")
+            print(f"  {app.name} [{variant}] ready in {startup_ms:.0f} ms, RSS {rss_start} MB", flush=True)
+            endpoints = []
+            for name in args.endpoints:
+                if name not in app.endpoints:
+                    continue
+                path, check = ENDPOINTS[name]
+                url = base + path.format(**params)
+                try:
+                    status, body = fetch(url)
+                    if status != 200 or not check(body):
+                        raise ValueError(f"status {status}, body {body[:120]!r}")
+                    endpoints.append((name, url))
+                except (OSError, ValueError) as e:
+                    failures.append(f"{app.name} [{variant}] {name}: verification failed: {e}")
+                    print(f"  ! {name} verification failed: {e}", flush=True)
+            for name, url in endpoints:
+                wrk(url, max(args.connections), args.warmup)
+                for connections in args.connections:
+                    cpu_before, (gc_n0, gc_t0) = cpu_seconds(pid), gc_totals(pid)
+                    result = wrk(url, connections, args.duration)
+                    cpu_after, (gc_n1, gc_t1) = cpu_seconds(pid), gc_totals(pid)
+                    result.update(app=app.name, variant=variant, endpoint=name, connections=connections,
+                                  startup_ms=round(startup_ms), rss_start_mb=rss_start,
+                                  cpu_us_per_request=round((cpu_after - cpu_before) * 1e6 / max(result["requests"], 1),
+                                                           1),
+                                  gc_count=(gc_n1 - gc_n0) if gc_n0 is not None and gc_n1 is not None else None,
+                                  gc_ms=round((gc_t1 - gc_t0) * 1000, 1) if gc_t0 is not None and gc_t1 is not None
+                                  else None)
+                    rows.append(result)
+                    print(f"    {name:9} c={connections:<4} {result['rps']:>10.0f} rps  p99 {result['p99']} ms"
+                          f"  cpu {result['cpu_us_per_request']} us/req  errors {result['errors']}", flush=True)
+            peak = proc_status(pid, "VmHWM")
+            for row in rows:
+                if row["app"] == app.name and row["variant"] == variant:
+                    row["rss_peak_mb"] = peak
+            if not endpoints:
+                rows.append(dict(app=app.name, variant=variant, endpoint="-", connections=0, startup_ms=round(startup_ms),
+                                 rss_start_mb=rss_start, rss_peak_mb=peak))
+        finally:
+            stop_app(process)
+
+
+def histogram(url, seconds):
+    """hey's latency histogram for one URL, as text and as (latency ms, count) pairs."""
+    out = subprocess.run(["taskset", "-c", LOAD_CPU, "hey", "-z", f"{seconds}s", "-c", "64", url],
+                         capture_output=True, text=True).stdout
+    section = out.split("Response time histogram:")[1].split("Latency distribution:")[0] if \
+        "Response time histogram:" in out else ""
+    bars = [(float(m.group(1)) * 1000, int(m.group(2))) for m in
+            re.finditer(r"^\s+([\d.]+) \[(\d+)\]", section, re.M)]
+    return section.rstrip(), bars
+
+
+def allocation_profile(app, url_name, params_hint, seconds):
+    """Bytes allocated per request and the top allocation sites of one endpoint, from JFR."""
+    port = free_port()
+    jfr_file = RESULTS_DIR / f"{app.name}-{url_name}.jfr"
+    with open(RESULTS_DIR / f"{app.name}-{url_name}-jfr.log", "w") as log:
+        process, _ = start_app(app, port, "", log)
+        try:
+            pid = java_pid(process)
+            base = f"http://127.0.0.1:{port}"
+            params = app.setup(base) if app.setup else {}
+            url = base + ENDPOINTS[url_name][0].format(**params)
+            wrk(url, 64, 5)
+            jcmd = str(Path(os.environ["JAVA_HOME"]) / "bin" / "jcmd")
+            subprocess.run([jcmd, str(pid), "JFR.start", "name=alloc", "settings=profile"], capture_output=True)
+            result = wrk(url, 64, seconds)
+            subprocess.run([jcmd, str(pid), "JFR.stop", "name=alloc", f"filename={jfr_file}"], capture_output=True)
+        finally:
+            stop_app(process)
+    jfr = str(Path(os.environ["JAVA_HOME"]) / "bin" / "jfr")
+    stats = json.loads(subprocess.run([jfr, "print", "--json", "--events", "jdk.ThreadAllocationStatistics",
+                                       str(jfr_file)], capture_output=True, text=True).stdout)
+    per_thread = {}
+    for event in stats["recording"]["events"]:
+        values = event["values"]
+        thread = values.get("thread", {}).get("javaName") or str(values.get("thread"))
+        low, high = per_thread.get(thread, (values["allocated"], values["allocated"]))
+        per_thread[thread] = (min(low, values["allocated"]), max(high, values["allocated"]))
+    allocated = sum(high - low for low, high in per_thread.values())
+    samples = json.loads(subprocess.run([jfr, "print", "--json", "--stack-depth", "8", "--events",
+                                         "jdk.ObjectAllocationSample", str(jfr_file)], capture_output=True,
+                                        text=True).stdout)
+    sites = {}
+    for event in samples["recording"]["events"]:
+        values = event["values"]
+        frames = (values.get("stackTrace") or {}).get("frames") or []
+        site = next((f for f in frames if not f["method"]["type"]["name"].startswith(("java.", "jdk.", "sun."))),
+                    frames[0] if frames else None)
+        where = f"{site['method']['type']['name']}.{site['method']['name']}" if site else "?"
+        key = (values["objectClass"]["name"], where)
+        sites[key] = sites.get(key, 0) + values["weight"]
+    total_weight = sum(sites.values()) or 1
+    top = sorted(sites.items(), key=lambda item: -item[1])[:12]
+    return {"requests": result["requests"], "rps": result["rps"],
+            "bytes_per_request": round(allocated / max(result["requests"], 1)),
+            "top": [(cls, where, round(100 * weight / total_weight, 1)) for (cls, where), weight in top]}
+
+
+def machine():
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    java = subprocess.run([str(Path(os.environ["JAVA_HOME"]) / "bin" / "java"), "-version"], capture_output=True,
+                          text=True).stderr.splitlines()[0]
+    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True).stdout.splitlines()[0]
+    memory = int(Path("/proc/meminfo").read_text().split()[1]) // 1024 // 1024
+    return f"{os.cpu_count()} CPUs ({cpu}), {memory} GiB RAM, {platform.platform()}; {java}; {wrk_version}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="short runs and fewer connection levels (~15 min)")
+    parser.add_argument("--apps", help="comma-separated app names (default: all)")
+    parser.add_argument("--endpoints", help="comma-separated endpoints (default: all each app serves)")
+    parser.add_argument("--connections", help="comma-separated connection counts")
+    parser.add_argument("--duration", type=int, help="seconds per measurement")
+    parser.add_argument("--warmup", type=int, help="seconds of warm-up per endpoint")
+    parser.add_argument("--heaps", help="comma-separated -Xmx values for jZenith, e.g. 64m,128m,256m")
+    parser.add_argument("--gcs", help="comma-separated collectors for jZenith: G1,Serial,Parallel,Z,Shenandoah")
+    parser.add_argument("--no-build", action="store_true", help="use what is built")
+    args = parser.parse_args()
+    quick = args.quick
+    args.connections = [int(c) for c in (args.connections or ("16,64,256" if quick else "8,16,32,64,128,256"))
+                        .split(",")]
+    args.duration = args.duration or (5 if quick else 15)
+    args.warmup = args.warmup or (5 if quick else 15)
+    args.endpoints = (args.endpoints or ("plaintext,json,db,users" if quick else ",".join(ENDPOINTS))).split(",")
+    heaps = (args.heaps or ("64m,128m" if quick else "64m,128m,256m")).split(",")
+    gcs = (args.gcs or ("" if quick else "G1,Serial,Parallel,Z,Shenandoah")).split(",")
+    apps = all_apps()
+    selected = [apps[name] for name in (args.apps.split(",") if args.apps else apps)]
+
+    os.environ["JAVA_HOME"] = subprocess.run(["sh", "-c", f". {ROOT}/scripts/jdk.sh && echo $JAVA_HOME"],
+                                             capture_output=True, text=True, check=True).stdout.strip()
+    started_at = datetime.datetime.now(datetime.timezone.utc)
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    rows, failures = [], []
+    for app in selected:
+        if not args.no_build:
+            print(f"building {app.name}", flush=True)
+            build = subprocess.run(app.build, capture_output=True, text=True)
+            if build.returncode != 0:
+                failures.append(f"{app.name}: build failed: {(build.stdout + build.stderr)[-400:]}")
+                print("  ! build failed", flush=True)
+                continue
+        print(f"measuring {app.name}", flush=True)
+        run_app(app, "default", "", args, rows, failures)
+        if app.name == "jzenith" or (not quick and app.name in APP_ORDER):
+            for heap in heaps:
+                run_app(app, f"Xmx{heap}", f"-Xmx{heap}", args, rows, failures)
+        if app.name == "jzenith":
+            for gc in filter(None, gcs):
+                run_app(app, f"{gc}GC", f"-XX:+Use{gc}GC", args, rows, failures)
+
+    extras = {}
+    if "jzenith" in apps and any(a.name == "jzenith" for a in selected):
+        print("histogram and allocation profile of jzenith", flush=True)
+        try:
+            with open(RESULTS_DIR / "hey.log", "w") as log:
+                process, _ = start_app(apps["jzenith"], port := free_port(), "", log)
+                try:
+                    wrk(f"http://127.0.0.1:{port}/json", 64, args.warmup)
+                    extras["histogram"] = histogram(f"http://127.0.0.1:{port}/json", args.duration)
+                finally:
+                    stop_app(process)
+            extras["alloc"] = {"jzenith /json": allocation_profile(apps["jzenith"], "json", None, args.duration)}
+        except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
+            failures.append(f"histogram or allocation profile of jzenith: {e}")
+            extras.setdefault("alloc", {})
+        for name in ("users-postgresql", "users-jdbc", "users-redis"):
+            if any(a.name == name for a in selected):
+                try:
+                    extras["alloc"][f"{name} /users/{{id}}"] = allocation_profile(apps[name], "users", None,
+                                                                                 args.duration)
+                except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
+                    failures.append(f"allocation profile of {name}: {e}")
+
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    (RESULTS_DIR / "results.json").write_text(json.dumps({"rows": rows, "failures": failures,
+                                                          "extras": {k: v for k, v in extras.items()}}, indent=1))
+    import report
+    report.write(rows, failures, extras, machine(), " ".join(["benchmarks/run.sh", *sys.argv[1:]]), started_at,
+                 args, REPORT_DIR, RESULTS_MD)
+    print(f"wrote {RESULTS_MD}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
+    main()

@@ -1,0 +1,192 @@
+"""Writes benchmarks/RESULTS.md and its gnuplot pictures from one harness run."""
+import subprocess
+from pathlib import Path
+
+GOAL_CONNECTIONS = 64
+
+
+def write(rows, failures, extras, machine, command, started_at, args, report_dir, results_md):
+    report_dir.mkdir(parents=True, exist_ok=True)
+    measured = [r for r in rows if r.get("endpoint") not in (None, "-")]
+    default = [r for r in measured if r["variant"] == "default"]
+    apps = ordered({r["app"] for r in rows})
+    endpoints = ordered_endpoints({r["endpoint"] for r in default})
+    pictures = plots(default, rows, apps, endpoints, extras, report_dir)
+
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Written by `{command}` on {started_at:%Y-%m-%d %H:%M} UTC. Do not edit by hand: run it again.",
+        "",
+        f"- Machine: {machine}.",
+        "- Each app is pinned to CPU 0 (`taskset -c 0`), wrk to CPU 1 (`wrk -t1 -cN --latency`), so an app sees one",
+        "  processor and sizes itself for it; the database (PostgreSQL) is not pinned. The machines are shared and",
+        "  noisy: compare ratios within this run, not absolute numbers across runs.",
+        f"- Per endpoint: {args.warmup} s warm-up at {max(args.connections)} connections, then {args.duration} s per"
+        f" connection count ({', '.join(map(str, args.connections))}).",
+        "- Start-up is from process start to the first good response (no AOT cache, JVM defaults); RSS after start is",
+        "  read 1 s after that; peak RSS is VmHWM after the run. CPU time per request is the app's user+system time",
+        "  over the requests answered. GC counts and times come from `jstat -gc`.",
+        "",
+    ]
+    if failures:
+        lines += ["## Problems in this run", ""] + [f"- {f}" for f in failures] + [""]
+    lines += goals(default, rows)
+    lines += ["## Start-up and memory", "", "| app | variant | start-up ms | RSS after start MB | peak RSS MB |",
+              "| --- | --- | ---: | ---: | ---: |"]
+    seen = set()
+    for r in rows:
+        key = (r["app"], r["variant"])
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(f"| {r['app']} | {r['variant']} | {r.get('startup_ms', '')} | {r.get('rss_start_mb', '')} |"
+                     f" {r.get('rss_peak_mb', '')} |")
+    lines += [""] + [f"![{name}]({Path('report') / file})" for name, file in pictures if
+                     file.startswith(("startup", "memory"))] + [""]
+    for endpoint in endpoints:
+        lines += [f"## /{endpoint}", "", "| app | connections | rps | p50 ms | p90 ms | p99 ms | max ms | CPU µs/req |"
+                  " GCs | GC ms | errors |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for r in sorted([r for r in default if r["endpoint"] == endpoint],
+                        key=lambda r: (apps.index(r["app"]), r["connections"])):
+            lines.append(f"| {r['app']} | {r['connections']} | {r['rps']:.0f} | {fmt(r['p50'])} | {fmt(r['p90'])} |"
+                         f" {fmt(r['p99'])} | {fmt(r['max'])} | {r['cpu_us_per_request']} | {r.get('gc_count', '')} |"
+                         f" {r.get('gc_ms', '')} | {r['errors']} |")
+        lines += [""] + [f"![{name}]({Path('report') / file})" for name, file in pictures if
+                         file in (f"rps-{endpoint}.png", f"latency-{endpoint}.png")] + [""]
+    variants = [r for r in measured if r["variant"] != "default"]
+    if variants:
+        lines += ["## Memory limits and collectors", "", "| app | variant | endpoint | connections | rps | p99 ms |"
+                  " peak RSS MB | GCs | GC ms |", "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for r in variants:
+            lines.append(f"| {r['app']} | {r['variant']} | {r['endpoint']} | {r['connections']} | {r['rps']:.0f} |"
+                         f" {fmt(r['p99'])} | {r.get('rss_peak_mb', '')} | {r.get('gc_count', '')} |"
+                         f" {r.get('gc_ms', '')} |")
+        lines.append("")
+    if "histogram" in extras:
+        text, _ = extras["histogram"]
+        lines += ["## Latency histogram of jZenith /json (hey -c 64)", "", "```", text, "```", ""]
+        lines += [f"![histogram]({Path('report') / 'histogram-jzenith-json.png'})", ""]
+    for name, profile in extras.get("alloc", {}).items():
+        lines += [f"## Allocation profile: {name}", "",
+                  f"{profile['bytes_per_request']} bytes allocated per request (JFR `jdk.ThreadAllocationStatistics`"
+                  f" over {profile['requests']} requests at {profile['rps']:.0f} rps). Top allocation sites"
+                  " (`jdk.ObjectAllocationSample`, weight share, by the first frame outside the JDK):", "",
+                  "| class allocated | where | share % |", "| --- | --- | ---: |"]
+        lines += [f"| `{cls}` | `{where}` | {share} |" for cls, where, share in profile["top"]] + [""]
+    results_md.write_text("\n".join(lines) + "\n")
+
+
+def goals(default, rows):
+    def best(app, endpoint, minimum=GOAL_CONNECTIONS):
+        candidates = [r for r in default if r["app"] == app and r["endpoint"] == endpoint
+                      and r["connections"] >= minimum]
+        return max(candidates, key=lambda r: r["connections"], default=None) if candidates else None
+
+    lines = ["## Goals", "", "Ratios from this run at the highest measured connection count of at least"
+             f" {GOAL_CONNECTIONS}.", "", "| goal | measured | met |", "| --- | --- | --- |"]
+    for endpoint in ("json", "plaintext", "db"):
+        jz, vx = best("jzenith", endpoint), best("vertx", endpoint)
+        if jz and vx:
+            ratio = jz["rps"] / vx["rps"]
+            lines.append(f"| /{endpoint}: rps ≥ 0.9× raw Vert.x (c={jz['connections']}) | {ratio:.2f}× |"
+                         f" {'yes' if ratio >= 0.9 else 'no'} |")
+            if jz["p99"] and vx["p99"]:
+                p99 = jz["p99"] / vx["p99"]
+                lines.append(f"| /{endpoint}: p99 ≤ 1.2× raw Vert.x | {p99:.2f}× | {'yes' if p99 <= 1.2 else 'no'} |")
+        peers = [a for a in {r["app"] for r in default} if a not in ("jzenith", "vertx") and not a.startswith("users")]
+        if jz:
+            behind = [a for a in peers if best(a, endpoint) and best(a, endpoint)["rps"] > jz["rps"]]
+            lines.append(f"| /{endpoint}: ahead of every peer on rps | behind: {', '.join(behind) or 'none'} |"
+                         f" {'yes' if not behind else 'no'} |")
+    jz_rows = [r for r in rows if r["app"] == "jzenith"]
+    start = next((r for r in jz_rows if r["variant"] == "default"), None)
+    if start:
+        lines.append(f"| start-up < 500 ms pinned to one core (without AOT cache here) | {start['startup_ms']} ms |"
+                     f" {'yes' if start['startup_ms'] < 500 else 'no'} |")
+        lines.append(f"| RSS after start < 64 MB | {start['rss_start_mb']} MB |"
+                     f" {'yes' if (start['rss_start_mb'] or 999) < 64 else 'no'} |")
+    constrained = [r for r in jz_rows if r["variant"] == "Xmx128m" and r.get("rss_peak_mb")]
+    if constrained:
+        peak = constrained[0]["rss_peak_mb"]
+        lines.append(f"| peak RSS at -Xmx128m under load < 128 MB | {peak} MB | {'yes' if peak < 128 else 'no'} |")
+    small = best_variant(rows, "Xmx64m", "json")
+    full = best("jzenith", "json")
+    if small and full:
+        ratio = small["rps"] / full["rps"]
+        lines.append(f"| /json at -Xmx64m ≥ 0.9× unconstrained | {ratio:.2f}× | {'yes' if ratio >= 0.9 else 'no'} |")
+    return lines + [""]
+
+
+def best_variant(rows, variant, endpoint):
+    candidates = [r for r in rows if r["app"] == "jzenith" and r["variant"] == variant and r["endpoint"] == endpoint
+                  and r["connections"] >= GOAL_CONNECTIONS]
+    return max(candidates, key=lambda r: r["connections"], default=None)
+
+
+def plots(default, rows, apps, endpoints, extras, report_dir):
+    made = []
+    for endpoint in endpoints:
+        data = {app: sorted((r["connections"], r["rps"], r["p50"] or 0, r["p90"] or 0, r["p99"] or 0)
+                            for r in default if r["app"] == app and r["endpoint"] == endpoint) for app in apps}
+        data = {app: points for app, points in data.items() if points}
+        if not data:
+            continue
+        series = [(app, "\n".join(f"{c} {rps}" for c, rps, *_ in points)) for app, points in data.items()]
+        gnuplot(report_dir / f"rps-{endpoint}.png", f"/{endpoint}: requests per second by connections",
+                "set logscale x 2; set xlabel 'connections'; set ylabel 'requests/s'; set key outside right;"
+                " set yrange [0:*]",
+                [f"'-' using 1:2 with linespoints title '{app}'" for app, _ in series],
+                [block for _, block in series])
+        made.append((f"rps {endpoint}", f"rps-{endpoint}.png"))
+        at = {app: next((p for p in points if p[0] == GOAL_CONNECTIONS), points[-1]) for app, points in data.items()}
+        block = "\n".join(f"\"{app}\" {p[2]} {p[3]} {p[4]}" for app, p in at.items())
+        gnuplot(report_dir / f"latency-{endpoint}.png", f"/{endpoint}: latency percentiles (ms) at"
+                f" {GOAL_CONNECTIONS} connections", "set style data histograms; set style histogram clustered;"
+                " set style fill solid 0.8; set xtics rotate by -30; set ylabel 'ms'; set yrange [0:*]",
+                ["'-' using 2:xtic(1) title 'p50'", "'-' using 3 title 'p90'", "'-' using 4 title 'p99'"],
+                [block, block, block])
+        made.append((f"latency {endpoint}", f"latency-{endpoint}.png"))
+    starts, memory = {}, {}
+    for r in rows:
+        if r["variant"] == "default":
+            starts.setdefault(r["app"], r.get("startup_ms") or 0)
+            memory.setdefault(r["app"], (r.get("rss_start_mb") or 0, r.get("rss_peak_mb") or 0))
+    if starts:
+        gnuplot(report_dir / "startup.png", "Start-up to first good response (ms), one core",
+                "set style data histograms; set style fill solid 0.8; set xtics rotate by -30; set yrange [0:*]",
+                ["'-' using 2:xtic(1) title 'start-up ms'"], ["\n".join(f"\"{a}\" {v}" for a, v in starts.items())])
+        made.append(("start-up", "startup.png"))
+        block = "\n".join(f"\"{a}\" {s} {p}" for a, (s, p) in memory.items())
+        gnuplot(report_dir / "memory.png", "RSS (MB): after start and peak under load",
+                "set style data histograms; set style histogram clustered; set style fill solid 0.8;"
+                " set xtics rotate by -30; set yrange [0:*]",
+                ["'-' using 2:xtic(1) title 'after start'", "'-' using 3 title 'peak'"], [block, block])
+        made.append(("memory", "memory.png"))
+    if extras.get("histogram") and extras["histogram"][1]:
+        bars = extras["histogram"][1]
+        gnuplot(report_dir / "histogram-jzenith-json.png", "jZenith /json latency histogram (hey, 64 connections)",
+                "set style fill solid 0.8; set boxwidth 0.8 relative; set xlabel 'ms'; set ylabel 'responses'",
+                ["'-' using 1:2 with boxes notitle"], ["\n".join(f"{ms} {count}" for ms, count in bars)])
+        made.append(("histogram", "histogram-jzenith-json.png"))
+    return made
+
+
+def gnuplot(path, title, settings, plots_, blocks):
+    script = (f"set terminal pngcairo size 900,500 noenhanced; set output '{path}'; set title '{title}';"
+              f" set grid; {settings}; plot {', '.join(plots_)}\n" + "".join(block + "\ne\n" for block in blocks))
+    subprocess.run(["gnuplot"], input=script, text=True, check=False, capture_output=True)
+
+
+def ordered(apps):
+    from harness import APP_ORDER
+    return sorted(apps, key=lambda a: (APP_ORDER.index(a) if a in APP_ORDER else len(APP_ORDER), a))
+
+
+def ordered_endpoints(endpoints):
+    order = ["plaintext", "json", "db", "queries", "fortunes", "updates", "users"]
+    return [e for e in order if e in endpoints]
+
+
+def fmt(value):
+    return "" if value is None else f"{value:.2f}"
