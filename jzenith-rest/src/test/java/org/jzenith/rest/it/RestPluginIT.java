@@ -30,7 +30,8 @@ class RestPluginIT {
         app = JZenith.application("--rest.port=0", "--rest.max-body-size=2048")
                 .withPlugins(RestPlugin.withResources(ThingResource.class, SlugResource.class)
                         .withMapping(NoSuchThingException.class, 404)
-                        .withMapping(ThingGoneException.class, 410))
+                        .withMapping(ThingGoneException.class, 410)
+                        .withMapping(DownstreamException.class, 503))
                 .withModules(new AbstractModule() {
                     @Override
                     protected void configure() {
@@ -312,6 +313,16 @@ class RestPluginIT {
             assertThat(http.get("/things/gone").statusCode()).isEqualTo(410);
             assertThat(http.send("DELETE", "/things/" + new UUID(0, 5), null).statusCode())
                     .isEqualTo(404);
+        }
+
+        @Test
+        void aMappedServerStatusSaysNothingInternal() {
+            final HttpResponse<String> response = http.get("/things/downstream");
+            assertThat(response.statusCode()).isEqualTo(503);
+            assertThat(response.headers().firstValue("X-Request-Id")).isPresent();
+            assertThat(response.body())
+                    .contains("A service this request needs is unavailable; try again later")
+                    .doesNotContain("10.1.2.3");
         }
 
         @Test

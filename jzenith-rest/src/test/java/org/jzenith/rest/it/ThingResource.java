@@ -170,6 +170,12 @@ public class ThingResource {
     }
 
     @GET
+    @Path("/downstream")
+    public Thing downstream() {
+        throw new DownstreamException("Connection refused: /10.1.2.3:5432");
+    }
+
+    @GET
     @Path("/conflict")
     public Thing conflict() {
         throw new WebApplicationException("Already there", 409);

@@ -53,7 +53,9 @@ public final class ErrorResponder {
     public void fail(final RoutingContext context, final String endpoint, final Throwable failure) {
         final Throwable cause = unwrap(failure);
         final Optional<ExceptionMappings.Mapped> mapped = mappings.find(cause);
-        if (mapped.isPresent()) {
+        if (mapped.isPresent() && mapped.get().status() >= 500) {
+            unavailable(context, endpoint, mapped.get());
+        } else if (mapped.isPresent()) {
             // The mapped exception's own message: an outer wrapper's may be internal.
             final int status = mapped.get().status();
             send(
@@ -112,6 +114,28 @@ public final class ErrorResponder {
                             messageOf(web, response.getStatus()),
                             context.request().path()));
         }
+    }
+
+    /**
+     * A mapped server-side status, such as 503 for a database that is away: the message of a
+     * connection failure names internal hosts and ports, so the client gets a plain statement and a
+     * request id, and the log line gets the cause.
+     */
+    private void unavailable(
+            final RoutingContext context, final String endpoint, final ExceptionMappings.Mapped mapped) {
+        final String requestId = RequestIds.of(context);
+        LOG.warn(
+                "{} answered {} [request id {}]: {}",
+                endpoint,
+                mapped.status(),
+                requestId,
+                mapped.exception().toString());
+        final String detail = mapped.status() == 503
+                ? "A service this request needs is unavailable; try again later (request id " + requestId + ")"
+                : "The server failed to answer this request; quote request id " + requestId + " when reporting it";
+        send(
+                context,
+                Problem.of(mapped.status(), detail, context.request().path()).withRequestId(requestId));
     }
 
     private void serverError(final RoutingContext context, final String endpoint, final Throwable cause) {
