@@ -29,7 +29,10 @@ public final class VertxFactory {
         final MicrometerMetricsOptions metrics = new MicrometerMetricsOptions()
                 .setEnabled(true)
                 .setJvmMetricsEnabled(false)
-                .addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER);
+                .addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
+                // Raw TCP client gauges carry no client name, so a second client (PostgreSQL beside
+                // Redis, or the pipelined beside the pooled) collides; pool and SQL meters remain.
+                .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT);
         final VertxOptions options = new VertxOptions()
                 .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(configuration.nativeTransport())

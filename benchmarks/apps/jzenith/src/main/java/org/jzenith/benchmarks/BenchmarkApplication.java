@@ -1,6 +1,7 @@
 package org.jzenith.benchmarks;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.postgresql.PostgresqlPlugin;
 import org.jzenith.rest.RestPlugin;
 
 /** The TechEmpower test types on jZenith, as a user would write them. */
@@ -10,7 +11,9 @@ public final class BenchmarkApplication {
 
     public static void main(final String... args) {
         JZenith.application(args)
-                .withPlugins(RestPlugin.withResources(BenchmarkResource.class))
+                .withPlugins(PostgresqlPlugin.create(), RestPlugin.withResources(BenchmarkResource.class))
+                // The TechEmpower schema is made by benchmarks/db/setup.sh, not by migrations.
+                .withConfiguration("postgresql.migrate", false)
                 .run();
     }
 }
