@@ -1,0 +1,78 @@
+package org.jzenith.postgresql;
+
+import io.vertx.core.Future;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.health.HealthResult;
+
+/**
+ * The health check {@code postgresql}: UP when {@code SELECT 1} through the pool answers in time,
+ * DOWN with the reason otherwise. Both show the pool: the {@code connections} it has open now, the
+ * {@code max} it may open, and the {@code database} server's product and version. It speaks for
+ * readiness: a service whose database is away gets no traffic, and gets it again when the database
+ * returns (the pool reconnects by itself).
+ *
+ * <pre>{@code
+ * GET /health/ready
+ * {"status":"UP","checks":[{"name":"postgresql","status":"UP",
+ *   "data":{"connections":2,"max":4,"database":"PostgreSQL 15.4"}}]}
+ * }</pre>
+ *
+ * <p>{@link #check()} does not block; it waits at most {@code postgresql.connection-timeout} for a
+ * connection. Thread-safe.
+ */
+public final class PostgresqlHealthCheck implements HealthCheck {
+
+    /** The check's name. */
+    public static final String NAME = "postgresql";
+
+    // A responsive database answers SELECT 1 in milliseconds.
+    private static final Duration QUERY_MARGIN = Duration.ofSeconds(1);
+
+    private final RunningClients clients;
+    private final Duration connectionTimeout;
+    private final int maxSize;
+
+    @Inject
+    PostgresqlHealthCheck(final RunningClients clients, final PostgresqlConfiguration configuration) {
+        this.clients = clients;
+        this.connectionTimeout = configuration.connectionTimeout();
+        this.maxSize = configuration.pool().size();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Waiting for a connection, then {@code SELECT 1}. */
+    @Override
+    public Duration timeout() {
+        return connectionTimeout.plus(QUERY_MARGIN);
+    }
+
+    @Override
+    public Future<HealthResult> check() {
+        final RunningClients.Clients running = clients.runningOrNull();
+        if (running == null) {
+            return Future.succeededFuture(HealthResult.down(clients.notRunning().getMessage()));
+        }
+        return running.pool()
+                .query("SELECT 1")
+                .execute()
+                .map(rows -> HealthResult.up(data(running)))
+                .otherwise(
+                        failure -> HealthResult.down(running.target().mask(Failures.describe(failure)), data(running)));
+    }
+
+    private Map<String, Object> data(final RunningClients.Clients running) {
+        final Map<String, Object> data = new LinkedHashMap<>();
+        data.put("connections", running.pool().size());
+        data.put("max", maxSize);
+        data.put("database", running.server());
+        return data;
+    }
+}

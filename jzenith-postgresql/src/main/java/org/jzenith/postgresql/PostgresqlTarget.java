@@ -1,0 +1,202 @@
+package org.jzenith.postgresql;
+
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.jzenith.core.configuration.Secrets;
+
+/**
+ * The server, database and role the plugin connects to, resolved from {@link
+ * PostgresqlConfiguration}: from {@code postgresql.url} when it is set, else from the separate keys.
+ * Knows which key each part came from, so that a failure names the key to fix, and shows itself
+ * without the password. Immutable.
+ *
+ * @param options the Vert.x client's options (a copy is handed out, never this one)
+ * @param url the configured URL, if the target came from one
+ * @param userKey the key that set the user
+ * @param passwordKey the key that set the password
+ * @param databaseKey the key that set the database
+ */
+record PostgresqlTarget(
+        PgConnectOptions options, Optional<String> url, String userKey, String passwordKey, String databaseKey) {
+
+    static final String URL = "postgresql.url";
+    static final String HOST = "postgresql.host";
+    static final String PORT = "postgresql.port";
+    static final String DATABASE = "postgresql.database";
+    static final String USERNAME = "postgresql.username";
+    static final String PASSWORD = "postgresql.password";
+
+    private static final String JDBC_PREFIX = "jdbc:";
+
+    /**
+     * The target {@code configuration} describes; an {@link IllegalArgumentException} naming the key
+     * when a value cannot be used.
+     */
+    static PostgresqlTarget of(final PostgresqlConfiguration configuration) {
+        final Optional<String> password = configuration.password().filter(value -> !value.isEmpty());
+        final Optional<String> url = configuration.url().map(String::strip).filter(value -> !value.isEmpty());
+        if (url.isPresent()) {
+            return fromUrl(url.get(), configuration, password);
+        }
+        if (configuration.host().isBlank()) {
+            throw new IllegalArgumentException(HOST + " is empty: set it to the server's host name or address");
+        }
+        if (configuration.port() < 1 || configuration.port() > 65535) {
+            throw new IllegalArgumentException(
+                    PORT + "=" + configuration.port() + " is not valid: it must be a TCP port, 1 to 65535");
+        }
+        final PgConnectOptions options = new PgConnectOptions()
+                .setHost(configuration.host().strip())
+                .setPort(configuration.port())
+                .setDatabase(required(DATABASE, configuration.database()))
+                .setUser(required(USERNAME, configuration.username()))
+                .setPassword(password.orElse(""));
+        return new PostgresqlTarget(options, Optional.empty(), USERNAME, PASSWORD, DATABASE);
+    }
+
+    private static PostgresqlTarget fromUrl(
+            final String url, final PostgresqlConfiguration configuration, final Optional<String> password) {
+        // The client's parser takes neither jdbc: nor an empty database path ("//db/?...").
+        final String vertxUrl = (url.startsWith(JDBC_PREFIX) ? url.substring(JDBC_PREFIX.length()) : url)
+                .replaceFirst("^([A-Za-z]+://[^/?#]*)/(?=\\?|$)", "$1");
+        final PgConnectOptions parsed;
+        final UrlParts parts;
+        try {
+            parsed = PgConnectOptions.fromUri(jdbcParameters(vertxUrl));
+            parts = UrlParts.of(vertxUrl);
+        } catch (final IllegalArgumentException | URISyntaxException e) {
+            throw new IllegalArgumentException(URL + "=" + Secrets.maskUrl(url) + " is not valid: expected"
+                    + " postgresql://user:password@host:port/database (each part optional, parameters"
+                    + " such as ?sslmode=require after it)");
+        }
+        // The client drops its default session settings when the URL has parameters of its own.
+        final Map<String, String> properties = new HashMap<>(PgConnectOptions.DEFAULT_PROPERTIES);
+        properties.putAll(parsed.getProperties());
+        parsed.setProperties(properties);
+        if (!parts.user()) {
+            parsed.setUser(required(USERNAME, configuration.username()));
+        }
+        if (!parts.password()) {
+            parsed.setPassword(password.orElse(""));
+        }
+        if (!parts.database()) {
+            parsed.setDatabase(required(DATABASE, configuration.database()));
+        }
+        return new PostgresqlTarget(
+                parsed,
+                Optional.of(url),
+                parts.user() ? URL : USERNAME,
+                parts.password() ? URL : PASSWORD,
+                parts.database() ? URL : DATABASE);
+    }
+
+    /** JDBC's {@code currentSchema} is the client's {@code search_path}. */
+    private static String jdbcParameters(final String url) {
+        return url.replaceFirst("([?&])currentSchema=", "$1search_path=");
+    }
+
+    private static String required(final String key, final String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(key + " is empty: set it");
+        }
+        return value.strip();
+    }
+
+    /** A copy of the client's options, to configure further. */
+    PgConnectOptions connectOptions() {
+        return new PgConnectOptions(options);
+    }
+
+    /** The key that set the host and port. */
+    String addressKeys() {
+        return url.isPresent() ? URL : HOST + " and " + PORT;
+    }
+
+    /** The JDBC URL Flyway connects with: the same server, database, TLS mode and schema. */
+    String jdbcUrl() {
+        final StringBuilder jdbc = new StringBuilder("jdbc:postgresql://")
+                .append(options.getHost().contains(":") ? "[" + options.getHost() + "]" : options.getHost())
+                .append(':')
+                .append(options.getPort())
+                .append('/')
+                .append(encode(options.getDatabase()))
+                .append("?sslmode=")
+                .append(sslMode());
+        final String schema = options.getProperties().get("search_path");
+        if (schema != null && !schema.isBlank()) {
+            jdbc.append("&currentSchema=").append(encode(schema));
+        }
+        return jdbc.toString();
+    }
+
+    private String sslMode() {
+        final SslMode mode = Optional.ofNullable(options.getSslMode()).orElse(SslMode.DISABLE);
+        return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static String encode(final String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    /** Where and as whom: {@code postgres@127.0.0.1:5432/test}; never the password. */
+    String address() {
+        return options.getUser() + "@" + options.getHost() + ":" + options.getPort() + "/" + options.getDatabase();
+    }
+
+    /** What is shown for the target in messages; never the password. */
+    String describe() {
+        return url.map(value -> URL + "=" + Secrets.maskUrl(value) + " (" + address() + ")")
+                .orElseGet(() -> address() + " (" + HOST + ", " + PORT + ", " + DATABASE + ", " + USERNAME + ")");
+    }
+
+    /** Never the password: {@link #describe()}. */
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    /** {@code text} (such as a driver's message) with the password and the URL masked. */
+    String mask(final String text) {
+        String masked = text;
+        if (url.isPresent()) {
+            masked = masked.replace(url.get(), Secrets.maskUrl(url.get()));
+        }
+        final String secret = options.getPassword();
+        if (secret != null && !secret.isEmpty()) {
+            masked = masked.replace(secret, Secrets.MASK);
+        }
+        return Secrets.maskUrl(masked);
+    }
+
+    /** Which parts a URL names itself, in its user info, path or parameters. */
+    private record UrlParts(boolean user, boolean password, boolean database) {
+
+        static UrlParts of(final String url) throws URISyntaxException {
+            final URI uri = new URI(url);
+            final String userInfo = Optional.ofNullable(uri.getRawUserInfo()).orElse("");
+            final String path = Optional.ofNullable(uri.getRawPath()).orElse("");
+            final Map<String, String> parameters = new HashMap<>();
+            for (final String parameter :
+                    Optional.ofNullable(uri.getRawQuery()).orElse("").split("&")) {
+                final int equals = parameter.indexOf('=');
+                if (equals > 0) {
+                    parameters.put(parameter.substring(0, equals), parameter.substring(equals + 1));
+                }
+            }
+            final int colon = userInfo.indexOf(':');
+            final String user = colon < 0 ? userInfo : userInfo.substring(0, colon);
+            return new UrlParts(
+                    !user.isEmpty() || parameters.containsKey("user"),
+                    colon >= 0 || parameters.containsKey("password"),
+                    path.length() > 1 || parameters.containsKey("dbname"));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.jzenith.postgresql;
+
+import io.vertx.core.VertxException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Set;
+import org.jzenith.core.errors.ExceptionMapping;
+
+/**
+ * Which failures of the reactive client mean "PostgreSQL is away for now", and so HTTP 503. Found
+ * by stopping and restarting a real server under load, and by cutting a proxy in front of it:
+ *
+ * <ul>
+ *   <li>the server is down: {@link ConnectException} ("Connection refused"; Netty's {@code
+ *       ConnectTimeoutException} when it does not answer, a subclass), or {@link
+ *       UnknownHostException} while its name does not resolve;
+ *   <li>the server goes down under a running command: {@link ClosedConnectionException}, or a
+ *       {@link PgException} with SQLSTATE 57P01 (admin shutdown), 57P02 (crash shutdown), 57P03
+ *       (starting up or shutting down), class 08 (connection exception) or 53300 (too many
+ *       connections);
+ *   <li>a command was sent on a connection that had just closed: a {@link VertxException} "Connection
+ *       is not active now, current status: CLOSED", or "Pending requests failed to be sent due to
+ *       connection has been closed";
+ *   <li>something in between (a proxy, a load balancer) accepts and resets the connection: a
+ *       {@link SocketException}, or Netty's native {@code Errors.NativeIoException} ("Connection
+ *       reset by peer"), an {@link IOException};
+ *   <li>no connection could be had in time: the pool's {@link VertxException} "Timeout waiting for
+ *       connection" after {@code postgresql.connection-timeout}, or {@link
+ *       ConnectionPoolTooBusyException} when {@code postgresql.pool.max-waiting} calls wait
+ *       already;
+ *   <li>the plugin is not running (before start, after stop): {@link NotRunningException}.
+ * </ul>
+ */
+final class Unavailable {
+
+    /** Service Unavailable: the request may succeed later, when the database is back. */
+    static final int STATUS = 503;
+
+    /** The message of the pool's exception when a call waited {@code connection-timeout} in vain. */
+    static final String POOL_TIMEOUT = "Timeout waiting for connection";
+
+    // How the client's plain VertxExceptions begin when a connection could not be had or was lost.
+    private static final List<String> CONNECTION_UNAVAILABLE = List.of(
+            POOL_TIMEOUT,
+            "Connection is not active now",
+            "Pending requests failed to be sent due to connection has been closed");
+
+    private static final String NETTY_NATIVE_IO_EXCEPTION = "io.netty.channel.unix.Errors$NativeIoException";
+    private static final Set<String> SERVER_UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300");
+    private static final String CONNECTION_EXCEPTION_CLASS = "08";
+
+    private Unavailable() {}
+
+    /** The mappings the plugin contributes. */
+    static List<ExceptionMapping> mappings() {
+        return List.of(
+                ExceptionMapping.of(ConnectException.class, STATUS),
+                ExceptionMapping.of(UnknownHostException.class, STATUS),
+                ExceptionMapping.of(ClosedConnectionException.class, STATUS),
+                ExceptionMapping.of(ConnectionPoolTooBusyException.class, STATUS),
+                ExceptionMapping.of(NotRunningException.class, STATUS),
+                ExceptionMapping.of(SocketException.class, STATUS),
+                ExceptionMapping.when(PgException.class, Unavailable::isServerUnavailable, STATUS),
+                ExceptionMapping.when(VertxException.class, Unavailable::isConnectionUnavailable, STATUS),
+                ExceptionMapping.when(IOException.class, Unavailable::isConnectionReset, STATUS));
+    }
+
+    /** Whether the server said it cannot serve this connection now. */
+    static boolean isServerUnavailable(final PgException failure) {
+        final String state = failure.getSqlState();
+        return state != null && (state.startsWith(CONNECTION_EXCEPTION_CLASS) || SERVER_UNAVAILABLE.contains(state));
+    }
+
+    /** Whether a call waited for a connection from the pool in vain, or its connection had closed. */
+    static boolean isConnectionUnavailable(final VertxException failure) {
+        final String message = failure.getMessage();
+        if (message == null) {
+            return false;
+        }
+        for (final String prefix : CONNECTION_UNAVAILABLE) {
+            if (message.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether Netty's native transport saw the connection reset or broken. */
+    static boolean isConnectionReset(final IOException failure) {
+        return failure.getClass().getName().equals(NETTY_NATIVE_IO_EXCEPTION);
+    }
+}
