@@ -1,0 +1,100 @@
+package org.jzenith.redis;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.vertx.redis.client.RedisClientType;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Settings of the Redis plugin, under {@code redis.}:
+ *
+ * <pre>
+ * redis.connection-string=redis://cache:6379/0   # several, separated by commas, for sentinel, cluster, replication
+ * redis.type=standalone                          # standalone, sentinel, cluster or replication
+ * redis.master-name=mymaster                     # the master the sentinels watch (redis.type=sentinel)
+ * redis.password=${REDIS_PASSWORD}               # secret: shown as **** everywhere
+ * redis.pool.size=8                              # connections in the pool
+ * redis.pool.max-waiting=1024                    # commands that may wait for a pooled connection
+ * redis.connect-timeout=2s                       # how long opening a connection may take
+ * redis.command-timeout=2s                       # how long a command may take in all, before it fails
+ * redis.max-waiting-handlers=2048                # answers one connection may wait for (pipelining)
+ * redis.key-prefix=orders:                       # the application's namespace, for RedisJsonDao and own keys
+ * </pre>
+ *
+ * <p>Connection strings are Vert.x's: {@code redis://[[user]:password@]host[:port][/database]},
+ * {@code rediss://...} for TLS, or {@code unix://path}.
+ */
+@ConfigMapping(prefix = "redis")
+public interface RedisConfiguration {
+
+    /**
+     * Where Redis is: one connection string, or for {@code redis.type} sentinel, cluster and
+     * replication several, separated by commas (the sentinels, or the cluster's seed nodes). A
+     * password in it is masked wherever it is shown.
+     */
+    @WithDefault("redis://127.0.0.1:6379")
+    String connectionString();
+
+    /** How the servers of {@code redis.connection-string} are organised; {@code standalone} unless set. */
+    @WithDefault("standalone")
+    RedisClientType type();
+
+    /** The name of the master that the sentinels watch, for {@code redis.type=sentinel}. */
+    @WithDefault("mymaster")
+    String masterName();
+
+    /**
+     * The password to authenticate with (Redis {@code AUTH}); a secret, never shown. When unset, the
+     * password in the connection string, if any, is used.
+     */
+    Optional<String> password();
+
+    /** How long opening a connection may take before it fails; at least 10 ms. */
+    @WithDefault("2s")
+    Duration connectTimeout();
+
+    /**
+     * How long a command may take in all (waiting for a pooled connection, connecting, the answer)
+     * before it fails with a {@link RedisUnavailableException} (HTTP 503): short, so that requests
+     * fail fast while Redis is away. At least 10 ms.
+     */
+    @WithDefault("2s")
+    Duration commandTimeout();
+
+    /**
+     * How many answers one connection may wait for at a time (pipelined commands, such as a batch);
+     * more fail at once. At least 1.
+     */
+    @WithDefault("2048")
+    int maxWaitingHandlers();
+
+    /**
+     * A prefix for the application's keys, such as {@code user-service:}, so that several services or
+     * test runs share one Redis without meeting: the application puts it before the key prefix of each
+     * {@link RedisJsonDao} and before its own keys. The client does not add it by itself. Empty unless
+     * set.
+     */
+    Optional<String> keyPrefix();
+
+    /** The connection pool. */
+    Pool pool();
+
+    /** Settings of the connection pool, under {@code redis.pool.}. */
+    interface Pool {
+
+        /**
+         * The number of connections in the pool; at least 1. Each command holds a connection until it
+         * is answered, so this bounds the commands in flight.
+         */
+        @WithDefault("8")
+        int size();
+
+        /**
+         * How many commands may wait for a pooled connection; more fail at once with a {@link
+         * RedisUnavailableException} (HTTP 503). At least 0.
+         */
+        @WithDefault("1024")
+        int maxWaiting();
+    }
+}

@@ -1,0 +1,150 @@
+package org.jzenith.redis;
+
+import com.google.inject.Module;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.List;
+import java.util.Locale;
+import org.jzenith.core.Plugin;
+import org.jzenith.core.PluginContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives the application Redis: the Vert.x Redis client ({@link Redis} and {@link
+ * io.vertx.redis.client.RedisAPI} to inject) on a connection pool, a typed base for JSON values
+ * ({@link RedisJsonDao}), a readiness check and client metrics. Standalone by default; sentinel,
+ * cluster and replication setups by {@code redis.type} and a list of connection strings.
+ *
+ * <pre>{@code
+ * JZenith.application(args)
+ *        .withPlugins(RedisPlugin.create(),                          // first: connected before requests
+ *                     RestPlugin.withResources(SessionResource.class))
+ *        .withConfiguration("redis.connection-string", "redis://cache:6379")
+ *        .run();
+ *
+ * public final class SessionDao extends RedisJsonDao<Session> {
+ *     @Inject
+ *     SessionDao(final Redis redis) {
+ *         super(redis, new ObjectMapper(), Session.class, "session:");
+ *     }
+ * }
+ *
+ * sessions.set(id, session, Duration.ofMinutes(30));        // Future<Void>
+ * sessions.get(id);                                         // Future<Optional<Session>>
+ * }</pre>
+ *
+ * <p>Configure it under {@code redis.} ({@link RedisConfiguration}). Everything returns a Vert.x
+ * {@code Future}: compose it on the event loop, or {@code await()} it on a virtual thread.
+ *
+ * <p>Every command through the injected client is bounded by {@code redis.command-timeout}. When
+ * Redis is away, commands fail within that time with a {@link RedisUnavailableException}, which the
+ * REST plugin answers with 503; the {@code redis} health check ({@link RedisHealthCheck}) is DOWN;
+ * both recover on their own when Redis returns, as the pool opens new connections.
+ *
+ * <p>If Redis cannot be reached at start-up, {@code run()} fails with a message naming {@code
+ * redis.connection-string} (its password masked) and the reason. Metrics are Vert.x's: {@code
+ * vertx_redis_*} for commands, {@code vertx_pool_*{pool_type="redis",pool_name="redis"}} for the
+ * pool, {@code vertx_net_client_*} for the connections. Stopping closes the client.
+ *
+ * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and do not
+ * block. The injected client is thread-safe; a command sent before the plugin started or after it
+ * stopped fails like one while Redis is away.
+ */
+public final class RedisPlugin implements Plugin {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedisPlugin.class);
+    private static final String VERSION_FIELD = "redis_version:";
+
+    private final PluginRedis redis = new PluginRedis();
+
+    private RedisPlugin() {}
+
+    /** The Redis plugin, configured under {@code redis.}. */
+    public static RedisPlugin create() {
+        return new RedisPlugin();
+    }
+
+    @Override
+    public String name() {
+        return "redis";
+    }
+
+    @Override
+    public List<Module> modules() {
+        return List.of(new RedisModule(redis));
+    }
+
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return List.of(RedisConfiguration.class);
+    }
+
+    /**
+     * Creates the client, then asks the server {@code PING} and its version, each bounded by {@code
+     * redis.command-timeout}; the future completes when Redis has answered.
+     */
+    @Override
+    public Future<Void> start(final PluginContext context) {
+        final RedisTarget target;
+        final Redis client;
+        try {
+            target = RedisTarget.of(context.instance(RedisConfiguration.class));
+            client = Redis.createClient(context.vertx(), target.options());
+        } catch (final RuntimeException e) {
+            return Future.failedFuture(e);
+        }
+        redis.start(new PluginRedis.Running(client, target, ""));
+        return redis.send(Request.cmd(Command.PING))
+                .compose(pong -> redis.send(Request.cmd(Command.INFO).arg("server")))
+                .map(RedisPlugin::version)
+                .<Void>map(version -> {
+                    redis.start(new PluginRedis.Running(client, target, version));
+                    LOG.info(
+                            "Connected to Redis {} at {} ({}) with a pool of {} connections",
+                            version.isEmpty() ? "(version unknown)" : version,
+                            target.displayEndpoints(),
+                            target.type().name().toLowerCase(Locale.ROOT),
+                            target.poolSize());
+                    return null;
+                })
+                .recover(failure -> {
+                    redis.stop();
+                    return close(client)
+                            .transform(ignored -> Future.failedFuture(
+                                    new IllegalStateException("cannot connect to " + target.describe() + ": "
+                                            + target.mask(Failures.describe(failure))
+                                            + "; check that Redis runs and that redis.connection-string,"
+                                            + " redis.type and redis.password are right")));
+                });
+    }
+
+    /** Closes the client; commands in flight fail. */
+    @Override
+    public Future<Void> stop(final PluginContext context) {
+        return redis.stop().map(running -> close(running.client())).orElseGet(Future::succeededFuture);
+    }
+
+    private static Future<Void> close(final Redis client) {
+        return client.close().recover(failure -> {
+            LOG.debug("Closing the Redis client failed", failure);
+            return Future.succeededFuture();
+        });
+    }
+
+    /** The {@code redis_version} of an {@code INFO server} answer, or empty. */
+    static String version(final Response info) {
+        if (info == null) {
+            return "";
+        }
+        for (final String line : info.toString().split("\r?\n")) {
+            if (line.startsWith(VERSION_FIELD)) {
+                return line.substring(VERSION_FIELD.length()).strip();
+            }
+        }
+        return "";
+    }
+}

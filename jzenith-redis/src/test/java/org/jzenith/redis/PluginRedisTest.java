@@ -1,0 +1,28 @@
+package org.jzenith.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Request;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PluginRedisTest {
+
+    @Test
+    void commandsBeforeStartAndAfterStopFailAsUnavailable() {
+        final PluginRedis redis = new PluginRedis();
+
+        assertThat(Futures.failure(redis.send(Request.cmd(Command.PING))))
+                .isInstanceOf(RedisUnavailableException.class)
+                .hasMessage("Redis is unavailable: the redis plugin has not started yet");
+        assertThat(Futures.failure(redis.batch(List.of(Request.cmd(Command.PING)))))
+                .isInstanceOf(RedisUnavailableException.class);
+        assertThat(Futures.failure(redis.connect())).isInstanceOf(RedisUnavailableException.class);
+        assertThat(redis.running()).isEmpty();
+
+        assertThat(redis.stop()).isEmpty();
+        assertThat(Futures.failure(redis.send(Request.cmd(Command.PING))))
+                .hasMessage("Redis is unavailable: the redis plugin has stopped");
+    }
+}

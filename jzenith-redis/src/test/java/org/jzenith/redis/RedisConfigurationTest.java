@@ -1,0 +1,144 @@
+package org.jzenith.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vertx.redis.client.RedisClientType;
+import io.vertx.redis.client.RedisOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.configuration.ConfigurationException;
+
+class RedisConfigurationTest {
+
+    @Test
+    void hasTheDocumentedDefaults() {
+        final RedisConfiguration configuration = Configurations.of(Map.of());
+
+        assertThat(configuration.connectionString()).isEqualTo("redis://127.0.0.1:6379");
+        assertThat(configuration.type()).isEqualTo(RedisClientType.STANDALONE);
+        assertThat(configuration.masterName()).isEqualTo("mymaster");
+        assertThat(configuration.password()).isEmpty();
+        assertThat(configuration.pool().size()).isEqualTo(8);
+        assertThat(configuration.pool().maxWaiting()).isEqualTo(1024);
+        assertThat(configuration.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(configuration.commandTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(configuration.maxWaitingHandlers()).isEqualTo(2048);
+        assertThat(configuration.keyPrefix()).isEmpty();
+    }
+
+    @Test
+    void readsEveryKey() {
+        final RedisConfiguration configuration = Configurations.of(Map.of(
+                "redis.connection-string", "redis://a:26379,redis://b:26379",
+                "redis.type", "sentinel",
+                "redis.master-name", "cache",
+                "redis.password", "secret",
+                "redis.pool.size", "3",
+                "redis.pool.max-waiting", "10",
+                "redis.connect-timeout", "250ms",
+                "redis.command-timeout", "500ms",
+                "redis.max-waiting-handlers", "16",
+                "redis.key-prefix", "users:"));
+
+        assertThat(configuration.connectionString()).isEqualTo("redis://a:26379,redis://b:26379");
+        assertThat(configuration.type()).isEqualTo(RedisClientType.SENTINEL);
+        assertThat(configuration.masterName()).isEqualTo("cache");
+        assertThat(configuration.password()).contains("secret");
+        assertThat(configuration.pool().size()).isEqualTo(3);
+        assertThat(configuration.pool().maxWaiting()).isEqualTo(10);
+        assertThat(configuration.connectTimeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(configuration.commandTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(configuration.maxWaitingHandlers()).isEqualTo(16);
+        assertThat(configuration.keyPrefix()).contains("users:");
+    }
+
+    @Test
+    void anUnknownTypeIsReportedWithTheKey() {
+        assertThatThrownBy(() -> Configurations.of(Map.of("redis.type", "galaxy")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("redis.type");
+    }
+
+    @Test
+    void theTargetBecomesTheClientsOptions() {
+        final RedisOptions options = Configurations.target(Map.of(
+                        "redis.connection-string", "redis://a:26379, redis://b:26379",
+                        "redis.type", "sentinel",
+                        "redis.master-name", "cache",
+                        "redis.password", "secret",
+                        "redis.pool.size", "3",
+                        "redis.pool.max-waiting", "10",
+                        "redis.connect-timeout", "250ms",
+                        "redis.max-waiting-handlers", "16"))
+                .options();
+
+        assertThat(options.getEndpoints()).containsExactly("redis://a:26379", "redis://b:26379");
+        assertThat(options.getType()).isEqualTo(RedisClientType.SENTINEL);
+        assertThat(options.getMasterName()).isEqualTo("cache");
+        assertThat(options.getPassword()).isEqualTo("secret");
+        assertThat(options.getMaxPoolSize()).isEqualTo(3);
+        assertThat(options.getMaxPoolWaiting()).isEqualTo(10);
+        assertThat(options.getMaxWaitingHandlers()).isEqualTo(16);
+        assertThat(options.getPoolName()).isEqualTo("redis");
+        assertThat(options.getNetClientOptions().getConnectTimeout()).isEqualTo(250);
+    }
+
+    @Test
+    void everyInvalidValueIsReportedAtOnce() {
+        assertThatThrownBy(() -> Configurations.target(Map.of(
+                        "redis.connection-string", "http://:hunter2@cache:6379",
+                        "redis.pool.size", "0",
+                        "redis.pool.max-waiting", "-1",
+                        "redis.max-waiting-handlers", "0",
+                        "redis.connect-timeout", "5ms",
+                        "redis.command-timeout", "0s")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("redis.connection-string=http://:****@cache:6379 is not valid: expected redis://")
+                .hasMessageContaining("redis.pool.size=0 is not valid: the pool needs at least 1 connection")
+                .hasMessageContaining("redis.pool.max-waiting=-1 is not valid")
+                .hasMessageContaining("redis.max-waiting-handlers=0 is not valid")
+                .hasMessageContaining("redis.connect-timeout=5ms is not valid: it must be at least 10ms")
+                .hasMessageContaining("redis.command-timeout=0ms is not valid")
+                .message()
+                .doesNotContain("hunter2");
+    }
+
+    @Test
+    void severalServersNeedATypeThatTakesSeveral() {
+        assertThatThrownBy(
+                        () -> Configurations.target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("names 2 servers, but redis.type=standalone talks to one");
+        assertThat(Configurations.target(Map.of(
+                                "redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
+                        .endpoints())
+                .hasSize(2);
+    }
+
+    @Test
+    void aPathMustBeADatabaseNumber() {
+        assertThat(Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/3"))
+                        .endpoints())
+                .containsExactly("redis://cache:6379/3");
+        assertThatThrownBy(() -> Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/users")))
+                .hasMessageContaining("must be a database number");
+        assertThat(Configurations.target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
+                        .endpoints())
+                .containsExactly("unix:///run/redis.sock");
+    }
+
+    @Test
+    void showsItselfWithoutPasswords() {
+        final RedisTarget target = Configurations.target(Map.of(
+                "redis.connection-string", "redis://app:url-secret@cache:6379/0", "redis.password", "config-secret"));
+
+        assertThat(target.describe()).isEqualTo("redis.connection-string=redis://app:****@cache:6379/0");
+        assertThat(target.toString()).isEqualTo(target.describe());
+        assertThat(target.mask("AUTH failed for redis://app:url-secret@cache:6379/0 with config-secret and url-secret"))
+                .isEqualTo("AUTH failed for redis://app:****@cache:6379/0 with **** and ****");
+        assertThat(List.of(target.describe(), target.displayEndpoints())).noneMatch(text -> text.contains("secret"));
+    }
+}

@@ -1,0 +1,308 @@
+package org.jzenith.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.inject.Key;
+import com.google.inject.TypeLiteral;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.jzenith.core.JZenith;
+import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.health.HealthChecks;
+import org.jzenith.core.health.HealthResult;
+import org.jzenith.core.health.HealthStatus;
+import org.jzenith.test.net.TcpProxy;
+import org.jzenith.test.services.LocalServices;
+
+/**
+ * The plugin against the machine's Redis, reached through a proxy that the tests cut and restore.
+ * Its keys live under a prefix of their own, removed afterwards, so that runs in parallel do not
+ * meet.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RedisPluginIT {
+
+    static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration MARGIN = Duration.ofMillis(1500);
+    static final int POOL_SIZE = 4;
+
+    private final String prefix = "jzenith-redis-it:" + UUID.randomUUID() + ":";
+    private TcpProxy proxy;
+    private JZenith app;
+    private RedisJsonDao<Item> items;
+
+    @BeforeAll
+    void startApplication() {
+        final LocalServices.Redis server = LocalServices.redis();
+        proxy = TcpProxy.start(server.host(), server.port());
+        app = JZenith.application()
+                .withPlugins(RedisPlugin.create())
+                .withConfiguration(
+                        "redis.connection-string",
+                        server.through(proxy.host(), proxy.port()).uri())
+                .withConfiguration("redis.pool.size", POOL_SIZE)
+                .withConfiguration("redis.command-timeout", COMMAND_TIMEOUT.toMillis() + "ms")
+                .withConfiguration("redis.key-prefix", prefix)
+                .run();
+        items = new RedisJsonDao<>(app.instance(Redis.class), new ObjectMapper(), Item.class, prefix + "item:");
+    }
+
+    @AfterAll
+    void stopApplication() {
+        try {
+            if (app != null) {
+                final RedisJsonDao<Item> all =
+                        new RedisJsonDao<>(app.instance(Redis.class), new ObjectMapper(), Item.class, prefix);
+                for (final String id : Futures.value(all.ids(""))) {
+                    Futures.value(all.delete(id));
+                }
+                app.stop();
+            }
+        } finally {
+            if (proxy != null) {
+                proxy.close();
+            }
+        }
+    }
+
+    @Test
+    void theInjectedClientsTalkToRedis() {
+        final RedisAPI api = app.instance(RedisAPI.class);
+        Futures.value(api.set(List.of(prefix + "plain", "value")));
+
+        assertThat(Futures.value(api.get(prefix + "plain")).toString()).isEqualTo("value");
+        assertThat(Futures.value(app.instance(Redis.class).send(Request.cmd(Command.PING)))
+                        .toString())
+                .isEqualTo("PONG");
+        assertThat(app.instance(Redis.class)).isSameAs(app.instance(PluginRedis.class));
+    }
+
+    @Test
+    void theJsonDaoStoresReadsAndDeletes() {
+        Futures.value(items.set("a", new Item("apple", 3)));
+        Futures.value(items.set("b", new Item("banana", 5)));
+
+        assertThat(Futures.value(items.get("a"))).contains(new Item("apple", 3));
+        assertThat(Futures.value(items.get("missing"))).isEmpty();
+        assertThat(Futures.value(items.getAll(List.of("b", "missing", "a"))))
+                .containsExactly(
+                        Optional.of(new Item("banana", 5)), Optional.empty(), Optional.of(new Item("apple", 3)));
+        assertThat(Futures.value(app.instance(RedisAPI.class).get(items.key("a")))
+                        .toString())
+                .isEqualTo("{\"name\":\"apple\",\"count\":3}");
+
+        Futures.value(items.set("a", new Item("apricot", 1)));
+        assertThat(Futures.value(items.get("a"))).contains(new Item("apricot", 1));
+
+        assertThat(Futures.value(items.delete("a"))).isTrue();
+        assertThat(Futures.value(items.delete("a"))).isFalse();
+        assertThat(Futures.value(items.get("a"))).isEmpty();
+        assertThat(Futures.value(items.getAll(List.of()))).isEmpty();
+    }
+
+    @Test
+    void valuesExpireAfterTheirTimeToLive() {
+        Futures.value(items.set("short", new Item("mayfly", 1), Duration.ofMillis(300)));
+        final long ttl = Futures.value(app.instance(RedisAPI.class).pttl(items.key("short")))
+                .toLong();
+        assertThat(ttl).isBetween(1L, 300L);
+        Await.until(Duration.ofSeconds(5), "the value expired", () -> Futures.value(items.get("short"))
+                .isEmpty());
+
+        assertThat(Futures.failure(items.set("x", new Item("x", 0), Duration.ZERO)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be at least 1 ms");
+    }
+
+    @Test
+    void listsIdsByPrefixWithScanThroughManyKeys() {
+        final int count = 3 * RedisJsonDao.SCAN_COUNT;
+        final List<Request> requests = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            requests.add(
+                    Request.cmd(Command.SET).arg(items.key("bulk:" + i)).arg("{\"name\":\"n\",\"count\":" + i + "}"));
+        }
+        Futures.value(app.instance(Redis.class).batch(requests));
+        Futures.value(items.set("bulky", new Item("not in bulk:", 0)));
+        Futures.value(items.set("glob*", new Item("star", 0)));
+        Futures.value(items.set("globe", new Item("no star", 0)));
+
+        final List<String> ids = Futures.value(items.ids("bulk:"));
+        assertThat(ids).hasSize(count).doesNotHaveDuplicates().contains("bulk:0", "bulk:" + (count - 1));
+        assertThat(ids).isSorted();
+        assertThat(Futures.value(items.ids("glob*"))).containsExactly("glob*");
+        assertThat(Futures.value(items.ids("nothing-here"))).isEmpty();
+    }
+
+    @Test
+    void aValueThatIsNotTheTypesJsonFailsTheReadNamingTheKey() {
+        Futures.value(
+                app.instance(RedisAPI.class).set(List.of(items.key("broken"), "{\"name\": 42, \"count\": \"many\"}")));
+        Futures.value(app.instance(RedisAPI.class).set(List.of(items.key("garbage"), "not json")));
+
+        assertThat(Futures.failure(items.get("broken")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith(
+                        "The value of the Redis key " + items.key("broken") + " is not a Item in JSON: ")
+                .hasMessageContaining("many");
+        assertThat(Futures.failure(items.get("garbage")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(items.key("garbage"))
+                .hasMessageContaining("(at line 1, column");
+    }
+
+    @Test
+    void theHealthCheckIsUpWithData() {
+        final HealthResult result = redisHealth();
+        assertThat(result.status()).isEqualTo(HealthStatus.UP);
+        assertThat(result.data()).containsEntry("type", "standalone").containsEntry("max", POOL_SIZE);
+        assertThat((String) result.data().get("version")).matches("\\d+\\.\\d+.*");
+        assertThat(app.instance(RedisHealthCheck.class).kinds()).containsExactly(HealthCheck.Kind.READINESS);
+        assertThat(app.instance(RedisHealthCheck.class).timeout()).isEqualTo(COMMAND_TIMEOUT.plusSeconds(1));
+    }
+
+    @Test
+    void clientMetricsAreInTheRegistry() {
+        Futures.value(items.set("metered", new Item("m", 1)));
+        final String scrape = app.instance(PrometheusMeterRegistry.class).scrape();
+        assertThat(scrape)
+                .contains("vertx_redis_processing_time_seconds_count")
+                .contains("vertx_redis_processing_pending")
+                .contains("vertx_pool_in_use{pool_name=\"redis\",pool_type=\"redis\"}")
+                .contains("vertx_pool_usage_seconds_count{pool_name=\"redis\",pool_type=\"redis\"}");
+    }
+
+    @Test
+    void unavailableIsMappedTo503AndTheApplicationsErrorsAreNot() {
+        final Set<ExceptionMapping> mappings = app.injector().getInstance(Key.get(new TypeLiteral<>() {}));
+        assertThat(mappings)
+                .extracting(mapping -> mapping.type().getName() + " " + mapping.status())
+                .contains(RedisUnavailableException.class.getName() + " 503");
+
+        Futures.value(app.instance(RedisAPI.class).set(List.of(prefix + "string", "value")));
+        final Throwable wrongType = Futures.failure(app.instance(RedisAPI.class).hget(prefix + "string", "field"));
+        assertThat(wrongType).hasMessageStartingWith("WRONGTYPE");
+        assertThat(mappedStatus(wrongType)).isEmpty();
+    }
+
+    @Test
+    void aCommandThatTakesTooLongFailsWithinTheCommandTimeout() {
+        final long start = System.nanoTime();
+        // BLPOP waits 5 s for a list that never gets an element: longer than the command timeout.
+        final Throwable failure =
+                Futures.failure(app.instance(RedisAPI.class).blpop(List.of(prefix + "never-filled", "5")));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(COMMAND_TIMEOUT.plus(MARGIN));
+        assertThat(failure)
+                .isInstanceOf(RedisUnavailableException.class)
+                .hasMessage("Redis is unavailable: it did not answer within 1000 ms (redis.command-timeout)");
+        assertThat(mappedStatus(failure)).contains(503);
+    }
+
+    @Test
+    void failsFastWhileRedisIsAwayAndRecoversWhenItReturns() {
+        Futures.value(items.set("steady", new Item("steady", 1)));
+
+        proxy.cut();
+        try {
+            for (int i = 0; i < 3; i++) {
+                final long start = System.nanoTime();
+                final Throwable failure = Futures.failure(items.get("steady"));
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .as("one command while Redis is away")
+                        .isLessThan(COMMAND_TIMEOUT.plus(MARGIN));
+                assertThat(failure).isInstanceOf(RedisUnavailableException.class);
+                assertThat(mappedStatus(failure)).contains(503);
+            }
+            final HealthResult down = redisHealth();
+            assertThat(down.status()).isEqualTo(HealthStatus.DOWN);
+            assertThat(down.reason())
+                    .hasValueSatisfying(reason -> assertThat(reason).startsWith("Redis is unavailable: "));
+            assertThat(down.data()).containsKeys("type", "max");
+        } finally {
+            proxy.restore();
+        }
+
+        Await.until(Duration.ofSeconds(15), "commands succeed again", () -> attempt(items.get("steady"))
+                .isPresent());
+        Await.until(Duration.ofSeconds(15), "the health check is UP again", () -> redisHealth()
+                .isUp());
+        assertThat(Futures.value(items.get("steady"))).contains(new Item("steady", 1));
+    }
+
+    @Test
+    void aConnectionOfItsOwnServesATransaction() {
+        final RedisConnection connection =
+                Futures.value(app.instance(Redis.class).connect());
+        try {
+            final String counter = prefix + "counter";
+            Futures.value(connection.send(Request.cmd(Command.MULTI)));
+            Futures.value(connection.send(Request.cmd(Command.INCR).arg(counter)));
+            Futures.value(connection.send(Request.cmd(Command.INCR).arg(counter)));
+            final Response results = Futures.value(connection.send(Request.cmd(Command.EXEC)));
+            assertThat(results.get(1).toLong()).isEqualTo(results.get(0).toLong() + 1);
+        } finally {
+            Futures.value(connection.close());
+        }
+    }
+
+    @Test
+    void theClientIsNotTheApplicationsToClose() {
+        assertThat(Futures.failure(app.instance(Redis.class).close()))
+                .isInstanceOf(UnsupportedOperationException.class);
+        assertThat(Futures.value(items.get("nothing"))).isEmpty();
+    }
+
+    private static <T> Optional<T> attempt(final Future<T> future) {
+        try {
+            return Optional.of(Futures.value(future));
+        } catch (final AssertionError e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The status the contributed mappings give {@code failure} or its nearest mapped cause. */
+    private Optional<Integer> mappedStatus(final Throwable failure) {
+        final Set<ExceptionMapping> mappings = app.injector().getInstance(Key.get(new TypeLiteral<>() {}));
+        for (Throwable current = failure; current != null; current = current.getCause()) {
+            final Throwable candidate = current;
+            final Optional<Integer> status = mappings.stream()
+                    .filter(mapping -> mapping.matches(candidate))
+                    .map(ExceptionMapping::status)
+                    .findFirst();
+            if (status.isPresent()) {
+                return status;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Runs the application's {@code redis} check as {@code /health/ready} would. */
+    private HealthResult redisHealth() {
+        return Futures.value(app.instance(HealthChecks.class).check(Optional.of(HealthCheck.Kind.READINESS)))
+                .checks()
+                .stream()
+                .filter(check -> check.name().equals(RedisHealthCheck.NAME))
+                .findFirst()
+                .orElseThrow()
+                .result();
+    }
+}
