@@ -7,12 +7,15 @@ import org.jzenith.examples.users.persistence.PersistenceLayerModule;
 import org.jzenith.examples.users.service.NoSuchUserException;
 import org.jzenith.examples.users.service.ServiceLayerModule;
 import org.jzenith.jdbc.JdbcPlugin;
+import org.jzenith.postgresql.PostgresqlPlugin;
+import org.jzenith.redis.RedisPlugin;
 import org.jzenith.rest.RestPlugin;
 
 /**
  * The seed's user service: CRUD on {@code /users} over a layered design (resources, a service
  * layer, a persistence layer behind {@code UserDao}), on an embedded H2 database unless {@code
- * jdbc.url} names another.
+ * jdbc.url} names another, or on PostgreSQL's reactive client with {@code user.store=postgresql}, or
+ * on Redis with {@code user.store=redis}.
  *
  * <pre>
  * java -jar examples/user-service/target/user-service.jar --rest.port=8080
@@ -31,6 +34,9 @@ public final class UserServiceApplication {
         return JZenith.application(args)
                 // The store's plugin first: its migrations run before the REST plugin takes requests.
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.JDBC, JdbcPlugin.create())
+                .withPluginsIf(
+                        UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
+                .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.REDIS, RedisPlugin.create())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 .withModules(new ServiceLayerModule(), new PersistenceLayerModule());
     }

@@ -10,7 +10,16 @@ public interface UserServiceConfiguration {
     /** Where users are kept. */
     enum Store {
         /** Through the JDBC plugin: embedded H2 unless {@code jdbc.url} is set. */
-        JDBC
+        JDBC,
+
+        /** Through the PostgreSQL plugin's reactive client, configured under {@code postgresql.}. */
+        POSTGRESQL,
+
+        /**
+         * Through the Redis plugin, configured under {@code redis.}: a JSON value per user and a sorted
+         * index for pages.
+         */
+        REDIS
     }
 
     /** {@code user.store}: the persistence the service uses. */

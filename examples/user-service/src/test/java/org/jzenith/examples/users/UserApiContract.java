@@ -15,6 +15,11 @@ abstract class UserApiContract {
     /** The running service under test. */
     protected abstract JZenithExtension app();
 
+    /** The name of the health check of the store under test. */
+    protected String databaseCheck() {
+        return "jdbc";
+    }
+
     @Test
     void createsReadsUpdatesAndDeletesAUser() {
         final TestResponse created = app().client().post("/users", Map.of("name", "Ada Lovelace"));
@@ -102,7 +107,7 @@ abstract class UserApiContract {
     void isHealthyWithTheDatabaseCheck() {
         final TestResponse health = app().client().get("/health/ready");
         assertThat(health.status()).isEqualTo(200);
-        assertThat(health.body()).contains("\"name\":\"jdbc\"", "\"status\":\"UP\"");
+        assertThat(health.body()).contains("\"name\":\"" + databaseCheck() + "\"", "\"status\":\"UP\"");
     }
 
     private String violation(final Map<String, String> body) {

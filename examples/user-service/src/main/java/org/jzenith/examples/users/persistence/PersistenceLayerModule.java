@@ -15,6 +15,8 @@ public final class PersistenceLayerModule extends AbstractModule {
     UserDao userDao(final UserServiceConfiguration configuration, final Injector injector) {
         return switch (configuration.store()) {
             case JDBC -> injector.getInstance(JdbcUserDao.class);
+            case POSTGRESQL -> injector.getInstance(PostgresqlUserDao.class);
+            case REDIS -> injector.getInstance(RedisUserDao.class);
         };
     }
 }
