@@ -30,6 +30,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.internal.Closeables;
 import org.jzenith.core.internal.CoreModule;
 import org.jzenith.core.internal.ShutdownSignals;
+import org.jzenith.core.internal.StartupTimeline;
 import org.jzenith.core.internal.VertxFactory;
 import org.jzenith.core.metrics.MetricsRegistryFactory;
 import org.jzenith.core.metrics.MetricsRegistryFactory.ApplicationMetrics;
@@ -181,12 +182,15 @@ public final class JZenith {
         final SmallRyeConfig config =
                 ConfigurationLoader.load(ConfigurationInput.ofProcess(args, configuration), mappings);
         final CoreConfiguration core = config.getConfigMapping(CoreConfiguration.class);
+        final StartupTimeline timeline = new StartupTimeline(startNanos);
+        timeline.reached("configuration");
         final List<Plugin> active = plugins.stream()
                 .filter(registration -> registration.condition().test(config))
                 .map(Registration::plugin)
                 .toList();
         final ApplicationMetrics metrics = MetricsRegistryFactory.create();
         final Vertx vertx = VertxFactory.create(core, metrics.registry());
+        timeline.reached("metrics and Vert.x");
         final Closeables closeables = new Closeables();
         final Running started = new Running(core, vertx, metrics, closeables, active);
         synchronized (lock) {
@@ -198,9 +202,11 @@ public final class JZenith {
             active.forEach(plugin -> allModules.addAll(plugin.modules()));
             allModules.addAll(modules);
             started.context = new PluginContext(createInjector(allModules), vertx);
+            timeline.reached("injector");
             for (final Plugin plugin : active) {
                 await(plugin.start(started.context), core.startTimeout(), "start");
                 started.plugins.push(plugin);
+                timeline.reached("plugin " + plugin.name());
             }
         } catch (final StartupException e) {
             shutDown(started, failedPluginName(started));

@@ -2,6 +2,7 @@ package org.jzenith.rest.internal.invoke;
 
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
@@ -24,6 +25,8 @@ import org.jzenith.rest.internal.params.Binding;
  * <p>Thread-safe: one instance serves every event loop.
  */
 public final class EndpointHandler implements Handler<RoutingContext> {
+
+    private static final Object[] NO_ARGUMENTS = {};
 
     private final EndpointDefinition endpoint;
     private final String displayName;
@@ -65,7 +68,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     public void handle(final RoutingContext routing) {
         final long start = System.nanoTime();
         routing.addEndHandler(ignored -> metrics.record(routing.response().getStatusCode(), start));
-        final String contentType = routing.request().getHeader("Content-Type");
+        final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
         if (contentType != null && !acceptsContentType.test(contentType)) {
             errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);
             return;
@@ -86,7 +89,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
 
     /** Runs on the thread of {@link Execution}; writing always hops to the event loop. */
     private void invokeAndWrite(final RoutingContext routing, final Context context) {
-        final Object[] arguments = new Object[resolvers.length];
+        final Object[] arguments = resolvers.length == 0 ? NO_ARGUMENTS : new Object[resolvers.length];
         for (int i = 0; i < resolvers.length; i++) {
             final Binding binding = resolvers[i].resolve(routing);
             if (binding instanceof Binding.Invalid(final String message)) {
