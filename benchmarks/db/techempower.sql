@@ -14,6 +14,12 @@ SELECT 'CREATE DATABASE hello_world OWNER benchmarkdbuser TEMPLATE template0 ENC
 WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'hello_world')
 \gexec
 
+-- The user service (GET /users/{id} on user.store=postgresql) migrates its own schema with Flyway,
+-- so it gets an empty database of its own rather than sharing hello_world's.
+SELECT 'CREATE DATABASE user_service OWNER benchmarkdbuser TEMPLATE template0 ENCODING ''UTF8'''
+WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'user_service')
+\gexec
+
 \connect hello_world
 SET client_min_messages = warning;
 

@@ -17,6 +17,7 @@ import platform
 import re
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -74,15 +75,36 @@ ENDPOINTS = {
 class App:
     """One thing to benchmark: a peer app under benchmarks/apps, or the user service on a store."""
 
-    def __init__(self, name, start, build, endpoints, setup=None, java_opts=""):
+    def __init__(self, name, start, build, endpoints, setup=None, aot=None):
         self.name, self.start_command, self.build, self.endpoints = name, start, build, endpoints
-        self.setup, self.java_opts = setup, java_opts
+        self.setup, self.aot = setup, aot
+
+
+class AotRecipe:
+    """How to train a JDK 25 AOT cache for an app with scripts/aot-train.sh: its jar, the paths to
+    exercise, and the app's own arguments."""
+
+    def __init__(self, jar, paths, app_args):
+        self.jar, self.paths, self.app_args = jar, paths, app_args
+
+    @property
+    def cache(self):
+        return self.jar.with_suffix(".aot")
+
+
+DB_ARGS = ["--postgresql.host=127.0.0.1", "--postgresql.port=5432", "--postgresql.username=benchmarkdbuser",
+           "--postgresql.password=benchmarkdbpass"]
 
 
 def peer(name):
     script = APPS_DIR / name / "bench.sh"
+    aot = None
+    if name == "jzenith":
+        aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-benchmark.jar",
+                        [path for path, _ in ENDPOINTS.values() if "{" not in path],
+                        [*DB_ARGS, "--postgresql.database=hello_world"])
     return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"],
-               ["plaintext", "json", "db", "queries", "fortunes", "updates"])
+               ["plaintext", "json", "db", "queries", "fortunes", "updates"], aot=aot)
 
 
 def user_service(store, extra):
@@ -105,10 +127,9 @@ def user_service(store, extra):
 
 def all_apps():
     apps = {name: peer(name) for name in APP_ORDER if (APPS_DIR / name / "bench.sh").exists()}
-    db = ["--postgresql.database=hello_world", "--postgresql.username=benchmarkdbuser",
-          "--postgresql.password=benchmarkdbpass"]
     apps["users-jdbc"] = user_service("jdbc", ["--jdbc.embedded.directory=" + str(RESULTS_DIR / "h2")])
-    apps["users-postgresql"] = user_service("postgresql", db)
+    # The user service migrates its own schema, so it gets a database of its own (db/setup.sh).
+    apps["users-postgresql"] = user_service("postgresql", [*DB_ARGS, "--postgresql.database=user_service"])
     apps["users-redis"] = user_service("redis", [])
     return apps
 
@@ -146,9 +167,10 @@ def gc_totals(pid):
         out = subprocess.run([str(jstat), "-gc", str(pid)], capture_output=True, text=True, timeout=10).stdout
         header, values = out.strip().splitlines()[-2:]
         row = dict(zip(header.split(), values.split()))
-        count = sum(int(float(row.get(k, 0) or 0)) for k in ("YGC", "FGC", "CGC"))
-        return count, float(row.get("GCT", 0))
-    except (subprocess.SubprocessError, ValueError, IndexError, OSError):
+        # A collector without concurrent cycles (Serial, Parallel) shows "-" for CGC.
+        count = sum(int(float(row[k])) for k in ("YGC", "FGC", "CGC") if row.get(k, "-") != "-")
+        return count, float(row["GCT"])
+    except (subprocess.SubprocessError, ValueError, IndexError, KeyError, OSError):
         return None, None
 
 
@@ -192,6 +214,39 @@ def start_app(app, port, java_opts, log):
         time.sleep(0.01)
     stop_app(process)
     raise RuntimeError(f"{app.name} gave no good response within 120 s; see {log.name}")
+
+
+def measure_startup(app, variant, java_opts, runs):
+    """Start-up to the first good response and RSS 1 s later: the median of several starts, since one
+    start on a shared machine is noisy. Every start is listed too."""
+    times, rss = [], []
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    with open(RESULTS_DIR / f"{app.name}-{variant}-startup.log", "w") as log:
+        for _ in range(runs):
+            process, startup_ms = start_app(app, free_port(), java_opts, log)
+            try:
+                time.sleep(1)
+                times.append(round(startup_ms))
+                rss.append(proc_status(java_pid(process), "VmRSS"))
+            finally:
+                stop_app(process)
+    measured = [r for r in rss if r is not None]
+    result = dict(app=app.name, variant=variant, startup_ms=round(statistics.median(times)), startup_all=times,
+                  rss_start_mb=round(statistics.median(measured)) if measured else None)
+    print(f"  {app.name} [{variant}] start-up {times} ms, RSS {rss} MB", flush=True)
+    return result
+
+
+def train_aot(app):
+    """Trains the app's AOT cache pinned like the measured runs, so that the JVM picks the same
+    collector and accepts the cache."""
+    recipe = app.aot
+    command = ["taskset", "-c", SERVER_CPU, str(ROOT / "scripts/aot-train.sh"), str(recipe.jar), *recipe.paths, "--",
+               *recipe.app_args]
+    done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, JZENITH_JDK_CHECKED="1"))
+    if done.returncode != 0 or not recipe.cache.exists():
+        raise RuntimeError(f"AOT training of {app.name} failed: {(done.stdout + done.stderr)[-400:]}")
+    return recipe.cache
 
 
 def stop_app(process):
@@ -354,6 +409,7 @@ def main():
     parser.add_argument("--warmup", type=int, help="seconds of warm-up per endpoint")
     parser.add_argument("--heaps", help="comma-separated -Xmx values for jZenith, e.g. 64m,128m,256m")
     parser.add_argument("--gcs", help="comma-separated collectors for jZenith: G1,Serial,Parallel,Z,Shenandoah")
+    parser.add_argument("--starts", type=int, help="starts per app whose median is the start-up figure")
     parser.add_argument("--no-build", action="store_true", help="use what is built")
     args = parser.parse_args()
     quick = args.quick
@@ -364,6 +420,7 @@ def main():
     args.endpoints = (args.endpoints or ("plaintext,json,db,users" if quick else ",".join(ENDPOINTS))).split(",")
     heaps = (args.heaps or ("64m,128m" if quick else "64m,128m,256m")).split(",")
     gcs = (args.gcs or ("" if quick else "G1,Serial,Parallel,Z,Shenandoah")).split(",")
+    args.starts = args.starts or (3 if quick else 5)
     apps = all_apps()
     selected = [apps[name] for name in (args.apps.split(",") if args.apps else apps)]
 
@@ -371,7 +428,7 @@ def main():
                                              capture_output=True, text=True, check=True).stdout.strip()
     started_at = datetime.datetime.now(datetime.timezone.utc)
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    rows, failures = [], []
+    rows, failures, starts = [], [], []
     for app in selected:
         if not args.no_build:
             print(f"building {app.name}", flush=True)
@@ -381,6 +438,16 @@ def main():
                 print("  ! build failed", flush=True)
                 continue
         print(f"measuring {app.name}", flush=True)
+        try:
+            starts.append(measure_startup(app, "default", "", args.starts))
+            if app.aot:
+                cache = train_aot(app)
+                aot = f"-XX:AOTMode=on -XX:AOTCache={cache}"
+                starts.append(measure_startup(app, "AOT cache", aot, args.starts))
+                starts.append(measure_startup(app, "AOT cache, -Xmx64m", f"{aot} -Xmx64m", args.starts))
+        except RuntimeError as e:
+            failures.append(str(e))
+            print("  !", e, flush=True)
         run_app(app, "default", "", args, rows, failures)
         if app.name == "jzenith" or (not quick and app.name in APP_ORDER):
             for heap in heaps:
@@ -404,6 +471,13 @@ def main():
         except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
             failures.append(f"histogram or allocation profile of jzenith: {e}")
             extras.setdefault("alloc", {})
+        if any(a.name == "vertx" for a in selected):
+            # The ceiling's own allocation, so that jZenith's bytes per request read as a difference.
+            try:
+                extras["alloc"]["vertx /json (reference)"] = allocation_profile(apps["vertx"], "json", None,
+                                                                               args.duration)
+            except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
+                failures.append(f"allocation profile of vertx: {e}")
         for name in ("users-postgresql", "users-jdbc", "users-redis"):
             if any(a.name == name for a in selected):
                 try:
@@ -413,10 +487,10 @@ def main():
                     failures.append(f"allocation profile of {name}: {e}")
 
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    (RESULTS_DIR / "results.json").write_text(json.dumps({"rows": rows, "failures": failures,
+    (RESULTS_DIR / "results.json").write_text(json.dumps({"rows": rows, "starts": starts, "failures": failures,
                                                           "extras": {k: v for k, v in extras.items()}}, indent=1))
     import report
-    report.write(rows, failures, extras, machine(), " ".join(["benchmarks/run.sh", *sys.argv[1:]]), started_at,
+    report.write(rows, starts, failures, extras, machine(), " ".join(["benchmarks/run.sh", *sys.argv[1:]]), started_at,
                  args, REPORT_DIR, RESULTS_MD)
     print(f"wrote {RESULTS_MD}", flush=True)
 
