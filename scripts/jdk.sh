@@ -16,7 +16,7 @@ jz_is_jdk25() {
 
 jz_find_jdk() {
   # A caller that has checked already (the benchmark harness, timing start-up) skips the probe.
-  if [ "${JZENITH_JDK_CHECKED-}" = 1 ] && [ -x "${JAVA_HOME-}/bin/java" ]; then return 0; fi
+  if [ "${JZENITH_JDK_CHECKED-}" = 1 ] && [ -n "${JAVA_HOME-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then return 0; fi
   if [ -n "${JAVA_HOME-}" ]; then
     if jz_is_jdk25 "$JAVA_HOME"; then return 0; fi
     echo "jZenith: JAVA_HOME=$JAVA_HOME is not a JDK 25 or newer; looking for one elsewhere." >&2

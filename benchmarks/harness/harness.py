@@ -370,23 +370,32 @@ def allocation_profile(app, url_name, params_hint, seconds):
         low, high = per_thread.get(thread, (values["allocated"], values["allocated"]))
         per_thread[thread] = (min(low, values["allocated"]), max(high, values["allocated"]))
     allocated = sum(high - low for low, high in per_thread.values())
-    samples = json.loads(subprocess.run([jfr, "print", "--json", "--stack-depth", "8", "--events",
+    samples = json.loads(subprocess.run([jfr, "print", "--json", "--stack-depth", "32", "--events",
                                          "jdk.ObjectAllocationSample", str(jfr_file)], capture_output=True,
                                         text=True).stdout)
-    sites = {}
-    for event in samples["recording"]["events"]:
+    sites, ours, sampled_threads = {}, 0, set()
+    for event in sorted(samples["recording"]["events"], key=lambda e: e["values"]["startTime"]):
         values = event["values"]
+        # A thread's first sample weighs everything it allocated since it started, before the
+        # recording too (a third of the weight in a 10 s recording): it would swamp the shares.
+        thread = json.dumps(values.get("eventThread"), sort_keys=True)
+        if thread not in sampled_threads:
+            sampled_threads.add(thread)
+            continue
         frames = (values.get("stackTrace") or {}).get("frames") or []
-        site = next((f for f in frames if not f["method"]["type"]["name"].startswith(("java.", "jdk.", "sun."))),
-                    frames[0] if frames else None)
-        where = f"{site['method']['type']['name']}.{site['method']['name']}" if site else "?"
-        key = (values["objectClass"]["name"], where)
+        names = [f"{f['method']['type']['name']}.{f['method']['name']}" for f in frames]
+        where = next((n for n in names if not n.startswith(("java.", "jdk.", "sun."))), names[0] if names else "?")
+        jzenith = next((n for n in names if n.startswith("org.jzenith.")), "")
+        key = (values["objectClass"]["name"], where, jzenith)
         sites[key] = sites.get(key, 0) + values["weight"]
+        ours += values["weight"] if jzenith else 0
     total_weight = sum(sites.values()) or 1
-    top = sorted(sites.items(), key=lambda item: -item[1])[:12]
+    top = sorted(sites.items(), key=lambda item: -item[1])[:15]
     return {"requests": result["requests"], "rps": result["rps"],
             "bytes_per_request": round(allocated / max(result["requests"], 1)),
-            "top": [(cls, where, round(100 * weight / total_weight, 1)) for (cls, where), weight in top]}
+            "under_jzenith_percent": round(100 * ours / total_weight, 1),
+            "top": [(cls, where, jzenith, round(100 * weight / total_weight, 1))
+                    for (cls, where, jzenith), weight in top]}
 
 
 def machine():
@@ -411,12 +420,17 @@ def main():
     parser.add_argument("--gcs", help="comma-separated collectors for jZenith: G1,Serial,Parallel,Z,Shenandoah")
     parser.add_argument("--starts", type=int, help="starts per app whose median is the start-up figure")
     parser.add_argument("--no-build", action="store_true", help="use what is built")
+    parser.add_argument("--report-only", action="store_true",
+                        help="rewrite RESULTS.md from the last run's benchmarks/results/results.json")
     args = parser.parse_args()
+    if args.report_only:
+        write_report(RESULTS_DIR / "results.json")
+        return
     quick = args.quick
     args.connections = [int(c) for c in (args.connections or ("16,64,256" if quick else "8,16,32,64,128,256"))
                         .split(",")]
     args.duration = args.duration or (5 if quick else 15)
-    args.warmup = args.warmup or (5 if quick else 15)
+    args.warmup = args.warmup or (4 if quick else 15)
     args.endpoints = (args.endpoints or ("plaintext,json,db,users" if quick else ",".join(ENDPOINTS))).split(",")
     heaps = (args.heaps or ("64m,128m" if quick else "64m,128m,256m")).split(",")
     gcs = (args.gcs or ("" if quick else "G1,Serial,Parallel,Z,Shenandoah")).split(",")
@@ -444,7 +458,9 @@ def main():
                 cache = train_aot(app)
                 aot = f"-XX:AOTMode=on -XX:AOTCache={cache}"
                 starts.append(measure_startup(app, "AOT cache", aot, args.starts))
-                starts.append(measure_startup(app, "AOT cache, -Xmx64m", f"{aot} -Xmx64m", args.starts))
+                # What the JVM sizes itself to inside a 128 MB container (the seeds' home for a service).
+                starts.append(measure_startup(app, "AOT cache, 128 MB container", f"{aot} -XX:MaxRAM=128m",
+                                              args.starts))
         except RuntimeError as e:
             failures.append(str(e))
             print("  !", e, flush=True)
@@ -487,11 +503,23 @@ def main():
                     failures.append(f"allocation profile of {name}: {e}")
 
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    (RESULTS_DIR / "results.json").write_text(json.dumps({"rows": rows, "starts": starts, "failures": failures,
-                                                          "extras": {k: v for k, v in extras.items()}}, indent=1))
+    meta = {"machine": machine(), "command": " ".join(["benchmarks/run.sh", *sys.argv[1:]]),
+            "started_at": started_at.isoformat(), "starts": args.starts, "warmup": args.warmup,
+            "duration": args.duration, "connections": args.connections}
+    (RESULTS_DIR / "results.json").write_text(json.dumps({"meta": meta, "rows": rows, "starts": starts,
+                                                          "failures": failures, "extras": extras}, indent=1))
+    write_report(RESULTS_DIR / "results.json")
+
+
+def write_report(results_json):
+    """RESULTS.md and the pictures from one run's raw results; --report-only runs just this, e.g. after
+    FINDINGS.md changed, without measuring again."""
     import report
-    report.write(rows, starts, failures, extras, machine(), " ".join(["benchmarks/run.sh", *sys.argv[1:]]), started_at,
-                 args, REPORT_DIR, RESULTS_MD)
+    data = json.loads(results_json.read_text())
+    meta = data["meta"]
+    args = argparse.Namespace(**{k: meta[k] for k in ("starts", "warmup", "duration", "connections")})
+    report.write(data["rows"], data["starts"], data["failures"], data["extras"], meta["machine"], meta["command"],
+                 datetime.datetime.fromisoformat(meta["started_at"]), args, REPORT_DIR, RESULTS_MD)
     print(f"wrote {RESULTS_MD}", flush=True)
 
 

@@ -35,6 +35,11 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
     if failures:
         lines += ["## Problems in this run", ""] + [f"- {f}" for f in failures] + [""]
     lines += goals(default, rows, starts)
+    findings = Path(__file__).resolve().parents[1] / "FINDINGS.md"
+    if findings.exists():
+        # Written by hand after reading a run's profiles; the figures above are this run's.
+        lines += ["## What stands in the way", "", f"From [FINDINGS.md](FINDINGS.md), kept by hand:", "",
+                  *findings.read_text().split("\n", 2)[2].strip().splitlines(), ""]
     lines += ["## Start-up and memory", "", "| app | variant | start-up ms (median) | every start ms |"
               " RSS after start MB |", "| --- | --- | ---: | --- | ---: |"]
     for s in sorted(starts, key=lambda s: apps.index(s["app"]) if s["app"] in apps else len(apps)):
@@ -75,12 +80,18 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
         lines += ["## Latency histogram of jZenith /json (hey -c 64)", "", "```", text, "```", ""]
         lines += [f"![histogram]({Path('report') / 'histogram-jzenith-json.png'})", ""]
     for name, profile in extras.get("alloc", {}).items():
+        under = (f" {profile['under_jzenith_percent']}% of the sampled bytes have a jZenith frame on the stack."
+                 if "under_jzenith_percent" in profile else "")
         lines += [f"## Allocation profile: {name}", "",
                   f"{profile['bytes_per_request']} bytes allocated per request (JFR `jdk.ThreadAllocationStatistics`"
                   f" over {profile['requests']} requests at {profile['rps']:.0f} rps). Top allocation sites"
-                  " (`jdk.ObjectAllocationSample`, weight share, by the first frame outside the JDK):", "",
-                  "| class allocated | where | share % |", "| --- | --- | ---: |"]
-        lines += [f"| `{cls}` | `{where}` | {share} |" for cls, where, share in profile["top"]] + [""]
+                  " (`jdk.ObjectAllocationSample`, share of the sampled bytes, by the first frame outside the JDK,"
+                  f" and the innermost jZenith frame above it).{under}", "",
+                  "| class allocated | where | under jZenith's | share % |", "| --- | --- | --- | ---: |"]
+        for cls, where, *jzenith, share in profile["top"]:
+            caller = f"`{jzenith[0]}`" if jzenith and jzenith[0] else ""
+            lines.append(f"| `{cls}` | `{where}` | {caller} | {share} |")
+        lines.append("")
     results_md.write_text("\n".join(lines) + "\n")
 
 
@@ -88,43 +99,62 @@ def goals(default, rows, starts):
     def best(app, endpoint, minimum=GOAL_CONNECTIONS):
         candidates = [r for r in default if r["app"] == app and r["endpoint"] == endpoint
                       and r["connections"] >= minimum]
-        return max(candidates, key=lambda r: r["connections"], default=None) if candidates else None
+        return max(candidates, key=lambda r: r["connections"], default=None)
+
+    def row(goal, measured, met, shortfall):
+        return f"| {goal} | {measured} | {'yes' if met else 'no, ' + shortfall} |"
 
     lines = ["## Goals", "", "Ratios from this run at the highest measured connection count of at least"
-             f" {GOAL_CONNECTIONS}.", "", "| goal | measured | met |", "| --- | --- | --- |"]
+             f" {GOAL_CONNECTIONS}; where a goal is missed, the last column says by how much, and"
+             " [What stands in the way](#what-stands-in-the-way) says why.", "",
+             "| goal | measured | met |", "| --- | --- | --- |"]
+    peers = sorted({r["app"] for r in default} - {"jzenith", "vertx"} - {a for a in {r["app"] for r in default}
+                                                                         if a.startswith("users")})
     for endpoint in ("json", "plaintext", "db"):
         jz, vx = best("jzenith", endpoint), best("vertx", endpoint)
         if jz and vx:
             ratio = jz["rps"] / vx["rps"]
-            lines.append(f"| /{endpoint}: rps ≥ 0.9× raw Vert.x (c={jz['connections']}) | {ratio:.2f}× |"
-                         f" {'yes' if ratio >= 0.9 else 'no'} |")
+            lines.append(row(f"/{endpoint}: rps ≥ 0.9× raw Vert.x (c={jz['connections']})", f"{ratio:.2f}×",
+                             ratio >= 0.9, f"{(0.9 - ratio) * vx['rps']:.0f} rps short"))
             if jz["p99"] and vx["p99"]:
                 p99 = jz["p99"] / vx["p99"]
-                lines.append(f"| /{endpoint}: p99 ≤ 1.2× raw Vert.x | {p99:.2f}× | {'yes' if p99 <= 1.2 else 'no'} |")
-        peers = [a for a in {r["app"] for r in default} if a not in ("jzenith", "vertx") and not a.startswith("users")]
+                lines.append(row(f"/{endpoint}: p99 ≤ 1.2× raw Vert.x", f"{p99:.2f}×", p99 <= 1.2,
+                                 f"{jz['p99'] - 1.2 * vx['p99']:.2f} ms over"))
         if jz:
             behind = [a for a in peers if best(a, endpoint) and best(a, endpoint)["rps"] > jz["rps"]]
-            lines.append(f"| /{endpoint}: ahead of every peer on rps | behind: {', '.join(behind) or 'none'} |"
-                         f" {'yes' if not behind else 'no'} |")
+            lines.append(row(f"/{endpoint}: ahead of every peer on rps", f"behind: {', '.join(behind) or 'none'}",
+                             not behind, "behind " + ", ".join(behind)))
+            slower = [a for a in peers if best(a, endpoint) and best(a, endpoint)["p99"]
+                      and jz["p99"] and best(a, endpoint)["p99"] < jz["p99"]]
+            lines.append(row(f"/{endpoint}: ahead of every peer on p99", f"behind: {', '.join(slower) or 'none'}",
+                             not slower, "behind " + ", ".join(slower)))
     jz_rows = [r for r in rows if r["app"] == "jzenith"]
     jz_starts = {s["variant"]: s for s in starts if s["app"] == "jzenith"}
+    peer_starts = {s["app"]: s for s in starts if s["variant"] == "default" and s["app"] in peers}
     if "AOT cache" in jz_starts:
         ms = jz_starts["AOT cache"]["startup_ms"]
-        lines.append(f"| start-up < 500 ms pinned to one core, with the AOT cache (median) | {ms} ms |"
-                     f" {'yes' if ms < 500 else 'no'} |")
+        lines.append(row("start-up < 500 ms pinned to one core, with the AOT cache (median)", f"{ms} ms", ms < 500,
+                         f"{ms - 500} ms over"))
+    if "default" in jz_starts and peer_starts:
+        ours = jz_starts["default"]
+        for what, key, unit in (("start-up", "startup_ms", "ms"), ("RSS after start", "rss_start_mb", "MB")):
+            ahead = [a for a, s in peer_starts.items() if s.get(key) and ours.get(key) and s[key] < ours[key]]
+            lines.append(row(f"{what} ahead of every peer (JVM defaults)", f"behind: {', '.join(ahead) or 'none'}",
+                             not ahead, "behind " + ", ".join(f"{a} ({peer_starts[a][key]} {unit})" for a in ahead)))
     for variant, s in jz_starts.items():
         if s.get("rss_start_mb"):
-            lines.append(f"| RSS after start < 64 MB ({variant}) | {s['rss_start_mb']} MB |"
-                         f" {'yes' if s['rss_start_mb'] < 64 else 'no'} |")
+            lines.append(row(f"RSS after start < 64 MB ({variant})", f"{s['rss_start_mb']} MB", s["rss_start_mb"] < 64,
+                             f"{s['rss_start_mb'] - 64} MB over"))
     constrained = [r for r in jz_rows if r["variant"] == "Xmx128m" and r.get("rss_peak_mb")]
     if constrained:
         peak = constrained[0]["rss_peak_mb"]
-        lines.append(f"| peak RSS at -Xmx128m under load < 128 MB | {peak} MB | {'yes' if peak < 128 else 'no'} |")
+        lines.append(row("peak RSS at -Xmx128m under load < 128 MB", f"{peak} MB", peak < 128, f"{peak - 128} MB over"))
     small = best_variant(rows, "Xmx64m", "json")
     full = best("jzenith", "json")
     if small and full:
         ratio = small["rps"] / full["rps"]
-        lines.append(f"| /json at -Xmx64m ≥ 0.9× unconstrained | {ratio:.2f}× | {'yes' if ratio >= 0.9 else 'no'} |")
+        lines.append(row("/json at -Xmx64m ≥ 0.9× unconstrained", f"{ratio:.2f}×", ratio >= 0.9,
+                         f"{(0.9 - ratio) * full['rps']:.0f} rps short"))
     return lines + [""]
 
 
