@@ -441,5 +441,14 @@ class RestPluginIT {
                     .contains("http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/things/{id}\"}")
                     .contains("jvm_memory_used_bytes");
         }
+
+        @Test
+        void aHeadAnsweredByAGetRouteIsCountedAsHead() {
+            final String id = UUID.randomUUID().toString();
+            assertThat(http.send("HEAD", "/things/" + id, null).statusCode()).isEqualTo(200);
+            assertThat(http.get("/metrics").body())
+                    .contains(
+                            "http_server_requests_seconds_count{method=\"HEAD\",status=\"200\",uri=\"/things/{id}\"}");
+        }
     }
 }

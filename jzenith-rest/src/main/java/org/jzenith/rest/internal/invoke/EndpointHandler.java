@@ -67,7 +67,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     @Override
     public void handle(final RoutingContext routing) {
         final long start = System.nanoTime();
-        routing.addEndHandler(ignored -> metrics.record(routing.response().getStatusCode(), start));
+        routing.addEndHandler(ignored ->
+                metrics.record(routing.request().method(), routing.response().getStatusCode(), start));
         final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
         if (contentType != null && !acceptsContentType.test(contentType)) {
             errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);

@@ -2,43 +2,62 @@ package org.jzenith.rest.internal.invoke;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.vertx.core.http.HttpMethod;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The {@code http.server.requests} timer of one route, tagged by method, route template (never
  * the raw path, which would make a time series per id) and status. One timer per status is made
- * on first use and kept.
+ * on first use and kept. A request with another method than the route's own (the HEAD that a GET
+ * route answers too) is counted under that method.
  *
- * <p>Thread-safe.
+ * <p>Thread-safe; recording allocates nothing once a status has been seen.
  */
 public final class EndpointMetrics {
 
     public static final String NAME = "http.server.requests";
 
+    /** Statuses below this are kept in an array, so that recording one does not box an Integer. */
+    private static final int STATUS_LIMIT = 600;
+
     private final MeterRegistry registry;
-    private final String method;
+    private final HttpMethod method;
     private final String uri;
-    private final ConcurrentHashMap<Integer, Timer> timers = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(STATUS_LIMIT);
+    private final ConcurrentHashMap<HttpMethod, EndpointMetrics> otherMethods = new ConcurrentHashMap<>();
 
     public EndpointMetrics(final MeterRegistry registry, final String method, final String uri) {
         this.registry = registry;
-        this.method = method;
+        this.method = HttpMethod.valueOf(method);
         this.uri = uri;
     }
 
-    public void record(final int status, final long startNanos) {
-        Timer timer = timers.get(status);
-        if (timer == null) {
-            timer = timers.computeIfAbsent(status, this::timer);
+    /** Records a request to this route that was answered with {@code status}. */
+    public void record(final HttpMethod requested, final int status, final long startNanos) {
+        final EndpointMetrics metrics = method.equals(requested)
+                ? this
+                : otherMethods.computeIfAbsent(requested, other -> new EndpointMetrics(registry, other.name(), uri));
+        metrics.timerFor(status).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private Timer timerFor(final int status) {
+        if (status < 0 || status >= STATUS_LIMIT) {
+            return timer(status); // the registry hands back the timer it already has
         }
-        timer.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+        final Timer known = byStatus.get(status);
+        if (known != null) {
+            return known;
+        }
+        byStatus.compareAndSet(status, null, timer(status));
+        return byStatus.get(status);
     }
 
     private Timer timer(final int status) {
         return Timer.builder(NAME)
                 .description("HTTP requests answered, by method, route template and status")
-                .tag("method", method)
+                .tag("method", method.name())
                 .tag("uri", uri)
                 .tag("status", Integer.toString(status))
                 .register(registry);
