@@ -189,8 +189,9 @@ public final class JZenith {
                 .map(Registration::plugin)
                 .toList();
         final ApplicationMetrics metrics = MetricsRegistryFactory.create();
+        timeline.reached("metrics registry");
         final Vertx vertx = VertxFactory.create(core, metrics.registry());
-        timeline.reached("metrics and Vert.x");
+        timeline.reached("Vert.x");
         final Closeables closeables = new Closeables();
         final Running started = new Running(core, vertx, metrics, closeables, active);
         synchronized (lock) {
