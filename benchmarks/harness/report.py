@@ -135,12 +135,17 @@ def goals(default, rows, starts):
         ms = jz_starts["AOT cache"]["startup_ms"]
         lines.append(row("start-up < 500 ms pinned to one core, with the AOT cache (median)", f"{ms} ms", ms < 500,
                          f"{ms - 500} ms over"))
-    if "default" in jz_starts and peer_starts:
-        ours = jz_starts["default"]
+    # Like for like (every app on JVM defaults), and as each is deployed by its own documentation:
+    # jZenith's launcher uses a trained AOT cache, the peers' JVM modes do not.
+    for variant, label in (("default", "all on JVM defaults"), ("AOT cache", "jZenith with its AOT cache")):
+        if variant not in jz_starts or not peer_starts:
+            continue
+        ours = jz_starts[variant]
         for what, key, unit in (("start-up", "startup_ms", "ms"), ("RSS after start", "rss_start_mb", "MB")):
             ahead = [a for a, s in peer_starts.items() if s.get(key) and ours.get(key) and s[key] < ours[key]]
-            lines.append(row(f"{what} ahead of every peer (JVM defaults)", f"behind: {', '.join(ahead) or 'none'}",
-                             not ahead, "behind " + ", ".join(f"{a} ({peer_starts[a][key]} {unit})" for a in ahead)))
+            lines.append(row(f"{what} ahead of every peer ({label})", f"{ours.get(key)} {unit}, behind:"
+                             f" {', '.join(ahead) or 'none'}", not ahead,
+                             "behind " + ", ".join(f"{a} ({peer_starts[a][key]} {unit})" for a in ahead)))
     for variant, s in jz_starts.items():
         if s.get("rss_start_mb"):
             lines.append(row(f"RSS after start < 64 MB ({variant})", f"{s['rss_start_mb']} MB", s["rss_start_mb"] < 64,
