@@ -398,6 +398,30 @@ def allocation_profile(app, url_name, params_hint, seconds):
                     for (cls, where, jzenith), weight in top]}
 
 
+VERSION_PATTERNS = [
+    r"<(?:quarkus\.platform|helidon|javalin|dropwizard|vertx)\.version>([^<]+)<",
+    r"<parent>\s*<groupId>[^<]+</groupId>\s*<artifactId>(?:spring-boot-starter-parent|micronaut-parent)</artifactId>"
+    r"\s*<version>([^<]+)<",
+]
+
+
+def versions(apps):
+    """The framework version each app is built on, read from its pom.xml."""
+    root_pom = (ROOT / "pom.xml").read_text()
+    jzenith = re.search(r"<version>([^<]+)</version>", root_pom).group(1)
+    vertx = re.search(r"<vertx\.version>([^<]+)<", root_pom).group(1)
+    found = {}
+    for app in apps:
+        pom = APPS_DIR / app / "pom.xml"
+        if app == "jzenith" or app.startswith("users-"):
+            found["jzenith"] = f"{jzenith} (Vert.x {vertx})"
+        elif pom.exists():
+            text = pom.read_text()
+            match = next((m for m in (re.search(p, text) for p in VERSION_PATTERNS) if m), None)
+            found[app] = (("Spring Boot " if app.startswith("spring") else "") + match.group(1)) if match else "?"
+    return found
+
+
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
@@ -503,7 +527,8 @@ def main():
                     failures.append(f"allocation profile of {name}: {e}")
 
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    meta = {"machine": machine(), "command": " ".join(["benchmarks/run.sh", *sys.argv[1:]]),
+    meta = {"machine": machine(), "versions": versions([a.name for a in selected]),
+            "command": " ".join(["benchmarks/run.sh", *sys.argv[1:]]),
             "started_at": started_at.isoformat(), "starts": args.starts, "warmup": args.warmup,
             "duration": args.duration, "connections": args.connections}
     (RESULTS_DIR / "results.json").write_text(json.dumps({"meta": meta, "rows": rows, "starts": starts,
@@ -518,7 +543,9 @@ def write_report(results_json):
     data = json.loads(results_json.read_text())
     meta = data["meta"]
     args = argparse.Namespace(**{k: meta[k] for k in ("starts", "warmup", "duration", "connections")})
-    report.write(data["rows"], data["starts"], data["failures"], data["extras"], meta["machine"], meta["command"],
+    versions_line = ", ".join(f"{app} {version}" for app, version in meta.get("versions", {}).items())
+    report.write(data["rows"], data["starts"], data["failures"], data["extras"],
+                 meta["machine"] + (f".\n- Versions: {versions_line}" if versions_line else ""), meta["command"],
                  datetime.datetime.fromisoformat(meta["started_at"]), args, REPORT_DIR, RESULTS_MD)
     print(f"wrote {RESULTS_MD}", flush=True)
 
