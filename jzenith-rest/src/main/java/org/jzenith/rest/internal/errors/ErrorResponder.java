@@ -167,7 +167,7 @@ public final class ErrorResponder {
         }
         final Buffer body;
         try {
-            body = Buffer.buffer(problemWriter.writeValueAsBytes(problem));
+            body = JsonCodec.write(problemWriter, problem);
         } catch (final JsonProcessingException e) {
             throw new IllegalStateException("A problem document cannot be written", e);
         }

@@ -136,7 +136,7 @@ public final class BodyWriter {
 
     private static Buffer json(final Object value, final ObjectWriter writer) {
         try {
-            return Buffer.buffer(writer.writeValueAsBytes(value));
+            return JsonCodec.write(writer, value);
         } catch (final JsonProcessingException e) {
             throw new IllegalStateException("The result cannot be written as JSON: " + e.getOriginalMessage(), e);
         }

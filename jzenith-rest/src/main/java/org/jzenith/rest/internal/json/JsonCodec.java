@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.json;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
 
 /**
@@ -43,6 +47,23 @@ public final class JsonCodec {
     public ObjectReader readerFor(final Type type) {
         final JavaType javaType = mapper.getTypeFactory().constructType(type);
         return mapper.readerFor(javaType);
+    }
+
+    /**
+     * {@code value} as JSON in a Vert.x buffer, written there directly (see {@link BufferOutputStream}).
+     *
+     * @throws JsonProcessingException when Jackson cannot serialize the value
+     */
+    public static Buffer write(final ObjectWriter writer, final Object value) throws JsonProcessingException {
+        final BufferOutputStream body = new BufferOutputStream();
+        try {
+            writer.writeValue(body, value);
+        } catch (final JsonProcessingException e) {
+            throw e;
+        } catch (final IOException e) {
+            throw new UncheckedIOException("Writing JSON to memory failed", e);
+        }
+        return body.buffer();
     }
 
     public ObjectWriter writerFor(final Type type) {

@@ -85,7 +85,7 @@ public final class BuiltInRoutes {
     private void write(final RoutingContext routing, final HealthReport report) {
         final Buffer body;
         try {
-            body = Buffer.buffer(writer.writeValueAsBytes(HealthBody.of(report)));
+            body = JsonCodec.write(writer, HealthBody.of(report));
         } catch (final JsonProcessingException e) {
             routing.fail(e);
             return;
