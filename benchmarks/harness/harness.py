@@ -331,6 +331,48 @@ def run_app(app, variant, java_opts, args, rows, failures):
             stop_app(process)
 
 
+def paired_comparison(ours, ceiling, endpoints, connections, rounds, seconds, warmup):
+    """jZenith against raw Vert.x in alternating rounds, both running side by side on the same core.
+
+    Apps measured one after the other minutes apart see different machines (the shared host's load
+    drifts), which made the ratio swing from 0.85x to 1.15x between runs. Here each round measures
+    both within seconds, in alternating order, and the ratio is of the medians."""
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    running = []
+    try:
+        for app in (ours, ceiling):
+            log = open(RESULTS_DIR / f"{app.name}-paired.log", "w")
+            port = free_port()
+            process, _ = start_app(app, port, "", log)
+            running.append((app, process, f"http://127.0.0.1:{port}", log))
+        results = []
+        for endpoint in endpoints:
+            urls = {app.name: base + ENDPOINTS[endpoint][0] for app, _, base, _ in running}
+            for app, *_ in running:
+                wrk(urls[app.name], max(connections), warmup)
+            for connections_ in connections:
+                samples = {app.name: [] for app, *_ in running}
+                for round_ in range(rounds):
+                    order = running if round_ % 2 == 0 else list(reversed(running))
+                    for app, *_ in order:
+                        samples[app.name].append(wrk(urls[app.name], connections_, seconds))
+                ours_rps, ceiling_rps = (statistics.median(r["rps"] for r in samples[a.name]) for a in (ours, ceiling))
+                ours_p99, ceiling_p99 = (statistics.median(r["p99"] for r in samples[a.name] if r["p99"] is not None)
+                                         for a in (ours, ceiling))
+                results.append(dict(endpoint=endpoint, connections=connections_, rounds=rounds,
+                                    ours_rps=ours_rps, ceiling_rps=ceiling_rps, ours_p99=ours_p99,
+                                    ceiling_p99=ceiling_p99,
+                                    ours_all=[round(r["rps"]) for r in samples[ours.name]],
+                                    ceiling_all=[round(r["rps"]) for r in samples[ceiling.name]]))
+                print(f"    paired {endpoint:9} c={connections_:<4} {ours_rps / ceiling_rps:.2f}x rps,"
+                      f" {ours_p99 / ceiling_p99:.2f}x p99", flush=True)
+        return results
+    finally:
+        for _, process, _, log in running:
+            stop_app(process)
+            log.close()
+
+
 def histogram(url, seconds):
     """hey's latency histogram for one URL, as text and as (latency ms, count) pairs."""
     out = subprocess.run(["taskset", "-c", LOAD_CPU, "hey", "-z", f"{seconds}s", "-c", "64", url],
@@ -443,6 +485,7 @@ def main():
     parser.add_argument("--heaps", help="comma-separated -Xmx values for jZenith, e.g. 64m,128m,256m")
     parser.add_argument("--gcs", help="comma-separated collectors for jZenith: G1,Serial,Parallel,Z,Shenandoah")
     parser.add_argument("--starts", type=int, help="starts per app whose median is the start-up figure")
+    parser.add_argument("--rounds", type=int, help="alternating rounds of the paired jZenith/Vert.x comparison")
     parser.add_argument("--no-build", action="store_true", help="use what is built")
     parser.add_argument("--report-only", action="store_true",
                         help="rewrite RESULTS.md from the last run's benchmarks/results/results.json")
@@ -451,7 +494,7 @@ def main():
         write_report(RESULTS_DIR / "results.json")
         return
     quick = args.quick
-    args.connections = [int(c) for c in (args.connections or ("16,64,256" if quick else "8,16,32,64,128,256"))
+    args.connections = [int(c) for c in (args.connections or ("64,256" if quick else "8,16,32,64,128,256"))
                         .split(",")]
     args.duration = args.duration or (5 if quick else 15)
     args.warmup = args.warmup or (4 if quick else 15)
@@ -459,6 +502,7 @@ def main():
     heaps = (args.heaps or ("64m,128m" if quick else "64m,128m,256m")).split(",")
     gcs = (args.gcs or ("" if quick else "G1,Serial,Parallel,Z,Shenandoah")).split(",")
     args.starts = args.starts or (3 if quick else 5)
+    args.rounds = args.rounds or (3 if quick else 5)
     apps = all_apps()
     selected = [apps[name] for name in (args.apps.split(",") if args.apps else apps)]
 
@@ -497,6 +541,19 @@ def main():
                 run_app(app, f"{gc}GC", f"-XX:+Use{gc}GC", args, rows, failures)
 
     extras = {}
+    names = {a.name for a in selected}
+    if {"jzenith", "vertx"} <= names:
+        print("jzenith and vertx, paired", flush=True)
+        try:
+            extras["paired"] = paired_comparison(apps["jzenith"], apps["vertx"],
+                                                 [e for e in ("plaintext", "json", "db") if e in args.endpoints],
+                                                 [c for c in args.connections if c >= 64] or [max(args.connections)],
+                                                 args.rounds, 4 if args.quick else args.duration,
+                                                 # Freshly started, side by side: a short warm-up leaves the
+                                                 # first rounds cold (a third of the rps here).
+                                                 max(args.warmup, 8))
+        except (RuntimeError, OSError) as e:
+            failures.append(f"paired comparison of jzenith and vertx: {e}")
     if "jzenith" in apps and any(a.name == "jzenith" for a in selected):
         print("histogram and allocation profile of jzenith", flush=True)
         try:
@@ -529,7 +586,7 @@ def main():
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     meta = {"machine": machine(), "versions": versions([a.name for a in selected]),
             "command": " ".join(["benchmarks/run.sh", *sys.argv[1:]]),
-            "started_at": started_at.isoformat(), "starts": args.starts, "warmup": args.warmup,
+            "started_at": started_at.isoformat(), "starts": args.starts, "rounds": args.rounds, "warmup": args.warmup,
             "duration": args.duration, "connections": args.connections}
     (RESULTS_DIR / "results.json").write_text(json.dumps({"meta": meta, "rows": rows, "starts": starts,
                                                           "failures": failures, "extras": extras}, indent=1))
@@ -542,7 +599,7 @@ def write_report(results_json):
     import report
     data = json.loads(results_json.read_text())
     meta = data["meta"]
-    args = argparse.Namespace(**{k: meta[k] for k in ("starts", "warmup", "duration", "connections")})
+    args = argparse.Namespace(**{k: meta.get(k) for k in ("starts", "rounds", "warmup", "duration", "connections")})
     versions_line = ", ".join(f"{app} {version}" for app, version in meta.get("versions", {}).items())
     report.write(data["rows"], data["starts"], data["failures"], data["extras"],
                  meta["machine"] + (f".\n- Versions: {versions_line}" if versions_line else ""), meta["command"],
