@@ -39,7 +39,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final ErrorResponder errors;
     private final Executor virtualThreads;
     private final EndpointMetrics metrics;
-    private final Predicate<String> acceptsContentType;
+    /** Empty where any content type will do, so that such a request does not look the header up. */
+    private final Optional<Predicate<String>> acceptsContentType;
 
     EndpointHandler(
             final EndpointDefinition endpoint,
@@ -51,7 +52,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final ErrorResponder errors,
             final Executor virtualThreads,
             final EndpointMetrics metrics,
-            final Predicate<String> acceptsContentType) {
+            final Optional<Predicate<String>> acceptsContentType) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -68,11 +69,13 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     @Override
     public void handle(final RoutingContext routing) {
         final long start = System.nanoTime();
-        final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
-        if (contentType != null && !acceptsContentType.test(contentType)) {
-            errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);
-            recordWhenEnded(routing, start);
-            return;
+        if (acceptsContentType.isPresent()) {
+            final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
+            if (contentType != null && !acceptsContentType.get().test(contentType)) {
+                errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);
+                recordWhenEnded(routing, start);
+                return;
+            }
         }
         final Context context = routing.vertx().getOrCreateContext();
         switch (endpoint.execution()) {

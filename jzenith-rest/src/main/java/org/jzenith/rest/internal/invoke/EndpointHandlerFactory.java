@@ -86,7 +86,7 @@ public final class EndpointHandlerFactory {
      * Which request content types the endpoint reads. Declared {@code @Consumes} types are checked
      * by Vert.x routing; without them, a JSON body must be JSON (text and bytes take anything).
      */
-    private static Predicate<String> contentTypeCheck(final EndpointDefinition endpoint) {
+    private static Optional<Predicate<String>> contentTypeCheck(final EndpointDefinition endpoint) {
         final boolean jsonEntity = endpoint.parameters().stream()
                 .anyMatch(p -> p.source() == ParameterSource.ENTITY
                         && p.type() != String.class
@@ -94,15 +94,15 @@ public final class EndpointHandlerFactory {
                         && !p.type().getTypeName().equals("io.vertx.core.buffer.Buffer"));
         final boolean form = endpoint.parameters().stream().anyMatch(p -> p.source() == ParameterSource.FORM);
         if (!endpoint.consumes().isEmpty() || !(jsonEntity || form)) {
-            return any -> true;
+            return Optional.empty();
         }
         final List<String> accepted = form
                 ? List.of(MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA)
                 : List.of(MediaType.APPLICATION_JSON);
-        return contentType -> {
+        return Optional.of(contentType -> {
             final int semicolon = contentType.indexOf(';');
             final String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
             return accepted.stream().anyMatch(type::equalsIgnoreCase) || (!form && type.endsWith("+json"));
-        };
+        });
     }
 }
