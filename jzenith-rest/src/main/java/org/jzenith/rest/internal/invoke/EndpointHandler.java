@@ -3,7 +3,6 @@ package org.jzenith.rest.internal.invoke;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
@@ -73,7 +72,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
             if (contentType != null && !acceptsContentType.get().test(contentType)) {
                 errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);
-                recordWhenEnded(routing, start);
+                metrics.recordWhenEnded(routing, start);
                 return;
             }
         }
@@ -81,14 +80,14 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         switch (endpoint.execution()) {
             case EVENT_LOOP -> {
                 invokeAndWrite(routing, context);
-                recordWhenEnded(routing, start);
+                metrics.recordWhenEnded(routing, start);
             }
             case VIRTUAL_THREAD -> {
-                recordOnEnd(routing, start);
+                metrics.recordOnEnd(routing, start);
                 virtualThreads.execute(() -> invokeAndWrite(routing, context));
             }
             case WORKER -> {
-                recordOnEnd(routing, start);
+                metrics.recordOnEnd(routing, start);
                 context.executeBlocking(
                         () -> {
                             invokeAndWrite(routing, context);
@@ -97,26 +96,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                         false);
             }
         }
-    }
-
-    /**
-     * Times a request that the event loop may have answered already. Most event-loop endpoints
-     * end their response before returning, and recording then spares each request an end-handler
-     * closure and list; a reactive result still pending is timed when it ends. Only the event loop
-     * ends this response, and it is busy here, so the response cannot end in between.
-     */
-    private void recordWhenEnded(final RoutingContext routing, final long start) {
-        final HttpServerResponse response = routing.response();
-        if (response.ended()) {
-            metrics.record(routing.request().method(), response.getStatusCode(), start);
-        } else {
-            recordOnEnd(routing, start);
-        }
-    }
-
-    private void recordOnEnd(final RoutingContext routing, final long start) {
-        routing.addEndHandler(ignored ->
-                metrics.record(routing.request().method(), routing.response().getStatusCode(), start));
     }
 
     /** Runs on the thread of {@link Execution}; writing always hops to the event loop. */

@@ -3,6 +3,8 @@ package org.jzenith.rest.internal.invoke;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -34,8 +36,28 @@ public final class EndpointMetrics {
         this.uri = uri;
     }
 
-    /** Records a request to this route that was answered with {@code status}. */
-    public void record(final HttpMethod requested, final int status, final long startNanos) {
+    /**
+     * Times a request whose handler has just returned on the event loop. Most responses have
+     * ended by then, and recording at once spares each request an end-handler closure and list;
+     * one still pending is timed when it ends. Only the event loop ends a response, and it is busy
+     * here, so the response cannot end in between.
+     */
+    public void recordWhenEnded(final RoutingContext routing, final long startNanos) {
+        final HttpServerResponse response = routing.response();
+        if (response.ended()) {
+            record(routing.request().method(), response.getStatusCode(), startNanos);
+        } else {
+            recordOnEnd(routing, startNanos);
+        }
+    }
+
+    /** Times a request when its response ends (or its connection closes first). */
+    public void recordOnEnd(final RoutingContext routing, final long startNanos) {
+        routing.addEndHandler(
+                ignored -> record(routing.request().method(), routing.response().getStatusCode(), startNanos));
+    }
+
+    private void record(final HttpMethod requested, final int status, final long startNanos) {
         final EndpointMetrics metrics = method.equals(requested)
                 ? this
                 : otherMethods.computeIfAbsent(requested, other -> new EndpointMetrics(registry, other.name(), uri));

@@ -50,8 +50,7 @@ public final class BuiltInRoutes {
         final EndpointMetrics metrics = new EndpointMetrics(registry, "GET", "/metrics");
         router.route(HttpMethod.GET, "/metrics").handler(routing -> {
             final long start = System.nanoTime();
-            routing.addEndHandler(ignored -> metrics.record(
-                    routing.request().method(), routing.response().getStatusCode(), start));
+            metrics.recordOnEnd(routing, start);
             // Scraping walks every meter: keep it off the event loop.
             routing.vertx().executeBlocking(registry::scrape, false).onComplete(outcome -> {
                 if (outcome.failed()) {
@@ -70,8 +69,7 @@ public final class BuiltInRoutes {
         final EndpointMetrics metrics = new EndpointMetrics(registry, "GET", path);
         router.route(HttpMethod.GET, path).handler(routing -> {
             final long start = System.nanoTime();
-            routing.addEndHandler(ignored -> metrics.record(
-                    routing.request().method(), routing.response().getStatusCode(), start));
+            metrics.recordOnEnd(routing, start);
             health.check(kind).onComplete(outcome -> {
                 if (outcome.failed()) {
                     routing.fail(outcome.cause());
