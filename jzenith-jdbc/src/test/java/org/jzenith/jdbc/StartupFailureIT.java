@@ -67,7 +67,7 @@ class StartupFailureIT {
                         .withPlugins(JdbcPlugin.create())
                         .withConfiguration("jdbc.embedded.directory", directory.toString())
                         .withConfiguration("jdbc.pool.size", 0)
-                        .run())
+                        .start())
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("jdbc.pool.size=0 is not valid");
     }
@@ -79,7 +79,7 @@ class StartupFailureIT {
                 .withConfiguration("jdbc.password", password)
                 .withConfiguration("jdbc.connection-timeout", "1s");
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }

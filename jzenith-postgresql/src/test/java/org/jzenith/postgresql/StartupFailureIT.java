@@ -93,7 +93,7 @@ class StartupFailureIT {
         final JZenith app =
                 TestDatabases.configure(application(), database).withConfiguration("postgresql.migrate", false);
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }
@@ -122,7 +122,7 @@ class StartupFailureIT {
 
     private static void start(final JZenith app) {
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }

@@ -97,7 +97,7 @@ class EmbeddedRedisIT {
                 .withConfiguration("redis.connection-string", "redis://:" + PASSWORD + "x@127.0.0.1:" + port)
                 .withConfiguration("redis.password", wrong);
         try {
-            assertThatThrownBy(app::run)
+            assertThatThrownBy(app::start)
                     .isInstanceOf(StartupException.class)
                     .hasMessageContaining("The plugin 'redis' failed to start: cannot connect to"
                             + " redis.connection-string=redis://:****@127.0.0.1:" + port + ": ")
@@ -114,7 +114,7 @@ class EmbeddedRedisIT {
     void noPasswordFailsTheStartSayingSo() {
         final JZenith app = application().withConfiguration("redis.connection-string", "redis://127.0.0.1:" + port);
         try {
-            assertThatThrownBy(app::run)
+            assertThatThrownBy(app::start)
                     .isInstanceOf(StartupException.class)
                     .hasMessageContaining("cannot connect to redis.connection-string=redis://127.0.0.1:" + port)
                     .hasMessageContaining("NOAUTH");
@@ -201,7 +201,7 @@ class EmbeddedRedisIT {
 
     private static JZenith start(final JZenith app) {
         try {
-            return app.run();
+            return app.start();
         } catch (final RuntimeException e) {
             app.stop();
             throw e;

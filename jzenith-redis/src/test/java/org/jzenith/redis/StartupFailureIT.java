@@ -72,7 +72,7 @@ class StartupFailureIT {
                 .withConfiguration("redis.connection-string", "localhost:6379")
                 .withConfiguration("redis.pool.size", 0);
         try {
-            assertThatThrownBy(app::run)
+            assertThatThrownBy(app::start)
                     .isInstanceOf(StartupException.class)
                     .hasMessageContaining("redis.connection-string=localhost:6379 is not valid: expected redis://")
                     .hasMessageContaining("redis.pool.size=0 is not valid");
@@ -88,7 +88,7 @@ class StartupFailureIT {
                 .withConfiguration("redis.password", PASSWORD)
                 .withConfiguration("redis.command-timeout", "500ms");
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }

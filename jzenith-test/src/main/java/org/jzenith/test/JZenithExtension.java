@@ -113,7 +113,7 @@ public final class JZenithExtension
         }
         final List<String> args = new ArrayList<>();
         overrides.forEach((key, value) -> args.add("--" + key + "=" + value.get()));
-        running = application.apply(args.toArray(String[]::new)).run();
+        running = application.apply(args.toArray(String[]::new)).start();
     }
 
     /** Stops the application; the next test (or {@link #start()}) starts it again. */
