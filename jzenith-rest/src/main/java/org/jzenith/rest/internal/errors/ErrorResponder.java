@@ -84,6 +84,21 @@ public final class ErrorResponder {
         send(context, Problem.of(status, detail, context.request().path()));
     }
 
+    /**
+     * Answers 415 for a request whose body has a content type the endpoint does not read, or none
+     * where one is needed: the one place that words this answer, whether Vert.x Web's routing
+     * (declared {@code @Consumes}) or the endpoint (an implied JSON or form body) found it.
+     */
+    public void unsupportedMediaType(final RoutingContext context) {
+        final String contentType = context.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        send(
+                context,
+                415,
+                contentType == null
+                        ? "The request has no Content-Type; send the body with one this endpoint accepts"
+                        : "This endpoint does not accept the content type " + contentType);
+    }
+
     /** Answers with a 400 listing {@code violations}. */
     public void invalid(final RoutingContext context, final List<Violation> violations) {
         send(
