@@ -46,7 +46,7 @@ abstract class JdbcPluginContract {
                         .withPlugins(JdbcPlugin.create())
                         .withConfiguration("jdbc.pool.size", POOL_SIZE)
                         .withConfiguration("jdbc.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms"))
-                .run();
+                .start();
     }
 
     @AfterAll

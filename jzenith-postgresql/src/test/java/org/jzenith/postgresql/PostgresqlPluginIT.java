@@ -74,7 +74,7 @@ class PostgresqlPluginIT {
                                 .withConfiguration(
                                         "postgresql.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms"),
                         database.through(proxy.host(), proxy.port()))
-                .run();
+                .start();
     }
 
     @AfterAll

@@ -96,7 +96,7 @@ class StartupFailureIT {
         final JZenith app =
                 TestDatabases.configure(application(), database).withConfiguration("postgresql.migrate", false);
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }

@@ -190,7 +190,7 @@ class EmbeddedRedisIT {
 
     private static JZenith start(final JZenith app) {
         try {
-            return app.run();
+            return app.start();
         } catch (final RuntimeException e) {
             app.stop();
             throw e;

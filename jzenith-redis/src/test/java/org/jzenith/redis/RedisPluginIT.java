@@ -62,7 +62,7 @@ class RedisPluginIT {
                 .withConfiguration("redis.pool.size", POOL_SIZE)
                 .withConfiguration("redis.command-timeout", COMMAND_TIMEOUT.toMillis() + "ms")
                 .withConfiguration("redis.key-prefix", prefix)
-                .run();
+                .start();
         items = new RedisJsonDao<>(app.instance(Redis.class), new ObjectMapper(), Item.class, prefix + "item:");
     }
 

@@ -120,7 +120,7 @@ public final class JZenithExtension
             final List<String> withFreePort = new ArrayList<>(args);
             withFreePort.add("--" + RestSupport.PORT_KEY + "=0");
             try {
-                running = application.apply(withFreePort.toArray(String[]::new)).run();
+                running = application.apply(withFreePort.toArray(String[]::new)).start();
                 return;
             } catch (final ConfigurationException e) {
                 if (!rejectsFreePort(e)) {
@@ -129,7 +129,7 @@ public final class JZenithExtension
                 // No REST plugin after all: the configuration check stopped before anything started.
             }
         }
-        running = application.apply(args.toArray(String[]::new)).run();
+        running = application.apply(args.toArray(String[]::new)).start();
     }
 
     /** Whether the application refused {@code --rest.port} as a key that no plugin of it reads. */

@@ -12,7 +12,7 @@ import org.jzenith.core.configuration.ConfigurationException;
 
 /**
  * The start-up failure contract that every plugin keeps: an application that cannot start with
- * its configuration stops {@link JZenith#run()} with a message naming the key to fix, shows no
+ * its configuration stops {@link JZenith#start()} with a message naming the key to fix, shows no
  * password anywhere in the failure, and leaves nothing running behind.
  *
  * <pre>{@code
@@ -51,7 +51,7 @@ public final class StartupFailures {
         final Set<Thread> before = Thread.getAllStackTraces().keySet();
         final RuntimeException failure;
         try {
-            app.run();
+            app.start();
         } catch (final StartupException | ConfigurationException e) {
             failure = e;
             checkMessage(failure, key, secrets);

@@ -62,6 +62,29 @@ public final class ConfigurationLoader {
      * @throws ConfigurationException listing every problem found
      */
     public static SmallRyeConfig load(final ConfigurationInput input, final Collection<Class<?>> mappings) {
+        final Loaded loaded = read(input, mappings);
+        if (!loaded.problems().isEmpty()) {
+            throw new ConfigurationException(loaded.problems());
+        }
+        return loaded.config().orElseThrow();
+    }
+
+    /**
+     * The configuration as read, and every problem found in it: unknown keys, values of the wrong
+     * type, missing values and values outside their {@link Range} or {@link DurationRange}.
+     *
+     * @param config the configuration, unless its values could not be mapped at all
+     * @param problems the problems, in the order found; empty when all is well
+     */
+    public record Loaded(Optional<SmallRyeConfig> config, List<ConfigurationProblem> problems) {
+
+        public Loaded {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /** Reads the configuration for {@code mappings} and collects its problems without throwing. */
+    public static Loaded read(final ConfigurationInput input, final Collection<Class<?>> mappings) {
         final List<ConfigurationProblem> problems =
                 new ArrayList<>(input.commandLine().problems());
         final List<ExplicitSource> explicitSources = new ArrayList<>();
@@ -90,9 +113,8 @@ public final class ConfigurationLoader {
 
         try {
             final SmallRyeConfig config = builder(sources, configClasses).build();
-            if (problems.isEmpty()) {
-                return config;
-            }
+            problems.addAll(Constraints.check(config, configClasses, input.environment()));
+            return new Loaded(Optional.of(config), problems);
         } catch (final ConfigValidationException e) {
             final SmallRyeConfig raw = builder(sources, Set.of()).build();
             for (int i = 0; i < e.getProblemCount(); i++) {
@@ -102,7 +124,7 @@ public final class ConfigurationLoader {
             final SmallRyeConfig raw = builder(sources, Set.of()).build();
             problems.add(describe(String.valueOf(e.getMessage()), raw, input.environment()));
         }
-        throw new ConfigurationException(problems);
+        return new Loaded(Optional.empty(), problems);
     }
 
     private static SmallRyeConfigBuilder builder(final List<ConfigSource> sources, final Set<ConfigClass> mappings) {
@@ -148,7 +170,15 @@ public final class ConfigurationLoader {
         return new ConfigurationProblem(key, sourceName(value, environment), message);
     }
 
-    private static String sourceName(final ConfigValue value, final Map<String, String> environment) {
+    /**
+     * Where {@code value} came from, as problem reports name it: {@code command line}, {@code
+     * environment REST_PORT}, {@code file /etc/service.properties}, ...
+     */
+    public static String describeSource(final ConfigValue value, final Map<String, String> environment) {
+        return sourceName(value, environment);
+    }
+
+    static String sourceName(final ConfigValue value, final Map<String, String> environment) {
         final String source = value.getConfigSourceName();
         if (source == null) {
             return "nowhere";

@@ -49,7 +49,7 @@ class RestPluginIT {
                         });
                     }
                 })
-                .run();
+                .start();
         http = new Http(app.instance(RestServer.class).port());
     }
 

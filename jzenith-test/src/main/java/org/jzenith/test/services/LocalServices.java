@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *        .withPlugins(JdbcPlugin.create())
  *        .withConfiguration("jdbc.url", postgres.jdbcUrl())
  *        .withConfiguration("jdbc.username", postgres.user())
- *        .run();
+ *        .start();
  * }</pre>
  *
  * <p>Each method checks whether the service's port on {@code 127.0.0.1} accepts connections. If
