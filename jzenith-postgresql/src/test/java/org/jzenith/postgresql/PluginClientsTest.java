@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Await;
 
 /** The injected pool and client before the plugin started: every call fails like an outage. */
 class PluginClientsTest {

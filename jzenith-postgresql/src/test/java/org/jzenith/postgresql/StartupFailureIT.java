@@ -1,22 +1,19 @@
 package org.jzenith.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.jzenith.test.StartupFailures.assertRefusesToStart;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
+import org.jzenith.test.net.Ports;
 import org.jzenith.test.services.LocalServices;
 
 /**
  * start() fails with a message that names the key to fix, without the password, when the plugin
- * cannot connect, log in, find its database or migrate it.
+ * cannot connect, log in, find its database or migrate it; and leaves nothing running (the
+ * contract of {@link org.jzenith.test.StartupFailures}).
  */
 class StartupFailureIT {
 
@@ -26,27 +23,31 @@ class StartupFailureIT {
     @Test
     void anUnknownDatabaseNamesPostgresqlDatabase() {
         final LocalServices.Database server = LocalServices.postgresql();
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), server.withDatabase("no_such_db_4711"))
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        TestDatabases.configure(application(), server.withDatabase("no_such_db_4711"))
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.database",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageStartingWith("The plugin 'postgresql' failed to start: cannot connect to postgres@127.0.0.1:"
                         + server.port() + "/no_such_db_4711")
                 .hasMessageContaining("database \"no_such_db_4711\" does not exist (3D000)")
                 .hasMessageEndingWith("; set postgresql.database to a database that exists, or create it: CREATE"
-                        + " DATABASE no_such_db_4711")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                        + " DATABASE no_such_db_4711");
     }
 
     @Test
     void anUnknownRoleNamesPostgresqlUsername() {
         final LocalServices.Database server = LocalServices.postgresql();
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), server)
-                        .withConfiguration("postgresql.username", "no_such_role_4711")
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        TestDatabases.configure(application(), server)
+                                .withConfiguration("postgresql.username", "no_such_role_4711")
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.username",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("role \"no_such_role_4711\" does not exist (28000)")
-                .hasMessageContaining("; set postgresql.username to a role that exists and may log in to 'test'")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                .hasMessageContaining("; set postgresql.username to a role that exists and may log in to 'test'");
     }
 
     @Test
@@ -54,26 +55,28 @@ class StartupFailureIT {
         final LocalServices.Database server = LocalServices.postgresql();
         final String url =
                 "postgresql://no_such_role_4711:" + URL_PASSWORD + "@" + server.host() + ":" + server.port() + "/test";
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.url", url)))
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.url", url), "postgresql.url", URL_PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot connect to postgresql.url=postgresql://no_such_role_4711:****@")
-                .hasMessageContaining("; correct the user in postgresql.url")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                .hasMessageContaining("; correct the user in postgresql.url");
     }
 
     @Test
-    void anUnreachableServerNamesHostAndPortQuickly() throws IOException {
-        final int port = freePort();
+    void anUnreachableServerNamesHostAndPortQuickly() {
+        final int port = Ports.free();
         final long start = System.nanoTime();
-        assertThatThrownBy(() -> start(application()
-                        .withConfiguration("postgresql.port", port)
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        application()
+                                .withConfiguration("postgresql.port", port)
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.port",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot connect to postgres@127.0.0.1:" + port + "/postgres")
                 .hasMessageContaining("Connection refused")
                 .hasMessageEndingWith("check that PostgreSQL runs and accepts connections at 127.0.0.1:" + port
-                        + ", and postgresql.host and postgresql.port")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                        + ", and postgresql.host and postgresql.port");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
 
@@ -82,7 +85,7 @@ class StartupFailureIT {
         // A schema with tables but without Flyway's history: Flyway will not migrate it blindly.
         final LocalServices.Database database =
                 TestDatabases.fresh("jzenith_postgresql_broken_it", "CREATE TABLE items (other INTEGER)");
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), database)))
+        assertThat(assertRefusesToStart(TestDatabases.configure(application(), database), "postgresql.migrate"))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot apply the migrations in classpath:db/migration to postgres@")
                 .hasMessageContaining("Found non-empty schema(s) \"public\" but no schema history table")
@@ -101,42 +104,28 @@ class StartupFailureIT {
 
     @Test
     void invalidSettingsAreRejectedBeforeConnecting() {
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.pool.size", 0)))
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.pool.size", 0), "postgresql.pool.size"))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("postgresql.pool.size=0 is not valid");
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.connection-timeout", "10ms")))
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.connection-timeout", "10ms"),
+                        "postgresql.connection-timeout"))
                 .hasMessageContaining("postgresql.connection-timeout=10ms is not valid: it must be at least 100ms");
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.pipelining-limit", 0)))
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.pipelining-limit", 0),
+                        "postgresql.pipelining-limit"))
                 .hasMessageContaining("postgresql.pipelining-limit=0 is not valid");
-        assertThatThrownBy(() -> start(
-                        application().withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d")))
-                .hasMessageContaining("postgresql.url=postgresql://u:****@h:x/d is not valid")
-                .satisfies(StartupFailureIT::showsNoSecret);
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d"),
+                        "postgresql.url",
+                        URL_PASSWORD))
+                .hasMessageContaining("postgresql.url=postgresql://u:****@h:x/d is not valid");
     }
 
     private static JZenith application() {
         return JZenith.application()
                 .withPlugins(PostgresqlPlugin.create())
                 .withConfiguration("postgresql.connection-timeout", "1s");
-    }
-
-    private static void start(final JZenith app) {
-        try {
-            app.start();
-        } finally {
-            app.stop();
-        }
-    }
-
-    private static void showsNoSecret(final Throwable failure) {
-        final StringWriter trace = new StringWriter();
-        failure.printStackTrace(new PrintWriter(trace));
-        assertThat(trace.toString()).doesNotContain(URL_PASSWORD).doesNotContain(PASSWORD);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

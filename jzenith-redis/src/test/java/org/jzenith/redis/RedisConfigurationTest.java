@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.test.Configurations;
 
 class RedisConfigurationTest {
 
     @Test
     void hasTheDocumentedDefaults() {
-        final RedisConfiguration configuration = Configurations.of(Map.of());
+        final RedisConfiguration configuration = Configurations.read(RedisConfiguration.class, Map.of());
 
         assertThat(configuration.connectionString()).isEqualTo("redis://127.0.0.1:6379");
         assertThat(configuration.type()).isEqualTo(RedisClientType.STANDALONE);
@@ -31,17 +32,19 @@ class RedisConfigurationTest {
 
     @Test
     void readsEveryKey() {
-        final RedisConfiguration configuration = Configurations.of(Map.of(
-                "redis.connection-string", "redis://a:26379,redis://b:26379",
-                "redis.type", "sentinel",
-                "redis.master-name", "cache",
-                "redis.password", "secret",
-                "redis.pool.size", "3",
-                "redis.pool.max-waiting", "10",
-                "redis.connect-timeout", "250ms",
-                "redis.command-timeout", "500ms",
-                "redis.max-waiting-handlers", "16",
-                "redis.key-prefix", "users:"));
+        final RedisConfiguration configuration = Configurations.read(
+                RedisConfiguration.class,
+                Map.of(
+                        "redis.connection-string", "redis://a:26379,redis://b:26379",
+                        "redis.type", "sentinel",
+                        "redis.master-name", "cache",
+                        "redis.password", "secret",
+                        "redis.pool.size", "3",
+                        "redis.pool.max-waiting", "10",
+                        "redis.connect-timeout", "250ms",
+                        "redis.command-timeout", "500ms",
+                        "redis.max-waiting-handlers", "16",
+                        "redis.key-prefix", "users:"));
 
         assertThat(configuration.connectionString()).isEqualTo("redis://a:26379,redis://b:26379");
         assertThat(configuration.type()).isEqualTo(RedisClientType.SENTINEL);
@@ -57,14 +60,14 @@ class RedisConfigurationTest {
 
     @Test
     void anUnknownTypeIsReportedWithTheKey() {
-        assertThatThrownBy(() -> Configurations.of(Map.of("redis.type", "galaxy")))
+        assertThatThrownBy(() -> Configurations.read(RedisConfiguration.class, Map.of("redis.type", "galaxy")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("redis.type");
     }
 
     @Test
     void theTargetBecomesTheClientsOptions() {
-        final RedisOptions options = Configurations.target(Map.of(
+        final RedisOptions options = target(Map.of(
                         "redis.connection-string", "redis://a:26379, redis://b:26379",
                         "redis.type", "sentinel",
                         "redis.master-name", "cache",
@@ -88,7 +91,7 @@ class RedisConfigurationTest {
 
     @Test
     void everyInvalidValueIsReportedAtOnce() {
-        assertThatThrownBy(() -> Configurations.target(Map.of(
+        assertThatThrownBy(() -> target(Map.of(
                         "redis.connection-string", "http://:hunter2@cache:6379",
                         "redis.pool.size", "0",
                         "redis.pool.max-waiting", "-1",
@@ -108,31 +111,29 @@ class RedisConfigurationTest {
 
     @Test
     void severalServersNeedATypeThatTakesSeveral() {
-        assertThatThrownBy(
-                        () -> Configurations.target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
+        assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("names 2 servers, but redis.type=standalone talks to one");
-        assertThat(Configurations.target(Map.of(
-                                "redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
+        assertThat(target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
                         .endpoints())
                 .hasSize(2);
     }
 
     @Test
     void aPathMustBeADatabaseNumber() {
-        assertThat(Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/3"))
+        assertThat(target(Map.of("redis.connection-string", "redis://cache:6379/3"))
                         .endpoints())
                 .containsExactly("redis://cache:6379/3");
-        assertThatThrownBy(() -> Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/users")))
+        assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://cache:6379/users")))
                 .hasMessageContaining("must be a database number");
-        assertThat(Configurations.target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
+        assertThat(target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
                         .endpoints())
                 .containsExactly("unix:///run/redis.sock");
     }
 
     @Test
     void showsItselfWithoutPasswords() {
-        final RedisTarget target = Configurations.target(Map.of(
+        final RedisTarget target = target(Map.of(
                 "redis.connection-string", "redis://app:url-secret@cache:6379/0", "redis.password", "config-secret"));
 
         assertThat(target.describe()).isEqualTo("redis.connection-string=redis://app:****@cache:6379/0");
@@ -140,5 +141,9 @@ class RedisConfigurationTest {
         assertThat(target.mask("AUTH failed for redis://app:url-secret@cache:6379/0 with config-secret and url-secret"))
                 .isEqualTo("AUTH failed for redis://app:****@cache:6379/0 with **** and ****");
         assertThat(List.of(target.describe(), target.displayEndpoints())).noneMatch(text -> text.contains("secret"));
+    }
+
+    private static RedisTarget target(final Map<String, String> values) {
+        return RedisTarget.of(Configurations.read(RedisConfiguration.class, values));
     }
 }

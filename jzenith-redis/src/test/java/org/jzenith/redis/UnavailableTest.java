@@ -12,10 +12,12 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Configurations;
 
 class UnavailableTest {
 
-    private final RedisTarget target = Configurations.target(Map.of("redis.command-timeout", "750ms"));
+    private final RedisTarget target =
+            RedisTarget.of(Configurations.read(RedisConfiguration.class, Map.of("redis.command-timeout", "750ms")));
 
     @Test
     void connectionFailuresTimeoutsAndFullQueuesAreUnavailable() {

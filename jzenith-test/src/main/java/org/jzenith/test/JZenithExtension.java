@@ -1,14 +1,12 @@
 package org.jzenith.test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.google.inject.Key;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -19,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.jzenith.core.JZenith;
-import org.jzenith.rest.RestServer;
+import org.jzenith.core.configuration.ConfigurationException;
 
 /**
  * Boots the application under test on a free port, hands tests a {@link TestClient} bound to it,
@@ -39,9 +37,16 @@ import org.jzenith.rest.RestServer;
  * }
  * }</pre>
  *
- * <p>The application function receives the arguments to start with: {@code --rest.port=0} and
- * every {@code withConfiguration} override as {@code --key=value}, the highest-precedence source,
- * so overrides beat files, environment and code.
+ * <p>The application function receives the arguments to start with: every {@code
+ * withConfiguration} override as {@code --key=value}, the highest-precedence source, so overrides
+ * beat files, environment and code; and {@code --rest.port=0} for a free port when the application
+ * has the REST plugin. An application without it (only a database plugin, say) boots and stops
+ * the same, needs no {@code jzenith-rest} on the classpath, and has no {@link TestClient}.
+ *
+ * <p>Whether the application has the REST plugin shows only once it is built: when {@code
+ * jzenith-rest} is on the classpath, the extension offers {@code --rest.port=0}, and if the
+ * configuration check rejects that key as unknown, builds the application again without it. The
+ * application function may therefore be called twice; it should only build, as {@code main} does.
  */
 public final class JZenithExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -55,7 +60,6 @@ public final class JZenithExtension
 
     private JZenithExtension(final Function<String[], JZenith> application) {
         this.application = application;
-        overrides.put("rest.port", () -> 0);
     }
 
     /**
@@ -88,20 +92,19 @@ public final class JZenithExtension
         return running;
     }
 
-    /** A client bound to the running application's base URL. */
+    /**
+     * A client bound to the running application's base URL.
+     *
+     * @throws IllegalStateException when the application has no REST plugin
+     */
     public TestClient client() {
         final JZenith app = application();
         if (client == null) {
-            final Optional<RestServer> server = app.injector().getExistingBinding(Key.get(RestServer.class)) == null
-                    ? Optional.empty()
-                    : Optional.of(app.instance(RestServer.class));
-            client = new TestClient(
-                    URI.create("http://127.0.0.1:"
-                            + server.map(RestServer::port)
-                                    .orElseThrow(() -> new IllegalStateException(
-                                            "The application under test has no RestPlugin, so there is no"
-                                                    + " HTTP port to hand a client for"))),
-                    new ObjectMapper());
+            final int port = RestSupport.port(app)
+                    .orElseThrow(() -> new IllegalStateException("The application under test has no REST plugin"
+                            + " (org.jzenith.rest.RestPlugin), so there is no HTTP port to hand a TestClient for;"
+                            + " take the JZenith parameter and use its injector instead"));
+            client = new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
         }
         return client;
     }
@@ -113,7 +116,27 @@ public final class JZenithExtension
         }
         final List<String> args = new ArrayList<>();
         overrides.forEach((key, value) -> args.add("--" + key + "=" + value.get()));
+        if (!overrides.containsKey(RestSupport.PORT_KEY) && RestSupport.onClasspath()) {
+            final List<String> withFreePort = new ArrayList<>(args);
+            withFreePort.add("--" + RestSupport.PORT_KEY + "=0");
+            try {
+                running = application.apply(withFreePort.toArray(String[]::new)).start();
+                return;
+            } catch (final ConfigurationException e) {
+                if (!rejectsFreePort(e)) {
+                    throw e;
+                }
+                // No REST plugin after all: the configuration check stopped before anything started.
+            }
+        }
         running = application.apply(args.toArray(String[]::new)).start();
+    }
+
+    /** Whether the application refused {@code --rest.port} as a key that no plugin of it reads. */
+    private static boolean rejectsFreePort(final ConfigurationException e) {
+        return e.problems().stream()
+                .anyMatch(problem -> problem.key().equals(RestSupport.PORT_KEY)
+                        && problem.source().equals("command line"));
     }
 
     /** Stops the application; the next test (or {@link #start()}) starts it again. */
