@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
+import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.test.net.Ports;
 
 /**
@@ -56,9 +57,11 @@ class StartupFailureIT {
                         "jdbc.url",
                         URL_PASSWORD,
                         PASSWORD))
-                .isInstanceOf(StartupException.class)
-                .hasMessageContaining("cannot connect to jdbc.url=jdbc:nosuchdb://user:****@localhost/db")
-                .hasMessageContaining("no JDBC driver on the classpath accepts this URL");
+                .as("reported before anything starts, with the other configuration problems")
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("jdbc.url (code (withConfiguration)): \"jdbc:nosuchdb://user:****@localhost/db\""
+                        + " is not valid: expected a URL that a JDBC driver on the classpath accepts; add your"
+                        + " database's driver");
     }
 
     @Test
@@ -69,8 +72,9 @@ class StartupFailureIT {
                                 .withConfiguration("jdbc.embedded.directory", directory.toString())
                                 .withConfiguration("jdbc.pool.size", 0),
                         "jdbc.pool.size"))
-                .isInstanceOf(StartupException.class)
-                .hasMessageContaining("jdbc.pool.size=0 is not valid");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining(
+                        "jdbc.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000");
     }
 
     private static JZenith application(final String url) {

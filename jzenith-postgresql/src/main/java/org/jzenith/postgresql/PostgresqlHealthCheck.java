@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jzenith.core.errors.Failures;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 

@@ -18,6 +18,7 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
+import org.jzenith.core.errors.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
+import org.jzenith.core.errors.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

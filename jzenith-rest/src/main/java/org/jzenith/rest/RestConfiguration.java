@@ -15,6 +15,7 @@ import org.jzenith.core.configuration.Range;
  * rest.port=8080               # 0 picks a free port; the bound one is logged and injectable (RestServer)
  * rest.max-body-size=1048576   # bytes; larger request bodies get 413
  * rest.idle-timeout=60s
+ * rest.retry-after=1s          # Retry-After of a 503 while a store is away
  * </pre>
  */
 @ConfigMapping(prefix = "rest")
@@ -38,6 +39,14 @@ public interface RestConfiguration {
     @DurationRange(min = "1s", max = "1h")
     @WithDefault("60s")
     Duration idleTimeout();
+
+    /**
+     * The {@code Retry-After} of a 503 answered because a store the request needs is away (the
+     * database, Redis): how long clients should wait before they try again. Whole seconds.
+     */
+    @DurationRange(min = "1s", max = "1h")
+    @WithDefault("1s")
+    Duration retryAfter();
 
     /** Server verticles (one HTTP server each); unset means one per event loop. */
     @Range(min = 1, max = 1024)

@@ -187,7 +187,8 @@ public final class RestPlugin implements Plugin {
                 responseHeaders,
                 (routing, response) -> new BodyWriter(
                                 codec, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), responseHeaders)
-                        .response(routing, response));
+                        .response(routing, response),
+                configuration.retryAfter());
         final ThreadFactory virtualThreads =
                 Thread.ofVirtual().name("jzenith-rest").factory();
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(

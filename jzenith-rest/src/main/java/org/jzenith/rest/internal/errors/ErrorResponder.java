@@ -10,11 +10,13 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
+import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.slf4j.Logger;
@@ -37,16 +39,20 @@ public final class ErrorResponder {
     private final ObjectWriter problemWriter;
     private final ResponseHeaders headers;
     private final BiConsumer<RoutingContext, Response> responseWriter;
+    /** The seconds a client is told to wait when a store is away. */
+    private final CharSequence retryAfter;
 
     public ErrorResponder(
             final ExceptionMappings mappings,
             final JsonCodec json,
             final ResponseHeaders headers,
-            final BiConsumer<RoutingContext, Response> responseWriter) {
+            final BiConsumer<RoutingContext, Response> responseWriter,
+            final Duration retryAfter) {
         this.mappings = mappings;
         this.problemWriter = json.writerFor(Problem.class);
         this.headers = headers;
         this.responseWriter = responseWriter;
+        this.retryAfter = HttpHeaders.createOptimized(Long.toString(Math.max(1, retryAfter.toSeconds())));
     }
 
     /** Answers {@code context} for {@code failure} thrown or signalled by {@code endpoint}. */
@@ -145,9 +151,12 @@ public final class ErrorResponder {
                 mapped.status(),
                 requestId,
                 mapped.exception().toString());
-        final String detail = mapped.status() == 503
+        final String detail = mapped.status() == ExceptionMapping.UNAVAILABLE
                 ? "A service this request needs is unavailable; try again later (request id " + requestId + ")"
                 : "The server failed to answer this request; quote request id " + requestId + " when reporting it";
+        if (mapped.status() == ExceptionMapping.UNAVAILABLE) {
+            context.response().putHeader(HttpHeaders.RETRY_AFTER, retryAfter);
+        }
         send(
                 context,
                 Problem.of(mapped.status(), detail, context.request().path()).withRequestId(requestId));

@@ -1,4 +1,4 @@
-package org.jzenith.jdbc;
+package org.jzenith.core.errors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
