@@ -7,6 +7,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
+import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.test.net.Ports;
 import org.jzenith.test.services.LocalServices;
 
@@ -103,24 +104,25 @@ class StartupFailureIT {
     }
 
     @Test
-    void invalidSettingsAreRejectedBeforeConnecting() {
+    void invalidSettingsAreRejectedTogetherBeforeConnecting() {
         assertThat(assertRefusesToStart(
-                        application().withConfiguration("postgresql.pool.size", 0), "postgresql.pool.size"))
-                .isInstanceOf(StartupException.class)
-                .hasMessageContaining("postgresql.pool.size=0 is not valid");
-        assertThat(assertRefusesToStart(
-                        application().withConfiguration("postgresql.connection-timeout", "10ms"),
-                        "postgresql.connection-timeout"))
-                .hasMessageContaining("postgresql.connection-timeout=10ms is not valid: it must be at least 100ms");
-        assertThat(assertRefusesToStart(
-                        application().withConfiguration("postgresql.pipelining-limit", 0),
-                        "postgresql.pipelining-limit"))
-                .hasMessageContaining("postgresql.pipelining-limit=0 is not valid");
-        assertThat(assertRefusesToStart(
-                        application().withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d"),
-                        "postgresql.url",
+                        application()
+                                .withConfiguration("postgresql.pool.size", 0)
+                                .withConfiguration("postgresql.connection-timeout", "10ms")
+                                .withConfiguration("postgresql.pipelining-limit", 0)
+                                .withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d"),
+                        "postgresql.pool.size",
                         URL_PASSWORD))
-                .hasMessageContaining("postgresql.url=postgresql://u:****@h:x/d is not valid");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 4 problems:")
+                .hasMessageContaining(
+                        "postgresql.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000")
+                .hasMessageContaining("postgresql.connection-timeout (code (withConfiguration)): \"10ms\" is not valid:"
+                        + " expected a duration of 100ms to 10m")
+                .hasMessageContaining("postgresql.pipelining-limit (code (withConfiguration)): \"0\" is not valid:"
+                        + " expected 1 to 65535 (1 turns pipelining off)")
+                .hasMessageContaining("postgresql.url (code (withConfiguration)): \"postgresql://u:****@h:x/d\" is not"
+                        + " valid: expected postgresql://user:password@host:port/database");
     }
 
     private static JZenith application() {
