@@ -130,11 +130,11 @@ class EmbeddedRedisIT {
                 // The pool then opens new connections, which are refused while the server is away.
                 assertThat(Await.failure(api.get("before")))
                         .isInstanceOf(RedisUnavailableException.class)
-                        .hasMessage("Redis is unavailable: cannot connect to it");
+                        .hasMessage("redis is unavailable: cannot connect to it");
                 final HealthResult down = health(app);
                 assertThat(down.status()).isEqualTo(HealthStatus.DOWN);
                 assertThat(down.reason()).hasValueSatisfying(reason -> assertThat(reason)
-                        .contains("Redis is unavailable: cannot connect to it")
+                        .contains("redis is unavailable: cannot connect to it")
                         .contains("refused")
                         .doesNotContain(PASSWORD));
             } finally {

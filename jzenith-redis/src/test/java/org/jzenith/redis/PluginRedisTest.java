@@ -16,7 +16,7 @@ class PluginRedisTest {
 
         assertThat(Await.failure(redis.send(Request.cmd(Command.PING))))
                 .isInstanceOf(RedisUnavailableException.class)
-                .hasMessage("Redis is unavailable: the redis plugin has not started yet");
+                .hasMessage("redis is unavailable: the redis plugin has not started yet");
         assertThat(Await.failure(redis.batch(List.of(Request.cmd(Command.PING)))))
                 .isInstanceOf(RedisUnavailableException.class);
         assertThat(Await.failure(redis.connect())).isInstanceOf(RedisUnavailableException.class);
@@ -24,6 +24,6 @@ class PluginRedisTest {
 
         assertThat(redis.stop()).isEmpty();
         assertThat(Await.failure(redis.send(Request.cmd(Command.PING))))
-                .hasMessage("Redis is unavailable: the redis plugin has stopped");
+                .hasMessage("redis is unavailable: the redis plugin has stopped");
     }
 }

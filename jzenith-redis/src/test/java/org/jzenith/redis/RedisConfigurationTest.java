@@ -98,22 +98,33 @@ class RedisConfigurationTest {
                         "redis.max-waiting-handlers", "0",
                         "redis.connect-timeout", "5ms",
                         "redis.command-timeout", "0s")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("redis.connection-string=http://:****@cache:6379 is not valid: expected redis://")
-                .hasMessageContaining("redis.pool.size=0 is not valid: the pool needs at least 1 connection")
-                .hasMessageContaining("redis.pool.max-waiting=-1 is not valid")
-                .hasMessageContaining("redis.max-waiting-handlers=0 is not valid")
-                .hasMessageContaining("redis.connect-timeout=5ms is not valid: it must be at least 10ms")
-                .hasMessageContaining("redis.command-timeout=0ms is not valid")
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 5 problems:")
+                .hasMessageContaining(
+                        "redis.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000")
+                .hasMessageContaining(
+                        "redis.pool.max-waiting (code (withConfiguration)): \"-1\" is not valid: expected at least 0")
+                .hasMessageContaining(
+                        "redis.max-waiting-handlers (code (withConfiguration)): \"0\" is not valid: expected at least 1")
+                .hasMessageContaining(
+                        "redis.connect-timeout (code (withConfiguration)): \"5ms\" is not valid: expected a duration of 10ms to 10m")
+                .hasMessageContaining("redis.command-timeout (code (withConfiguration)): \"0s\" is not valid")
                 .message()
                 .doesNotContain("hunter2");
+        assertThat(RedisTarget.problems(Configurations.read(
+                        RedisConfiguration.class, Map.of("redis.connection-string", "http://:hunter2@cache:6379"))))
+                .singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.key()).isEqualTo("redis.connection-string");
+                    assertThat(problem.expected()).startsWith("redis://").doesNotContain("hunter2");
+                });
     }
 
     @Test
     void severalServersNeedATypeThatTakesSeveral() {
         assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("names 2 servers, but redis.type=standalone talks to one");
+                .hasMessageContaining("expected one server for redis.type=standalone, not 2");
         assertThat(target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
                         .endpoints())
                 .hasSize(2);
@@ -125,7 +136,7 @@ class RedisConfigurationTest {
                         .endpoints())
                 .containsExactly("redis://cache:6379/3");
         assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://cache:6379/users")))
-                .hasMessageContaining("must be a database number");
+                .hasMessageContaining("expected a database number as the path of redis://cache:6379/users");
         assertThat(target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
                         .endpoints())
                 .containsExactly("unix:///run/redis.sock");

@@ -13,12 +13,16 @@ import io.vertx.redis.client.RedisAPI;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,6 +32,7 @@ import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.core.health.HealthStatus;
+import org.jzenith.core.store.StoreUnavailableException;
 import org.jzenith.test.Await;
 import org.jzenith.test.Probes;
 import org.jzenith.test.net.TcpProxy;
@@ -181,8 +186,20 @@ class RedisPluginIT {
     }
 
     @Test
-    void clientMetricsAreInTheRegistry() {
-        Await.result(items.set("metered", new Item("m", 1)));
+    void clientMetricsAreInTheRegistryOnceWhateverTheNumberOfConnections() {
+        final PrintStream original = System.err;
+        final ByteArrayOutputStream errors = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(errors, true, StandardCharsets.UTF_8));
+        try {
+            // Concurrent commands take several pooled connections; Vert.x's own Redis metrics would
+            // register their gauge again for each, and Micrometer would warn.
+            Await.result(Future.all(IntStream.range(0, POOL_SIZE * 4)
+                    .mapToObj(i -> items.set("metered-" + i, new Item("m", i)))
+                    .toList()));
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(errors.toString(StandardCharsets.UTF_8)).doesNotContain("has been already registered");
         final String scrape = app.instance(PrometheusMeterRegistry.class).scrape();
         assertThat(scrape)
                 .contains("vertx_redis_processing_time_seconds_count")
@@ -196,7 +213,9 @@ class RedisPluginIT {
         final Set<ExceptionMapping> mappings = app.injector().getInstance(Key.get(new TypeLiteral<>() {}));
         assertThat(mappings)
                 .extracting(mapping -> mapping.type().getName() + " " + mapping.status())
-                .contains(RedisUnavailableException.class.getName() + " 503");
+                .contains(StoreUnavailableException.class.getName() + " 503");
+        assertThat(Probes.mappedStatus(app, new RedisUnavailableException("it is away")))
+                .contains(503);
 
         Await.result(app.instance(RedisAPI.class).set(List.of(prefix + "string", "value")));
         final Throwable wrongType = Await.failure(app.instance(RedisAPI.class).hget(prefix + "string", "field"));
@@ -214,7 +233,7 @@ class RedisPluginIT {
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(COMMAND_TIMEOUT.plus(MARGIN));
         assertThat(failure)
                 .isInstanceOf(RedisUnavailableException.class)
-                .hasMessage("Redis is unavailable: it did not answer within 1000 ms (redis.command-timeout)");
+                .hasMessage("redis is unavailable: it did not answer within 1000 ms (redis.command-timeout)");
         assertThat(Probes.mappedStatus(app, failure)).contains(503);
     }
 
@@ -236,7 +255,7 @@ class RedisPluginIT {
             final HealthResult down = redisHealth();
             assertThat(down.status()).isEqualTo(HealthStatus.DOWN);
             assertThat(down.reason())
-                    .hasValueSatisfying(reason -> assertThat(reason).startsWith("Redis is unavailable: "));
+                    .hasValueSatisfying(reason -> assertThat(reason).startsWith("redis is unavailable: "));
             assertThat(down.data()).containsKeys("type", "max");
         } finally {
             proxy.restore();

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
+import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.test.net.Ports;
 
 /**
@@ -81,9 +82,12 @@ class StartupFailureIT {
                                 .withConfiguration("redis.connection-string", "localhost:6379")
                                 .withConfiguration("redis.pool.size", 0),
                         "redis.pool.size"))
-                .isInstanceOf(StartupException.class)
-                .hasMessageContaining("redis.connection-string=localhost:6379 is not valid: expected redis://")
-                .hasMessageContaining("redis.pool.size=0 is not valid");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 2 problems:")
+                .hasMessageContaining(
+                        "redis.connection-string (code (withConfiguration)): \"localhost:6379\" is not valid: expected redis://")
+                .hasMessageContaining(
+                        "redis.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000");
     }
 
     private static JZenith application(final String connectionString) {

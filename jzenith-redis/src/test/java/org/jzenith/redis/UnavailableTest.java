@@ -57,7 +57,7 @@ class UnavailableTest {
 
         assertThat(translated)
                 .isInstanceOf(RedisUnavailableException.class)
-                .hasMessage("Redis is unavailable: cannot connect to it")
+                .hasMessage("redis is unavailable: cannot connect to it")
                 .hasCause(refused);
         assertThat(Unavailable.translate(translated, target)).isSameAs(translated);
     }
@@ -66,6 +66,6 @@ class UnavailableTest {
         assertThat(Unavailable.is(failure)).as(failure.toString()).isTrue();
         final Throwable translated = Unavailable.translate(failure, target);
         assertThat(translated).isInstanceOf(RedisUnavailableException.class).hasCause(failure);
-        return translated.getMessage().substring("Redis is unavailable: ".length());
+        return translated.getMessage().substring("redis is unavailable: ".length());
     }
 }

@@ -32,7 +32,10 @@ public final class VertxFactory {
                 .addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
                 // Raw TCP client gauges carry no client name, so a second client (PostgreSQL beside
                 // Redis, or the pipelined beside the pooled) collides; pool and SQL meters remain.
-                .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT);
+                .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT)
+                // Vert.x registers its Redis gauge again for every pooled connection, which Micrometer
+                // warns about; the Redis plugin records the same meters itself, once.
+                .addDisabledMetricsCategory("redis");
         final VertxOptions options = new VertxOptions()
                 .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(configuration.nativeTransport())

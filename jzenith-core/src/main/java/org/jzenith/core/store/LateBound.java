@@ -68,6 +68,11 @@ public final class LateBound<T> {
 
     /** The failure of a call made while the plugin does not run, to throw or to fail a future with. */
     public StoreUnavailableException notRunning() {
-        return new StoreUnavailableException(store, "the " + store + " plugin " + state);
+        return new StoreUnavailableException(store, whyNotRunning());
+    }
+
+    /** Why there is no value: {@code the redis plugin has not started yet}, or {@code ... has stopped}. */
+    public String whyNotRunning() {
+        return "the " + store + " plugin " + state;
     }
 }
