@@ -83,7 +83,7 @@ public final class JZenith {
         STOPPED
     }
 
-    private final String[] args;
+    private final List<String> args;
     private final List<Registration> plugins = new ArrayList<>();
     private final List<Module> modules = new ArrayList<>();
     private final List<Class<?>> configurationMappings = new ArrayList<>();
@@ -97,7 +97,7 @@ public final class JZenith {
             Thread.ofPlatform().name("jzenith-shutdown").unstarted(this::stop);
 
     private JZenith(final String[] args) {
-        this.args = args.clone();
+        this.args = new ArrayList<>(Arrays.asList(args));
     }
 
     /** A new application configured by {@code args} ({@code --key=value}, {@code --config=FILE}). */
@@ -147,6 +147,27 @@ public final class JZenith {
 
     /** A plugin and when it takes part. */
     private record Registration(Plugin plugin, Predicate<SmallRyeConfig> condition) {}
+
+    /**
+     * Adds command-line arguments ({@code --key=value}), as if they had been given after those of
+     * {@link #application(String...)}; for launchers and tests that set a value above every other
+     * source:
+     *
+     * <pre>{@code
+     * JZenith app = UserServiceApplication.application(args).withArguments("--rest.port=0");
+     * }</pre>
+     */
+    public JZenith withArguments(final String... more) {
+        checkConfiguring();
+        Arrays.stream(more).map(arg -> Objects.requireNonNull(arg, "argument")).forEach(args::add);
+        return this;
+    }
+
+    /** Whether a plugin of this name ({@link Plugin#name()}) is registered, whether it takes part or not. */
+    public boolean hasPlugin(final String name) {
+        return plugins.stream()
+                .anyMatch(registration -> registration.plugin().name().equals(name));
+    }
 
     /** Adds the application's own Guice modules. */
     public JZenith withModules(final Module... modules) {
@@ -219,7 +240,7 @@ public final class JZenith {
         }
         final long startNanos = System.nanoTime();
         final List<Class<?>> mappings = allMappings();
-        final ConfigurationInput input = ConfigurationInput.ofProcess(args, configuration);
+        final ConfigurationInput input = ConfigurationInput.ofProcess(args.toArray(String[]::new), configuration);
         final SmallRyeConfig config = validated(input, mappings);
         final CoreConfiguration core = config.getConfigMapping(CoreConfiguration.class);
         final StartupTimeline timeline = new StartupTimeline(startNanos);

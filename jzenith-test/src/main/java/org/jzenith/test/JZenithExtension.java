@@ -17,7 +17,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.jzenith.core.JZenith;
-import org.jzenith.core.configuration.ConfigurationException;
 
 /**
  * Boots the application under test on a free port, hands tests a {@link TestClient} bound to it,
@@ -39,14 +38,11 @@ import org.jzenith.core.configuration.ConfigurationException;
  *
  * <p>The application function receives the arguments to start with: every {@code
  * withConfiguration} override as {@code --key=value}, the highest-precedence source, so overrides
- * beat files, environment and code; and {@code --rest.port=0} for a free port when the application
- * has the REST plugin. An application without it (only a database plugin, say) boots and stops
- * the same, needs no {@code jzenith-rest} on the classpath, and has no {@link TestClient}.
- *
- * <p>Whether the application has the REST plugin shows only once it is built: when {@code
- * jzenith-rest} is on the classpath, the extension offers {@code --rest.port=0}, and if the
- * configuration check rejects that key as unknown, builds the application again without it. The
- * application function may therefore be called twice; it should only build, as {@code main} does.
+ * beat files, environment and code. When the application it builds has the REST plugin, the
+ * extension adds {@code --rest.port=0} for a free port. An application without it (only a database
+ * plugin, say) boots and stops the same, needs no {@code jzenith-rest} on the classpath, and has no
+ * {@link TestClient}. Applications are started with {@link JZenith#start()}: a failure is thrown to
+ * the test, never exits the JVM.
  */
 public final class JZenithExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -116,27 +112,11 @@ public final class JZenithExtension
         }
         final List<String> args = new ArrayList<>();
         overrides.forEach((key, value) -> args.add("--" + key + "=" + value.get()));
-        if (!overrides.containsKey(RestSupport.PORT_KEY) && RestSupport.onClasspath()) {
-            final List<String> withFreePort = new ArrayList<>(args);
-            withFreePort.add("--" + RestSupport.PORT_KEY + "=0");
-            try {
-                running = application.apply(withFreePort.toArray(String[]::new)).start();
-                return;
-            } catch (final ConfigurationException e) {
-                if (!rejectsFreePort(e)) {
-                    throw e;
-                }
-                // No REST plugin after all: the configuration check stopped before anything started.
-            }
+        final JZenith app = application.apply(args.toArray(String[]::new));
+        if (!overrides.containsKey(RestSupport.PORT_KEY) && app.hasPlugin(RestSupport.PLUGIN)) {
+            app.withArguments("--" + RestSupport.PORT_KEY + "=0");
         }
-        running = application.apply(args.toArray(String[]::new)).start();
-    }
-
-    /** Whether the application refused {@code --rest.port} as a key that no plugin of it reads. */
-    private static boolean rejectsFreePort(final ConfigurationException e) {
-        return e.problems().stream()
-                .anyMatch(problem -> problem.key().equals(RestSupport.PORT_KEY)
-                        && problem.source().equals("command line"));
+        running = app.start();
     }
 
     /** Stops the application; the next test (or {@link #start()}) starts it again. */

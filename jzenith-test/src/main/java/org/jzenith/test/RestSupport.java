@@ -11,6 +11,9 @@ import org.jzenith.rest.RestServer;
  */
 final class RestSupport {
 
+    /** The REST plugin's name. */
+    static final String PLUGIN = "rest";
+
     /** The REST plugin's port setting; 0 binds a free port. */
     static final String PORT_KEY = "rest.port";
 
@@ -19,7 +22,7 @@ final class RestSupport {
     private RestSupport() {}
 
     /** Whether {@code jzenith-rest} is on the classpath (the application may still not use it). */
-    static boolean onClasspath() {
+    private static boolean onClasspath() {
         try {
             Class.forName(SERVER_CLASS, false, RestSupport.class.getClassLoader());
             return true;
