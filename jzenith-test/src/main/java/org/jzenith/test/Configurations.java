@@ -2,9 +2,9 @@ package org.jzenith.test;
 
 import java.util.List;
 import java.util.Map;
-import org.jzenith.core.configuration.CommandLine;
-import org.jzenith.core.configuration.ConfigurationInput;
-import org.jzenith.core.configuration.ConfigurationLoader;
+import org.jzenith.core.internal.configuration.CommandLine;
+import org.jzenith.core.internal.configuration.ConfigurationInput;
+import org.jzenith.core.internal.configuration.ConfigurationLoader;
 
 /**
  * Reads a configuration mapping as an application would, from values set in code only: no

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.core.Validation;
-import org.jzenith.core.configuration.ConfigurationLoader;
 import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.Secrets;
+import org.jzenith.core.internal.configuration.ConfigurationLoader;
 
 /** The {@link Validation} that plugins report to; collects their problems for the one start-up report. */
 public final class StartupValidation implements Validation {

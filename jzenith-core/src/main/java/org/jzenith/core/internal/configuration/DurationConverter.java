@@ -1,4 +1,4 @@
-package org.jzenith.core.configuration;
+package org.jzenith.core.internal.configuration;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

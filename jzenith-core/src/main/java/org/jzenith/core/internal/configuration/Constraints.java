@@ -1,4 +1,4 @@
-package org.jzenith.core.configuration;
+package org.jzenith.core.internal.configuration;
 
 import io.smallrye.config.ConfigMappingInterface.Property;
 import io.smallrye.config.ConfigMappings;
@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.jzenith.core.configuration.ConfigurationProblem;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
 
 /**
  * Checks the {@link Range} and {@link DurationRange} constraints of every mapping against the

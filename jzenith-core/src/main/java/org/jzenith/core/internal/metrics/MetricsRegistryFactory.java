@@ -1,4 +1,4 @@
-package org.jzenith.core.metrics;
+package org.jzenith.core.internal.metrics;
 
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;

@@ -1,4 +1,4 @@
-package org.jzenith.core.configuration;
+package org.jzenith.core.internal.configuration;
 
 import io.smallrye.config.ConfigMappings.ConfigClass;
 import io.smallrye.config.ConfigValidationException;
@@ -27,6 +27,11 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.config.spi.ConfigSource;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.core.configuration.ConfigurationProblem;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
+import org.jzenith.core.configuration.Secrets;
 
 /**
  * Reads the configuration from all sources, in the documented precedence, and checks it against

@@ -1,4 +1,4 @@
-package org.jzenith.core.configuration;
+package org.jzenith.core.internal.configuration;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jzenith.core.configuration.ConfigurationProblem;
 
 /**
  * The configuration given on the command line: {@code --key=value} pairs, and {@code

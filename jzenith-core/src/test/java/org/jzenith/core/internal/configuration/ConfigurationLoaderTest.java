@@ -1,4 +1,4 @@
-package org.jzenith.core.configuration;
+package org.jzenith.core.internal.configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,6 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.core.configuration.ConfigurationProblem;
+import org.jzenith.core.configuration.RequiredConfiguration;
+import org.jzenith.core.configuration.SampleConfiguration;
+import org.jzenith.core.configuration.Secrets;
 
 class ConfigurationLoaderTest {
 
