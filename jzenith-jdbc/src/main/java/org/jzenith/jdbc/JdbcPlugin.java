@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * JZenith.application(args)
- *        .withPlugins(JdbcPlugin.create(),                          // first: migrated before requests
+ *        .withPlugins(JdbcPlugin.create(),                          // connects and migrates before REST opens
  *                     RestPlugin.withResources(UserResource.class))
  *        .withConfiguration("jdbc.url", "jdbc:postgresql://db:5432/users")
  *        .run();

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * JZenith.application(args)
- *        .withPlugins(PostgresqlPlugin.create(),                    // first: migrated before requests
+ *        .withPlugins(PostgresqlPlugin.create(),                    // connects and migrates before REST opens
  *                     RestPlugin.withResources(UserResource.class))
  *        .withConfiguration("postgresql.url", "postgresql://app@db:5432/users")
  *        .run();

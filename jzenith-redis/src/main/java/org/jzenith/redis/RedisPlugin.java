@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * JZenith.application(args)
- *        .withPlugins(RedisPlugin.create(),                          // first: connected before requests
+ *        .withPlugins(RedisPlugin.create(),                          // connects before REST opens
  *                     RestPlugin.withResources(SessionResource.class))
  *        .withConfiguration("redis.connection-string", "redis://cache:6379")
  *        .run();
