@@ -270,7 +270,8 @@ public final class JZenith {
         } catch (final StartupException e) {
             abandon(started);
             throw e;
-        } catch (final RuntimeException e) {
+        } catch (final RuntimeException | LinkageError e) {
+            // A LinkageError is a class missing from the classpath: a packaging mistake to report.
             final String failed = failedPluginName(started);
             abandon(started);
             throw new StartupException("The plugin '" + failed + "' failed to start: " + describe(e), e);
@@ -463,6 +464,10 @@ public final class JZenith {
 
     private static String describe(final Throwable failure) {
         final String message = failure.getMessage();
+        if (failure instanceof LinkageError) {
+            return failure.getClass().getSimpleName() + " " + message
+                    + "; a jar is missing from the classpath, or two versions of one are on it";
+        }
         return message == null || message.isBlank() ? failure.getClass().getName() : message;
     }
 
