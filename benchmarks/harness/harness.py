@@ -202,6 +202,12 @@ def wrk(url, connections, seconds, script=None):
     out = subprocess.run(["taskset", "-c", LOAD_CPU, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency",
                           "--timeout", "5s", *(["-s", str(script)] if script else []), url],
                          capture_output=True, text=True).stdout
+    return parse_wrk(out)
+
+
+def parse_wrk(out):
+    """rps, latency percentiles (ms) and errors from wrk --latency's report; errors is the sum of the
+    non-2xx/3xx responses and the socket errors, which are given one by one too."""
     result = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
               "requests": int(re.search(r"(\d+) requests in", out).group(1))}
     for percentile in ("50", "75", "90", "99"):
@@ -212,6 +218,9 @@ def wrk(url, connections, seconds, script=None):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     result["errors"] = (int(errors.group(1)) if errors else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
+    result["non_2xx"] = int(errors.group(1)) if errors else 0
+    for name, value in zip(("connect", "read", "write", "timeout"), sockets.groups() if sockets else (0, 0, 0, 0)):
+        result[f"socket_{name}"] = int(value)
     return result
 
 
