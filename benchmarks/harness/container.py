@@ -332,8 +332,14 @@ def parse_nmt(text):
             "classes": int(classes.group(1)) if classes else None}
 
 
-def jvm_settings(pid):
-    """The JVM options on the command line (what the launcher chose) and the flags that follow from them."""
+FLAGS = ("MaxHeapSize", "InitialHeapSize", "MaxMetaspaceSize", "ReservedCodeCacheSize", "ThreadStackSize",
+         "MaxDirectMemorySize", "ActiveProcessorCount", "TieredStopAtLevel", "CICompilerCount", "MaxRAM")
+
+
+def jvm_settings(pid, log_path):
+    """The JVM options on the command line (what the launcher chose) and the flags that follow from them,
+    from -XX:+PrintFlagsFinal in the service's log (attaching jcmd at start would cost the JVM memory
+    just when it has least)."""
     try:
         argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")[1:]
     except OSError:
@@ -343,12 +349,11 @@ def jvm_settings(pid):
         if arg in ("-jar", "-cp", "-classpath", "--class-path", "-m", "--module") or not arg.startswith("-"):
             break
         options.append(arg)
-    flags = dict(re.findall(r"-XX:([A-Za-z]+)=(\S+)", jcmd(pid, "VM.flags")))
-    enabled = re.findall(r"-XX:\+(Use\w+GC)\b", jcmd(pid, "VM.flags"))
-    return {"options": options, "collector": enabled[0][3:-2] if enabled else None,
-            **{k: flags[k] for k in ("MaxHeapSize", "InitialHeapSize", "MaxMetaspaceSize", "ReservedCodeCacheSize",
-                                     "ThreadStackSize", "MaxDirectMemorySize", "ActiveProcessorCount",
-                                     "TieredStopAtLevel", "CICompilerCount") if k in flags}}
+    printed = log_path.read_text(errors="replace")
+    flags = dict(re.findall(r"^\s*\S+ (\w+)\s+= (\S+)\s+\{", printed, re.M))
+    collector = next((name[3:-2] for name in ("UseSerialGC", "UseParallelGC", "UseG1GC", "UseZGC", "UseShenandoahGC")
+                      if flags.get(name) == "true"), None)
+    return {"options": options, "collector": collector, **{k: flags[k] for k in FLAGS if k in flags}}
 
 
 def java_pid(cgroup, process):
@@ -371,22 +376,35 @@ class Sampler(threading.Thread):
     def __init__(self, cgroup, pid, started):
         super().__init__(daemon=True)
         self.cgroup, self.pid, self.started = cgroup, pid, started
-        self.samples, self.died_at, self.stopping = [], None, threading.Event()
+        self.samples, self.stopping = [], threading.Event()
 
     def run(self):
-        while not self.stopping.is_set():
+        while not self.stopping.is_set() and alive(self.pid):
             t = round(time.monotonic() - self.started, 1)
             usage = self.cgroup.usage() if self.cgroup else None
             anon = self.cgroup.stat()["anon"] if self.cgroup else None
             rss = harness.proc_status(self.pid, "VmRSS")
             self.samples.append([t, mib(usage), mib(anon), rss])
-            if self.died_at is None and not alive(self.pid):
-                self.died_at = t
             self.stopping.wait(1)
 
     def stop(self):
         self.stopping.set()
         self.join(timeout=5)
+
+
+class Watcher(threading.Thread):
+    """Notes when the service's process ends (the launcher execs the JVM, or waits for it), to the
+    tenth of a second, unless the benchmark itself stopped it."""
+
+    def __init__(self, process, started):
+        super().__init__(daemon=True)
+        self.process, self.started, self.died_at, self.stopped_by_us = process, started, None, False
+
+    def run(self):
+        while self.process.poll() is None:
+            time.sleep(0.1)
+        if not self.stopped_by_us:
+            self.died_at = round(time.monotonic() - self.started, 1)
 
 
 def mib(value):
@@ -484,10 +502,19 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
         log_path = out_dir / f"{store}-{limit_mib}.log"
         log = open(log_path, "w")
         CLEANUP.push("log", log.close)
-        env = dict(os.environ, JAVA_OPTS=java_opts, JZENITH_JDK_CHECKED="1")
+        # PrintFlagsFinal: the flags the JVM settled on, read from its log (see jvm_settings).
+        result["java_opts_effective"] = f"{java_opts} -XX:+PrintFlagsFinal".strip()
+        env = dict(os.environ, JAVA_OPTS=result["java_opts_effective"], JZENITH_JDK_CHECKED="1")
         started = time.monotonic()
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         CLEANUP.push("the service", lambda: stop_process(process))
+        watcher = Watcher(process, started)
+        watcher.start()
+        phases = result["phases"] = {"start-up": 0.0}
+
+        def phase(name):
+            phases[name] = round(time.monotonic() - started, 1)
+            return process.poll() is None
 
         # Start-up: the first good answer of the service's own API.
         ready = None
@@ -498,28 +525,32 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
             time.sleep(0.02)
         pid = java_pid(cgroup, process) or process.pid
         if ready is None:
-            return finish(result, "did not start", process, cgroup, log_path, None, None)
+            return finish(result, "did not start", process, cgroup, log_path, None, watcher)
         result["startup_ms"] = round((ready - started) * 1000)
+        phase("the second after start")
         sampler = Sampler(cgroup, pid, started)
         sampler.start()
         CLEANUP.push("sampler", sampler.stop)
         time.sleep(1)
         result["rss_start_mb"] = harness.proc_status(pid, "VmRSS")
         result["cgroup_start_mib"] = mib(cgroup.usage()) if cgroup else None
-        result["jvm"] = jvm_settings(pid)
+        result["jvm"] = jvm_settings(pid, log_path)
         result["aot_cache"] = any(o.startswith("-XX:AOTCache") for o in result["jvm"]["options"])
         print(f"  first good response after {result['startup_ms']} ms, RSS {result['rss_start_mb']} MB,"
               f" cgroup {result['cgroup_start_mib']} MiB; JVM {' '.join(result['jvm']['options'])}", flush=True)
 
+        phase("seeding")
         ids, failed, seconds = seed(base, args.seed)
         result["seed"] = {"users": len(ids), "failed": failed, "seconds": seconds}
-        if not ids:
-            return finish(result, "seeding failed", process, cgroup, log_path, pid, sampler)
+        if not ids or process.poll() is not None:
+            return finish(result, "seeding failed", process, cgroup, log_path, sampler, watcher)
         script = out_dir / f"mix-{store}-{limit_mib}.lua"
         script.write_text(MIX_LUA.replace("IDS", ", ".join(f'"{i}"' for i in ids)))
 
-        if args.warmup:
+        if args.warmup and phase("warm-up"):
             result["warmup_result"], _ = run_wrk(base, args.connections, args.warmup, script)
+        if not phase("load"):
+            return finish(result, "died", process, cgroup, log_path, sampler, watcher)
         # Native memory near the end of the load, while it is still on.
         nmt = {}
         at = max(1.0, args.duration - min(10.0, args.duration * 0.2))
@@ -531,12 +562,12 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
                 nmt["rss"] = harness.proc_status(pid, "VmRSS")
                 nmt["cgroup"] = mib(cgroup.usage()) if cgroup else None
         timer = threading.Timer(at, take_nmt)
-        load_started = time.monotonic()
         timer.start()
         CLEANUP.push("NMT timer", timer.cancel)
         gc_before = harness.gc_totals(pid)
         measured, out = run_wrk(base, args.connections, args.duration, script)
         timer.join(timeout=90)
+        phase("after the load")
         result["result"] = measured
         if measured is None:
             result["wrk_output"] = out[-2000:]
@@ -552,16 +583,15 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
         if None not in (*gc_before, *gc_after):
             result["gc"] = {"count": gc_after[0] - gc_before[0], "seconds": round(gc_after[1] - gc_before[1], 2)}
         result["rss_peak_mb"] = harness.proc_status(pid, "VmHWM")
-        if sampler.died_at is not None:
-            result["died_after_load_s"] = round(sampler.died_at - (load_started - started), 1)
-        return finish(result, "survived" if answering else "died under load", process, cgroup, log_path, pid,
-                      sampler)
+        return finish(result, "survived" if answering else "did not answer after the load", process, cgroup,
+                      log_path, sampler, watcher)
     finally:
         CLEANUP.run(mark)
 
 
-def finish(result, outcome, process, cgroup, log_path, pid, sampler):
-    """Adds what the cgroup and the exit say, stops the service; the outcome is the OOM killer's where it acted."""
+def finish(result, outcome, process, cgroup, log_path, sampler, watcher):
+    """Adds what the cgroup and the exit say and stops the service. The outcome names the OOM killer where
+    it acted, and the phase (start-up, seeding, warm-up, load) in which the JVM went."""
     if sampler:
         sampler.stop()
         result["samples"] = sampler.samples
@@ -572,16 +602,25 @@ def finish(result, outcome, process, cgroup, log_path, pid, sampler):
     samples = result.get("samples") or []
     result["cgroup_sampled_peak_mib"] = max((s[1] for s in samples if s[1] is not None), default=None)
     result["anon_peak_mib"] = max((s[2] for s in samples if s[2] is not None), default=None)
+    watcher.stopped_by_us = process.poll() is None
     if outcome == "survived":
         status, seconds = stop_process(process)
         result["shutdown"] = {"status": status, "seconds": round(seconds, 1)}
     else:
         status, _ = stop_process(process, timeout=5)
         result["exit_status"] = status
+    watcher.join(timeout=5)
     oom = cgroup.oom_kills() if cgroup else 0
     result["oom_kills"] = oom
-    if oom:
-        outcome = "OOM-killed" + ("" if outcome == "survived" else f" ({outcome})")
+    if watcher.died_at is not None:
+        died = watcher.died_at
+        during = max((p for p in result.get("phases", {}).items() if p[1] <= died), key=lambda p: p[1],
+                     default=("start-up", 0))
+        result["died_at_s"] = died
+        cause = "OOM-killed" if oom else f"exited (status {status})"
+        outcome = f"{cause} during {during[0]}, {died - during[1]:.0f} s in"
+    elif oom:
+        outcome = f"OOM-killed ({outcome})"
     result["outcome"] = outcome
     result["survived"] = outcome == "survived"
     if not result["survived"]:
@@ -674,7 +713,7 @@ def write_report(runs, meta):
         sockets = "/".join(str(m.get(f"socket_{k}", 0) + w.get(f"socket_{k}", 0))
                            for k in ("connect", "read", "write", "timeout")) if m else ""
         gc = r.get("gc")
-        outcome = r["outcome"] + (f" after {r['died_after_load_s']} s of load" if "died_after_load_s" in r else "")
+        outcome = r["outcome"]
         lines.append(f"| {r['store']} | {r['limit_mib']} | {outcome} | {r.get('startup_ms', '')} |"
                      f" {r.get('rss_start_mb') or ''} | {fmt(m.get('rps'), 0)} | {fmt(m.get('p50'), 2)} |"
                      f" {fmt(m.get('p99'), 2)} | {fmt(m.get('max'), 0)} |"
@@ -712,7 +751,7 @@ def write_report(runs, meta):
                          f" {nmt['classes']} | {r.get('nmt_rss_mb') or ''} | {fmt(r.get('nmt_cgroup_mib'))} |")
         lines += ["", "![native memory](report/container-nmt.png)", ""]
     lines += ["## JVM settings the launcher chose", "",
-              "| store | limit MiB | options on the JVM's command line | collector | max heap MB | initial heap MB |"
+              "| store | limit MiB | options on the JVM's command line, less JAVA_OPTS | collector | max heap MB | initial heap MB |"
               " max metaspace | code cache MB | thread stack KB | processors |",
               "| --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |"]
     for r in runs:
@@ -722,7 +761,9 @@ def write_report(runs, meta):
         as_mb = lambda key: fmt(int(jvm[key]) / MIB, 0) if key in jvm else ""  # noqa: E731
         metaspace = jvm.get("MaxMetaspaceSize")
         metaspace = "unlimited" if metaspace is None or int(metaspace) > 1 << 40 else f"{int(metaspace) // MIB} MB"
-        lines.append(f"| {r['store']} | {r['limit_mib']} | `{' '.join(jvm['options'])}` | {jvm.get('collector') or ''}"
+        ours = set((r.get("java_opts_effective") or r["java_opts"]).split())
+        chosen = " ".join(o for o in jvm["options"] if o not in ours) or "(none)"
+        lines.append(f"| {r['store']} | {r['limit_mib']} | `{chosen}` | {jvm.get('collector') or ''}"
                      f" | {as_mb('MaxHeapSize')} | {as_mb('InitialHeapSize')} | {metaspace} |"
                      f" {as_mb('ReservedCodeCacheSize')} | {jvm.get('ThreadStackSize', '')} |"
                      f" {jvm.get('ActiveProcessorCount', '')} |")
