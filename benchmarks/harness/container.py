@@ -373,17 +373,19 @@ def java_pid(cgroup, process):
 class Sampler(threading.Thread):
     """The cgroup's usage, its anonymous memory and the JVM's RSS every second, and when the JVM died."""
 
-    def __init__(self, cgroup, pid, started):
+    def __init__(self, cgroup, process, started):
         super().__init__(daemon=True)
-        self.cgroup, self.pid, self.started = cgroup, pid, started
+        self.cgroup, self.process, self.started = cgroup, process, started
         self.samples, self.stopping = [], threading.Event()
 
     def run(self):
-        while not self.stopping.is_set() and alive(self.pid):
+        pid = None
+        while not self.stopping.is_set() and self.process.poll() is None:
+            pid = pid or java_pid(self.cgroup, self.process)  # from the start on, before the JVM is found too
             t = round(time.monotonic() - self.started, 1)
             usage = self.cgroup.usage() if self.cgroup else None
             anon = self.cgroup.stat()["anon"] if self.cgroup else None
-            rss = harness.proc_status(self.pid, "VmRSS")
+            rss = harness.proc_status(pid, "VmRSS") if pid else None
             self.samples.append([t, mib(usage), mib(anon), rss])
             self.stopping.wait(1)
 
@@ -510,6 +512,9 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
         CLEANUP.push("the service", lambda: stop_process(process))
         watcher = Watcher(process, started)
         watcher.start()
+        sampler = Sampler(cgroup, process, started)
+        sampler.start()
+        CLEANUP.push("sampler", sampler.stop)
         phases = result["phases"] = {"start-up": 0.0}
 
         def phase(name):
@@ -525,12 +530,9 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
             time.sleep(0.02)
         pid = java_pid(cgroup, process) or process.pid
         if ready is None:
-            return finish(result, "did not start", process, cgroup, log_path, None, watcher)
+            return finish(result, "did not start", process, cgroup, log_path, sampler, watcher)
         result["startup_ms"] = round((ready - started) * 1000)
         phase("the second after start")
-        sampler = Sampler(cgroup, pid, started)
-        sampler.start()
-        CLEANUP.push("sampler", sampler.stop)
         time.sleep(1)
         result["rss_start_mb"] = harness.proc_status(pid, "VmRSS")
         result["cgroup_start_mib"] = mib(cgroup.usage()) if cgroup else None
@@ -624,12 +626,19 @@ def finish(result, outcome, process, cgroup, log_path, sampler, watcher):
     result["outcome"] = outcome
     result["survived"] = outcome == "survived"
     if not result["survived"]:
-        lines = log_path.read_text(errors="replace").splitlines()
-        interesting = [line for line in lines if re.search(r"OutOfMemory|Killed|ERROR|Exception|error", line)]
-        result["log_tail"] = (interesting[-8:] or lines[-8:])
+        result["log_tail"] = log_tail(log_path)
     result["finished_at"] = datetime.datetime.now(datetime.timezone.utc).isoformat()
     print(f"  {result['outcome']}; cgroup peak {result.get('cgroup_peak_mib')} MiB, oom kills {oom}", flush=True)
     return result
+
+
+def log_tail(log_path):
+    """The last lines of the service's log that say what went wrong, else its last lines; less
+    -XX:+PrintFlagsFinal's table, whose flag names mention OutOfMemoryError too."""
+    lines = [line for line in log_path.read_text(errors="replace").splitlines()
+             if not re.match(r"^\s*\S+ \w+\s+=.*\{[^}]*\}\s*$", line) and line.strip() != "[Global flags]"]
+    interesting = [line for line in lines if re.search(r"OutOfMemory|Killed|ERROR|Exception|error", line)]
+    return interesting[-8:] or lines[-8:] or ["(no line of its own before it went)"]
 
 
 def summary(r):
@@ -766,13 +775,13 @@ def write_report(runs, meta):
         lines.append(f"| {r['store']} | {r['limit_mib']} | `{chosen}` | {jvm.get('collector') or ''}"
                      f" | {as_mb('MaxHeapSize')} | {as_mb('InitialHeapSize')} | {metaspace} |"
                      f" {as_mb('ReservedCodeCacheSize')} | {jvm.get('ThreadStackSize', '')} |"
-                     f" {jvm.get('ActiveProcessorCount', '')} |")
+                     f" {jvm.get('ActiveProcessorCount', '') if jvm.get('ActiveProcessorCount') != '-1' else ''} |")
     lines.append("")
     pictures = plots(runs)
     if pictures:
         lines += ["## Memory over the run", "",
-                  "The cgroup's usage every second from the start of the JVM (start-up, seeding, warm-up, load)."
-                  " Where a line ends early, the JVM died.", ""]
+                  "The cgroup's usage every second from the start of the launcher (start-up, seeding, warm-up,"
+                  " load), and its limit dashed. Where a line ends early, the JVM died.", ""]
         lines += [f"![{store}](report/{file})" for store, file in pictures] + [""]
     CONTAINER_MD.write_text("\n".join(lines).rstrip() + "\n")
     report.splice(BENCHMARKS / "RESULTS.md", "container")
@@ -793,7 +802,7 @@ def goals(runs, duration):
     for store in stores:
         r = by.get((store, 128))
         if r:
-            row(f"128 MiB: survives {span}", store, r["outcome"], r["survived"], r["outcome"])
+            row(f"128 MiB: survives {span}", store, r["outcome"], r["survived"], "it did not")
             if r.get("result"):
                 errors = errors_of(r)
                 row("128 MiB: 0 errors", store, str(errors), errors == 0, f"{errors} errors")
@@ -802,8 +811,9 @@ def goals(runs, duration):
                     row("128 MiB: p99 < 50 ms", store, f"{p99:.1f} ms", p99 < 50, f"{p99 - 50:.1f} ms over")
         r = by.get((store, 96))
         if r:
-            row(f"96 MiB: survives {span}", store, r["outcome"], r["survived"], r["outcome"])
-        r = by.get((store, 128)) or next((x for x in runs if x["store"] == store and x.get("rss_start_mb")), None)
+            row(f"96 MiB: survives {span}", store, r["outcome"], r["survived"], "it did not")
+        started = [x for x in runs if x["store"] == store and x.get("rss_start_mb")]
+        r = next((x for x in started if x["limit_mib"] == 128), started[0] if started else None)
         if r and r.get("rss_start_mb"):
             rss = r["rss_start_mb"]
             row(f"RSS after start < 64 MB (in {r['limit_mib']} MiB)", store, f"{rss} MB", rss < 64, f"{rss - 64} MB over")
@@ -821,10 +831,13 @@ def plots(runs):
         if not series:
             continue
         file = f"container-memory-{store}.png"
+        # Each limit's usage, and the limit itself dashed in the same colour.
         report.gnuplot(REPORT_DIR / file, f"{STORE_NAMES[store]}: memory usage of the cgroup (MiB) by second",
-                       "set xlabel 'seconds since the JVM started'; set ylabel 'MiB'; set key outside right;"
+                       "set xlabel 'seconds since the launcher started'; set ylabel 'MiB'; set key outside right;"
                        " set yrange [0:*]",
-                       [f"'-' using 1:2 with lines lw 2 title '{limit} MiB limit'" for limit, _ in series],
+                       [f"'-' using 1:2 with lines lw 2 lc rgb '{COLOURS[i]}' title 'in {limit} MiB'"
+                        for i, (limit, _) in enumerate(series)]
+                       + [f"{limit} with lines dt 2 lc rgb '{COLOURS[i]}' notitle" for i, (limit, _) in enumerate(series)],
                        ["\n".join(f"{s[0]} {s[1]}" for s in samples if s[1] is not None) for _, samples in series])
         made.append((store, file))
     with_nmt = [r for r in runs if r.get("nmt")]
@@ -911,7 +924,12 @@ def main():
         return json.loads(path.read_text()) if path.exists() else None
 
     measured, problems = False, []
+    meta_json = out_dir / "meta.json"
+    if args.report_only and meta_json.exists():
+        # The command that measured, not this one that only writes.
+        meta = {**meta, **{k: v for k, v in json.loads(meta_json.read_text()).items() if k in ("command", "date")}}
     if not args.report_only:
+        meta_json.write_text(json.dumps(meta))
         if not os.access(launcher, os.X_OK):
             sys.exit(f"No launcher at {launcher}. Build the user service (./mvnw package -pl examples/user-service -am)"
                      f" or, until its launcher exists, use --launcher stand-in.")
