@@ -933,7 +933,9 @@ def main():
         if not os.access(launcher, os.X_OK):
             sys.exit(f"No launcher at {launcher}. Build the user service (./mvnw package -pl examples/user-service -am)"
                      f" or, until its launcher exists, use --launcher stand-in.")
+        # SIGINT too: a shell that starts this in the background makes Python inherit SIGINT ignored.
         signal.signal(signal.SIGTERM, on_terminate)
+        signal.signal(signal.SIGINT, on_terminate)
         try:
             if "postgresql" in stores:
                 drop_stale_databases()
