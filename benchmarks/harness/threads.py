@@ -15,6 +15,7 @@ import datetime
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -289,6 +290,13 @@ def main():
         write_report(data["rows"], data["meta"])
         return
     levels = [int(c) for c in args.clients.split(",")]
+
+    def interrupted(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    # Stopped by either, each app is stopped too (it runs in a session of its own, so no signal reaches it).
+    signal.signal(signal.SIGTERM, interrupted)
+    signal.signal(signal.SIGINT, interrupted)
     meta = {"command": " ".join(["benchmarks/threads.sh", *sys.argv[1:]]), "duration": args.duration,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
             "machine": harness.machine()}
@@ -310,4 +318,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit("\ninterrupted; the app that was running is stopped")
