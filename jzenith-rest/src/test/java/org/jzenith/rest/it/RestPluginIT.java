@@ -464,12 +464,19 @@ class RestPluginIT {
         @Test
         void metricsAreTaggedByRouteTemplate() {
             http.get("/things/" + UUID.randomUUID());
+            http.get("/things/numbered/7"); // on a virtual thread
+            http.get("/things?limit=many"); // 400 while binding
+            http.get("/things/boom"); // 500 from the method
             final HttpResponse<String> metrics = http.get("/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.headers().firstValue("Content-Type"))
                     .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
             assertThat(metrics.body())
                     .contains("http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/things/{id}\"}")
+                    .contains(
+                            "http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/things/numbered/{n: [0-9]+}\"}")
+                    .contains("http_server_requests_seconds_count{method=\"GET\",status=\"400\",uri=\"/things\"}")
+                    .contains("http_server_requests_seconds_count{method=\"GET\",status=\"500\",uri=\"/things/boom\"}")
                     .contains("jvm_memory_used_bytes");
         }
 

@@ -88,8 +88,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         try {
             arguments = acceptable(routing) ? bind(routing) : null;
         } catch (final Throwable failure) {
-            fail(routing, context, failure);
-            metrics.recordWhenEnded(routing, start);
+            fail(routing, context, failure, start);
             return;
         }
         if (arguments == null) {
@@ -97,29 +96,23 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             return;
         }
         switch (endpoint.execution()) {
-            case EVENT_LOOP -> {
-                invokeAndWrite(routing, context, arguments);
-                metrics.recordWhenEnded(routing, start);
-            }
+            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, start);
             case VIRTUAL_THREAD -> {
-                metrics.recordOnEnd(routing, start);
                 try {
                     virtualThreads
-                            .newThread(() -> invokeAndWrite(routing, context, arguments))
+                            .newThread(() -> invokeAndWrite(routing, context, arguments, start))
                             .start();
                 } catch (final Throwable failure) {
-                    fail(routing, context, failure); // no thread could be made: out of memory, say
+                    fail(routing, context, failure, start); // no thread could be made: out of memory, say
                 }
             }
-            case WORKER -> {
-                metrics.recordOnEnd(routing, start);
+            case WORKER ->
                 context.executeBlocking(
                         () -> {
-                            invokeAndWrite(routing, context, arguments);
+                            invokeAndWrite(routing, context, arguments, start);
                             return null;
                         },
                         false);
-            }
         }
     }
 
@@ -153,14 +146,18 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         return arguments;
     }
 
-    /** Runs on the thread of {@link Execution}; answering always happens on the event loop. */
-    private void invokeAndWrite(final RoutingContext routing, final Context context, final Object[] arguments) {
+    /**
+     * Runs on the thread of {@link Execution}; answering always happens on the event loop, which
+     * then times the request (at once when the response has ended, as it mostly has).
+     */
+    private void invokeAndWrite(
+            final RoutingContext routing, final Context context, final Object[] arguments, final long start) {
         final Object result;
         try {
             if (entityIndex >= 0) {
                 final Binding body = entity.orElseThrow().reader().read((Buffer) arguments[entityIndex]);
                 if (body instanceof Binding.Invalid(final String message)) {
-                    OnContext.run(context, () -> errors.send(routing, 400, message));
+                    answer(routing, context, start, () -> errors.send(routing, 400, message));
                     return;
                 }
                 arguments[entityIndex] = ((Binding.Value) body).value();
@@ -169,36 +166,47 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             if (validation.isPresent()) {
                 final List<Violation> violations = validation.get().validate(instance, arguments);
                 if (!violations.isEmpty()) {
-                    OnContext.run(context, () -> errors.invalid(routing, violations));
+                    answer(routing, context, start, () -> errors.invalid(routing, violations));
                     return;
                 }
             }
             result = invoker.invokeExact(instance, arguments);
         } catch (final Throwable failure) {
-            fail(routing, context, failure);
+            fail(routing, context, failure, start);
             return;
         }
-        if (endpoint.execution() == Execution.EVENT_LOOP) {
-            write(routing, context, result);
-        } else {
-            OnContext.run(context, () -> write(routing, context, result));
-        }
+        answer(routing, context, start, () -> write(routing, context, result));
     }
 
+    /** On the event loop, inside {@link #answer}, which times the request once this returns. */
     private void write(final RoutingContext routing, final Context context, final Object result) {
         try {
             results.handle(routing, context, result);
         } catch (final Throwable failure) {
-            fail(routing, context, failure);
+            errors.fail(routing, displayName, failure);
+            if (failure instanceof VirtualMachineError fatal) {
+                throw fatal;
+            }
         }
+    }
+
+    /** Runs {@code answer} on the event loop, then times the request. */
+    private void answer(final RoutingContext routing, final Context context, final long start, final Runnable answer) {
+        OnContext.run(context, () -> {
+            try {
+                answer.run();
+            } finally {
+                metrics.recordWhenEnded(routing, start);
+            }
+        });
     }
 
     /**
      * Answers {@code failure} on the event loop, even an {@link Error}: on a virtual thread nothing
      * else would, and the client would wait for ever. A JVM error is rethrown once answered.
      */
-    private void fail(final RoutingContext routing, final Context context, final Throwable failure) {
-        OnContext.run(context, () -> errors.fail(routing, displayName, failure));
+    private void fail(final RoutingContext routing, final Context context, final Throwable failure, final long start) {
+        answer(routing, context, start, () -> errors.fail(routing, displayName, failure));
         if (failure instanceof VirtualMachineError fatal) {
             throw fatal;
         }
