@@ -3,10 +3,13 @@ package org.jzenith.rest.internal;
 import com.google.inject.AbstractModule;
 import com.google.inject.ScopeAnnotation;
 import com.google.inject.Scopes;
+import com.google.inject.binder.ScopedBindingBuilder;
 import jakarta.inject.Scope;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.observability.HealthRoutes;
@@ -37,11 +40,33 @@ public final class RestModule extends AbstractModule {
     }
 
     private void bindResource(final Class<?> resource) {
-        if (hasScope(resource)) {
-            bind(resource);
-        } else {
-            bind(resource).in(Scopes.SINGLETON);
+        bindResource(resource, hasScope(resource));
+    }
+
+    /**
+     * Binds {@code resource}; one that Guice cannot construct by itself (a single public
+     * constructor with parameters and no {@code @Inject}, the Jakarta REST and Dropwizard style)
+     * is constructed through that constructor, with its parameters injected.
+     */
+    private <T> void bindResource(final Class<T> resource, final boolean scoped) {
+        final Optional<Constructor<T>> constructor = soleUnannotatedConstructor(resource);
+        final ScopedBindingBuilder binding =
+                constructor.isPresent() ? bind(resource).toConstructor(constructor.get()) : bind(resource);
+        if (!scoped) {
+            binding.in(Scopes.SINGLETON);
         }
+    }
+
+    @SuppressWarnings("unchecked") // getConstructors() of a Class<T> returns constructors of T
+    private static <T> Optional<Constructor<T>> soleUnannotatedConstructor(final Class<T> type) {
+        final Constructor<?>[] constructors = type.getConstructors();
+        final boolean annotated = Arrays.stream(type.getDeclaredConstructors())
+                .anyMatch(c -> c.isAnnotationPresent(jakarta.inject.Inject.class)
+                        || c.isAnnotationPresent(com.google.inject.Inject.class));
+        if (annotated || constructors.length != 1 || constructors[0].getParameterCount() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of((Constructor<T>) constructors[0]);
     }
 
     private static boolean hasScope(final Class<?> type) {

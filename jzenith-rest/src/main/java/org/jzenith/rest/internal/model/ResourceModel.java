@@ -29,7 +29,11 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
             try {
                 endpoints.addAll(ResourceScanner.scan(resource));
             } catch (final RuntimeException e) {
-                problems.add(new Problem(resource, e.getMessage()));
+                problems.add(new Problem(
+                        resource,
+                        e instanceof IllegalArgumentException && e.getMessage() != null
+                                ? e.getMessage()
+                                : "cannot be read (" + e + "); please report this with the class"));
             }
         }
         return new ResourceModel(endpoints, problems);

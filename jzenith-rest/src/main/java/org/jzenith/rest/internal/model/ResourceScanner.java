@@ -91,6 +91,14 @@ public final class ResourceScanner {
         }
         final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
         final ReturnKind returnKind = ReturnKind.of(method.getReturnType());
+        if (returnKind == ReturnKind.VALUE) {
+            AsynchronousTypes.unsupported(method.getReturnType()).ifPresent(type -> {
+                throw new IllegalArgumentException(name(resourceClass, method) + " returns " + type
+                        + ", an asynchronous type jZenith does not subscribe to (the client would get its"
+                        + " toString()); return a CompletionStage (Mutiny: uni.subscribeAsCompletionStage(),"
+                        + " Reactor: mono.toFuture()), a Vert.x Future, an RxJava 3 type, or the plain value");
+            });
+        }
         return new EndpointDefinition(
                 resourceClass,
                 method,
@@ -113,6 +121,12 @@ public final class ResourceScanner {
         for (int i = 0; i < parameters.length; i++) {
             final ParameterDefinition definition = parameter(parameters[i], List.of(annotations[i]));
             if (definition.source() == ParameterSource.ENTITY) {
+                if (parameters[i].isNamePresent() && path.variables().contains(parameters[i].getName())) {
+                    throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter '"
+                            + parameters[i].getName() + "' without an annotation, which makes it the request body,"
+                            + " but its name is the path variable {" + parameters[i].getName()
+                            + "}; annotate it @PathParam(\"" + parameters[i].getName() + "\")");
+                }
                 if (entitySeen) {
                     throw new IllegalArgumentException(
                             name(resourceClass, method)

@@ -2,6 +2,7 @@ package org.jzenith.rest.internal.server;
 
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Route;
@@ -31,6 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class RouterFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(RouterFactory.class);
+    private static final CharSequence TEXT_PLAIN = HttpHeaders.createOptimized("text/plain;charset=utf-8");
 
     /** Jakarta REST prefers templates with more literal characters, then more variables, then more regexes. */
     private static final Comparator<EndpointDefinition> SPECIFICITY = Comparator.<EndpointDefinition>comparingInt(
@@ -67,12 +69,15 @@ public final class RouterFactory {
             }
             if (declared.add("OPTIONS " + endpoint.path().template())) {
                 final CharSequence allow = table.allowOf(endpoint.path());
+                // As Jersey answers: 200 with the methods in Allow and, as text, in the body.
+                final Buffer methods = Buffer.buffer(allow.toString());
                 route(router, "OPTIONS", endpoint).handler(routing -> {
                     headers.addTo(routing.response().headers());
                     routing.response()
                             .putHeader(HttpHeaders.ALLOW, allow)
-                            .setStatusCode(204)
-                            .end();
+                            .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_PLAIN)
+                            .setStatusCode(200)
+                            .end(methods.copy());
                 });
             }
             LOG.debug(
@@ -132,9 +137,13 @@ public final class RouterFactory {
             final long maxBodySize) {
         final Route route = route(router, method, endpoint);
         endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
-        endpoint.consumes().stream()
-                .filter(type -> !type.equals(MediaType.WILDCARD_TYPE))
-                .forEach(type -> route.consumes(type.getType() + "/" + type.getSubtype()));
+        if (endpoint.readsBody()) {
+            // @Consumes is about the entity: a method that reads none (a GET on a class annotated
+            // @Consumes) takes requests without a body, and without a Content-Type, as Jersey does.
+            endpoint.consumes().stream()
+                    .filter(type -> !type.equals(MediaType.WILDCARD_TYPE))
+                    .forEach(type -> route.consumes(type.getType() + "/" + type.getSubtype()));
+        }
         if (endpoint.readsBody() || mayCarryBody(method)) {
             // Also where the body is not read: Vert.x Web pauses the request, and a body left
             // unread would stall a kept-alive connection.
