@@ -31,6 +31,12 @@ public final class TrainingRequest {
         this.body = body;
     }
 
+    /** This request, expecting {@code answer} rather than any status below 400. */
+    TrainingRequest expecting(final int answer) {
+        this.status = answer;
+        return this;
+    }
+
     /** GET, POST, PUT, ... (upper case). */
     public String method() {
         return method == null ? "GET" : method.trim().toUpperCase(Locale.ROOT);

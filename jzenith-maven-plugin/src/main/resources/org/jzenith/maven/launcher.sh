@@ -157,7 +157,9 @@ jz_walk_memory() {
   jz_dir=${jz_d#* }
   while :; do
     if [ -r "$jz_dir/$2" ]; then
-      read -r jz_v <"$jz_dir/$2" || jz_v=
+      jz_v=
+      # (A last line without a newline still reads, though read then says it failed.)
+      read -r jz_v <"$jz_dir/$2" || :
       jz_mib=$(jz_to_mib "$jz_v")
       if [ -n "$jz_mib" ] && { [ -z "$jz_memory_mib" ] || [ "$jz_mib" -lt "$jz_memory_mib" ]; }; then
         jz_memory_mib=$jz_mib
@@ -190,11 +192,13 @@ jz_walk_cpu() {
   jz_dir=${jz_d#* }
   while :; do
     if [ "$1" = unified ] && [ -r "$jz_dir/cpu.max" ]; then
-      read -r jz_quota jz_period <"$jz_dir/cpu.max" || true
+      jz_quota= jz_period=
+      read -r jz_quota jz_period <"$jz_dir/cpu.max" || :
       jz_note_quota "$jz_quota" "$jz_period" "cgroup v2 ${jz_dir#"$jz_root"}/cpu.max"
     elif [ -r "$jz_dir/cpu.cfs_quota_us" ] && [ -r "$jz_dir/cpu.cfs_period_us" ]; then
-      read -r jz_quota <"$jz_dir/cpu.cfs_quota_us" || true
-      read -r jz_period <"$jz_dir/cpu.cfs_period_us" || true
+      jz_quota= jz_period=
+      read -r jz_quota <"$jz_dir/cpu.cfs_quota_us" || :
+      read -r jz_period <"$jz_dir/cpu.cfs_period_us" || :
       jz_note_quota "$jz_quota" "$jz_period" "cgroup v1 ${jz_dir#"$jz_root"}/cpu.cfs_quota_us"
     fi
     [ "$jz_dir" = "$jz_top" ] && break
@@ -255,11 +259,9 @@ if [ -z "$jz_memory_mib" ]; then
   jz_tier=none
 else
   jz_say "memory limit $jz_memory_mib MiB from $jz_memory_from; $jz_cpus CPU(s) from $jz_cpu_from"
-  if [ "$jz_memory_mib" -lt 96 ]; then
-    jz_tier=tiny
-  elif [ "$jz_memory_mib" -le 512 ]; then
+  if [ "$jz_memory_mib" -le 256 ]; then
     jz_tier=small
-  elif [ "$jz_memory_mib" -le 2048 ]; then
+  elif [ "$jz_memory_mib" -le 1024 ]; then
     jz_tier=medium
   else
     jz_tier=large
@@ -267,32 +269,38 @@ else
 fi
 
 if [ "$jz_tier" != none ]; then
-  # Heap: what is left after what the JVM needs besides (classes, code, threads, buffers),
-  # which is about 45 MiB for a service like the example whatever the limit.
+  # What the JVM needs besides the heap for a service like the example user service, measured in
+  # memory cgroups (README.md, "Running in a container"): 45-70 MiB of classes, code, threads,
+  # GC and malloc, and the AOT cache's file pages (up to its size) that the kernel may reclaim.
   case $jz_tier in
-    tiny)
-      jz_heap=$((jz_memory_mib * 40 / 100))
-      jz_meta=48 jz_code=16 jz_direct=8 jz_stack=512k
-      ;;
     small)
-      jz_heap=$((jz_memory_mib / 2))
-      jz_meta=64 jz_code=32 jz_direct=$((jz_memory_mib / 8)) jz_stack=512k
+      # The AOT cache's pages (about 50 MiB of the example's 80 MiB cache are read at start) must
+      # stay in memory beside the heap: when the kernel has to take them back again and again,
+      # the service stalls rather than dies (measured at 128 MiB with -Xmx48m: 190 requests/s).
+      jz_heap=$((jz_memory_mib * 3 / 8 - 16))
+      [ "$jz_heap" -ge 16 ] || jz_heap=16
+      jz_meta=64 jz_code=24 jz_stack=512k
       ;;
     medium)
       jz_heap=$((jz_memory_mib * 60 / 100))
-      jz_meta=128 jz_code=64 jz_direct=$((jz_memory_mib / 8)) jz_stack=
+      jz_meta=128 jz_code=64 jz_stack=
       ;;
     large)
       jz_heap=$((jz_memory_mib * 70 / 100))
-      jz_meta= jz_code= jz_direct=$((jz_memory_mib / 10)) jz_stack=
+      jz_meta= jz_code= jz_stack=
       ;;
   esac
-  [ "$jz_tier" = tiny ] && jz_say "below 96 MiB a service like the example has no room to take load; it starts, and the JVM exits with a message when memory runs out"
+  jz_direct=$((jz_memory_mib / 16))
+  [ "$jz_direct" -ge 8 ] || jz_direct=8
+  if [ "$jz_memory_mib" -lt 96 ]; then
+    # Said always: below this the kernel may end the service with SIGKILL, which leaves no log line.
+    printf '%s launcher: warning: %s MiB of memory is below the 96 MiB a service like the example user service needs; it may be killed by the kernel without a message (see JZENITH_LAUNCHER_DEBUG=1)\n' "$JZ_APP" "$jz_memory_mib" >&2
+  fi
 
   if ! jz_user_sets -XX:+UseSerialGC -XX:+UseG1GC -XX:+UseParallelGC -XX:+UseZGC -XX:+UseShenandoahGC -XX:+UseEpsilonGC; then
     if [ "$jz_memory_mib" -le 1024 ] || [ "$jz_cpus" -lt 2 ]; then
       jz_add -XX:+UseSerialGC
-      jz_say "collector Serial: least memory of its own, and with 1 CPU or up to 1 GiB the pauses are as short as G1's"
+      jz_say "collector Serial: the least memory of its own, and with 1 CPU or a heap this small its pauses are as short as G1's"
     else
       jz_add -XX:+UseG1GC
       jz_say "collector G1: $jz_cpus CPUs and $jz_memory_mib MiB"
@@ -300,11 +308,17 @@ if [ "$jz_tier" != none ]; then
   fi
   if ! jz_user_sets -Xmx -XX:MaxRAM -XX:MaxHeapSize; then
     jz_add "-Xmx${jz_heap}m"
-    jz_say "heap -Xmx${jz_heap}m ($jz_tier tier: the rest of $jz_memory_mib MiB is for classes, code, threads and buffers)"
+    jz_say "heap -Xmx${jz_heap}m ($jz_tier tier: the rest of $jz_memory_mib MiB is for classes, code, threads, buffers and the AOT cache)"
   fi
-  if ! jz_user_sets -Xms -XX:InitialHeapSize -Xmx -XX:MaxRAM -XX:MaxHeapSize; then
-    # Small start, so that RSS after start-up is what the service needs; Serial grows it.
-    jz_add "-Xms$((jz_heap / 4))m"
+  if ! jz_user_sets -Xms -XX:InitialHeapSize; then
+    # A small start, so that memory after start-up is what the service needs; the heap grows.
+    # Not below 8 MiB: the JVM loads the AOT cache's archived objects into the initial heap, and
+    # with less (the JVM's own default in a 128 MiB container is 2 MiB) it refuses to start at
+    # all, even in the default AOT mode: "archived heap objects cannot be loaded".
+    jz_xms=$((jz_heap / 4))
+    [ "$jz_xms" -ge 8 ] || jz_xms=8
+    jz_user_sets -Xmx -XX:MaxRAM -XX:MaxHeapSize && jz_xms=8
+    jz_add "-Xms${jz_xms}m"
   fi
   if [ "${JZENITH_AOT-}" = train ]; then
     # The JVM writes the AOT cache within the metaspace limit, and a service like the example
@@ -313,18 +327,36 @@ if [ "$jz_tier" != none ]; then
   fi
   if [ -n "$jz_meta" ] && ! jz_user_sets -XX:MaxMetaspaceSize; then
     jz_add "-XX:MaxMetaspaceSize=${jz_meta}m"
-    jz_say "metaspace at most ${jz_meta}m: a leak ends in an OutOfMemoryError that names it, not in the kernel's kill"
+    jz_say "metaspace at most ${jz_meta}m: a class leak ends in an OutOfMemoryError that names it, not in the kernel's kill"
   fi
   if [ -n "$jz_code" ] && ! jz_user_sets -XX:ReservedCodeCacheSize; then
     jz_add "-XX:ReservedCodeCacheSize=${jz_code}m"
   fi
   if ! jz_user_sets -XX:MaxDirectMemorySize; then
-    [ "$jz_direct" -ge 8 ] || jz_direct=8
     jz_add "-XX:MaxDirectMemorySize=${jz_direct}m"
     jz_say "direct memory at most ${jz_direct}m: Netty's adaptive allocator (Vert.x 5's default) takes its buffers there"
   fi
   if [ -n "$jz_stack" ] && ! jz_user_sets -Xss -XX:ThreadStackSize; then
     jz_add "-Xss$jz_stack"
+  fi
+  if [ "$jz_tier" = small ] && ! jz_user_sets -XX:TieredStopAtLevel -XX:-TieredCompilation -XX:+TieredCompilation; then
+    # C2 compiles in arenas of 15-25 MiB and, on one CPU, competes with the service for it: in
+    # a small container the C1 compiler alone starts faster, holds less and served more requests
+    # in the measured minute of load.
+    jz_add -XX:TieredStopAtLevel=1
+    jz_say "JIT: C1 only (-XX:TieredStopAtLevel=1): no C2 arenas, no C2 compiling on the service's CPU"
+  fi
+  if [ "$jz_tier" != large ] && ! jz_user_sets -XX:TrimNativeHeapInterval; then
+    # Give malloc'ed memory that the JIT and class loading freed back to the kernel.
+    jz_add -XX:TrimNativeHeapInterval=5000
+  fi
+  if [ "$jz_tier" != large ] && ! jz_user_sets -XX:ArchiveRelocationMode; then
+    # By default the JVM maps the class archives (the JDK's and the AOT cache) at a random address
+    # and rewrites every pointer in them, which turns 20-30 MiB of shared file pages into private
+    # memory. Mapping at the archive's own address keeps them shared and saves that (and the
+    # rewrite's time) at the cost of address randomisation for class metadata.
+    jz_add -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0
+    jz_say "class archives at their own address (-XX:ArchiveRelocationMode=0): 20-30 MiB less private memory"
   fi
 fi
 
@@ -340,7 +372,13 @@ jz_cache=$JZ_HOME/lib/$JZ_APP.aot
 jz_aot=
 case ${JZENITH_AOT:-auto} in
   auto)
-    if [ -f "$jz_cache" ]; then
+    if [ -f "$jz_cache" ] && [ -n "$jz_memory_mib" ] && [ "$jz_memory_mib" -lt 160 ]; then
+      # The cache saves 25 MiB of the JVM's own memory but wants its file pages (50 MiB of the
+      # example's 80 MiB cache) kept in memory too: below 160 MiB the kernel takes them back
+      # again and again and the service stalls (measured: 128 MiB, 200 requests/s instead of
+      # 6,600; 96 MiB, 49 s to start). Without it the service starts half as fast and runs.
+      jz_say "AOT cache not used below 160 MiB (JZENITH_AOT=on uses it): its pages would not stay in memory"
+    elif [ -f "$jz_cache" ]; then
       jz_aot=-XX:AOTCache=$jz_cache
       jz_say "AOT cache $jz_cache"
     else
