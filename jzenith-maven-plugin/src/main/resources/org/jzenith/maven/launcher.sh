@@ -19,7 +19,7 @@
 #   JZENITH_AOT=auto           auto: use lib/APP.aot when present; off: never;
 #                              on: use it and fail if the JVM cannot (-XX:AOTMode=on);
 #                              train: write lib/APP.aot when the JVM exits (the build does this)
-#   JZENITH_CGROUP_ROOT        read /proc and /sys under this folder (tests)
+#   JZENITH_LAUNCHER_ROOT      read /proc, /sys and the Java install folders under this folder (tests)
 
 jz_say() {
   if [ "${JZENITH_LAUNCHER_DEBUG-}" = 1 ]; then printf '%s launcher: %s\n' "$JZ_APP" "$*" >&2; fi
@@ -42,14 +42,8 @@ while [ -h "$jz_self" ]; do
 done
 JZ_HOME=$(cd "$(dirname "$jz_self")/.." && pwd -P) || jz_fail "cannot find the distribution folder of $0"
 
-# ---- Java: JAVA_HOME, then the PATH; it must be 25 or newer.
-if [ -n "${JAVA_HOME-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-  jz_java=$JAVA_HOME/bin/java
-elif jz_java=$(command -v java 2>/dev/null) && [ -n "$jz_java" ]; then
-  :
-else
-  jz_fail "needs Java 25 or newer and found none: set JAVA_HOME or put java on the PATH (for example Temurin 25, https://adoptium.net, or the image eclipse-temurin:25-jre)."
-fi
+# ---- Java 25 or newer: JAVA_HOME, then the PATH, then the usual install folders.
+jz_root=${JZENITH_LAUNCHER_ROOT-}
 
 jz_java_version() {
   # The release file beside bin/ costs nothing; starting a JVM to ask would cost 50 ms.
@@ -69,14 +63,35 @@ jz_java_version() {
     "$1" -version 2>&1 | sed -n '1s/^[^"]*"\([0-9]*\).*/\1/p'
   fi
 }
-jz_major=$(jz_java_version "$jz_java")
-case $jz_major in
-  '' | *[!0-9]*) jz_fail "cannot tell the version of $jz_java; it must be Java 25 or newer." ;;
-esac
-[ "$jz_major" -ge 25 ] || jz_fail "needs Java 25 or newer, and $jz_java is Java $jz_major. Set JAVA_HOME to a Java 25 (for example Temurin 25, https://adoptium.net)."
+
+jz_java=
+jz_seen=
+jz_try_java() {
+  # Takes $1 when it is a Java 25 or newer; otherwise notes what it was.
+  [ -z "$jz_java" ] && [ -x "$1" ] || return 0
+  jz_major=$(jz_java_version "$1")
+  case $jz_major in
+    '' | *[!0-9]*) jz_seen="$jz_seen $1 (version unknown);" ;;
+    *)
+      if [ "$jz_major" -ge 25 ]; then jz_java=$1; else jz_seen="$jz_seen $1 (Java $jz_major);"; fi
+      ;;
+  esac
+}
+[ -n "${JAVA_HOME-}" ] && jz_try_java "$JAVA_HOME/bin/java"
+if [ -z "$jz_java" ] && [ -n "${JAVA_HOME-}" ]; then
+  printf '%s launcher: JAVA_HOME=%s is not a Java 25 or newer; looking elsewhere\n' "$JZ_APP" "$JAVA_HOME" >&2
+fi
+[ -z "$jz_java" ] && jz_try_java "$(command -v java 2>/dev/null)"
+if [ -z "$jz_java" ]; then
+  for jz_candidate in "$jz_root"/opt/java/openjdk "$jz_root"/usr/lib/jvm/*25* "$jz_root"/usr/lib/jvm/* \
+      "$jz_root"/usr/local/openjdk-*; do
+    jz_try_java "$jz_candidate/bin/java"
+  done
+fi
+[ -n "$jz_java" ] || jz_fail "needs Java 25 or newer and found none (JAVA_HOME, the PATH, /usr/lib/jvm, /opt/java/openjdk;${jz_seen:- nothing found}). Install one (for example Temurin 25, https://adoptium.net, or the image eclipse-temurin:25-jre) and set JAVA_HOME to it."
+jz_say "java: $jz_java"
 
 # ---- The container's limits.
-jz_root=${JZENITH_CGROUP_ROOT-}
 
 jz_to_mib() {
   # "max", "-1", huge numbers (no limit) print nothing; bytes print MiB.
@@ -192,11 +207,11 @@ jz_walk_cpu() {
   jz_dir=${jz_d#* }
   while :; do
     if [ "$1" = unified ] && [ -r "$jz_dir/cpu.max" ]; then
-      jz_quota= jz_period=
+      jz_quota='' jz_period=''
       read -r jz_quota jz_period <"$jz_dir/cpu.max" || :
       jz_note_quota "$jz_quota" "$jz_period" "cgroup v2 ${jz_dir#"$jz_root"}/cpu.max"
     elif [ -r "$jz_dir/cpu.cfs_quota_us" ] && [ -r "$jz_dir/cpu.cfs_period_us" ]; then
-      jz_quota= jz_period=
+      jz_quota='' jz_period=''
       read -r jz_quota <"$jz_dir/cpu.cfs_quota_us" || :
       read -r jz_period <"$jz_dir/cpu.cfs_period_us" || :
       jz_note_quota "$jz_quota" "$jz_period" "cgroup v1 ${jz_dir#"$jz_root"}/cpu.cfs_quota_us"
@@ -283,11 +298,11 @@ if [ "$jz_tier" != none ]; then
       ;;
     medium)
       jz_heap=$((jz_memory_mib * 60 / 100))
-      jz_meta=128 jz_code=64 jz_stack=
+      jz_meta=128 jz_code=64 jz_stack=''
       ;;
     large)
       jz_heap=$((jz_memory_mib * 70 / 100))
-      jz_meta= jz_code= jz_stack=
+      jz_meta='' jz_code='' jz_stack=''
       ;;
   esac
   jz_direct=$((jz_memory_mib / 16))

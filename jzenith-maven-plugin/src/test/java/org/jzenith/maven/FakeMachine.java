@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A distribution of a service named {@code app} with empty jars, a fake JDK whose {@code java}
  * never runs (the launcher is started with {@code JZENITH_LAUNCHER_DRY_RUN=1}), and a fake
- * {@code /proc} and {@code /sys/fs/cgroup} under {@code JZENITH_CGROUP_ROOT}, so that a test
+ * {@code /proc} and {@code /sys/fs/cgroup} under {@code JZENITH_LAUNCHER_ROOT}, so that a test
  * decides which limits the launcher finds.
  */
 final class FakeMachine {
@@ -42,7 +42,7 @@ final class FakeMachine {
         file("proc/self/cgroup", "0::/\n");
         file("proc/self/mountinfo", "");
         environment.put("JAVA_HOME", jdk.toString());
-        environment.put("JZENITH_CGROUP_ROOT", cgroupRoot.toString());
+        environment.put("JZENITH_LAUNCHER_ROOT", cgroupRoot.toString());
         environment.put("JZENITH_LAUNCHER_DRY_RUN", "1");
     }
 

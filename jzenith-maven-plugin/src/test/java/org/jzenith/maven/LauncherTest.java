@@ -205,8 +205,24 @@ class LauncherTest {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(run.stderr())
                 .contains("needs Java 25 or newer")
-                .contains("is Java 21")
-                .contains("JAVA_HOME");
+                .contains(java21.resolve("bin/java") + " (Java 21)")
+                .contains("set JAVA_HOME");
+    }
+
+    @Test
+    void aJava25InTheUsualFoldersIsFoundWhenJavaHomeAndThePathHaveAnOlderOne() throws Exception {
+        final Path java21 = FakeMachine.fakeJdk(temp.resolve("jdk21"), "21.0.4");
+        final FakeMachine machine = new FakeMachine(temp);
+        final Path installed =
+                FakeMachine.fakeJdk(machine.cgroupRoot.resolve("usr/lib/jvm/temurin-25-jdk-amd64"), "25.0.3");
+        machine.env("JAVA_HOME", java21.toString()).env("PATH", java21.resolve("bin") + ":" + System.getenv("PATH"));
+
+        final Run run = machine.run();
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.command().getFirst())
+                .isEqualTo(installed.resolve("bin/java").toString());
+        assertThat(run.stderr()).contains("JAVA_HOME=" + java21 + " is not a Java 25 or newer; looking elsewhere");
     }
 
     @Test
