@@ -136,6 +136,19 @@ class LauncherTest {
     }
 
     @Test
+    void archiveRelocationCanBeTurnedBackOnThroughJavaOpts() throws Exception {
+        final Run run = new FakeMachine(temp)
+                .env("JZENITH_MEMORY_LIMIT", "128m")
+                .env("JAVA_OPTS", "-XX:ArchiveRelocationMode=1")
+                .run();
+
+        assertThat(run.flags()).doesNotContain("-XX:ArchiveRelocationMode=0");
+        assertThat(run.flags().indexOf("-XX:+UnlockDiagnosticVMOptions"))
+                .isNotNegative()
+                .isLessThan(run.flags().indexOf("-XX:ArchiveRelocationMode=1"));
+    }
+
+    @Test
     void applicationArgumentsPassThroughUnchanged() throws Exception {
         final Run run = new FakeMachine(temp).run("--rest.port=9090", "two words", "*", "", "--jzenith.x='q'");
 
