@@ -315,7 +315,7 @@ if [ "$jz_tier" != none ]; then
   if ! jz_user_sets -XX:+UseSerialGC -XX:+UseG1GC -XX:+UseParallelGC -XX:+UseZGC -XX:+UseShenandoahGC -XX:+UseEpsilonGC; then
     if [ "$jz_memory_mib" -le 1024 ] || [ "$jz_cpus" -lt 2 ]; then
       jz_add -XX:+UseSerialGC
-      jz_say "collector Serial: the least memory of its own, and with 1 CPU or a heap this small its pauses are as short as G1's"
+      jz_say "collector Serial: the least memory of its own (the JVM's own choice too for 1 CPU or under 1792 MiB)"
     else
       jz_add -XX:+UseG1GC
       jz_say "collector G1: $jz_cpus CPUs and $jz_memory_mib MiB"
