@@ -127,13 +127,14 @@ end
 """
 
 
-def evict_from_page_cache(launcher):
-    """Drops the distribution's files (jars, AOT cache) from the page cache, so that the start in the
-    cgroup reads them again and they are charged to it, as on a container's first start. Only
-    files no process has mapped leave the cache; the JDK's own files stay (shared here)."""
+def evict_from_page_cache(launcher, more):
+    """Drops the distribution's files (jars, AOT cache), and those under the --evict folders, from
+    the page cache, so that the start in the cgroup reads them again and they are charged to it, as
+    on a container's first start. Only files no process has mapped leave the cache: the machine's
+    JDK, used by other processes, stays; a private copy of it (cp -a, --evict) does not."""
     home = Path(launcher).resolve().parent.parent
-    for path in home.rglob("*"):
-        if path.is_file():
+    for path in [p for folder in (home, *map(Path, more)) for p in folder.rglob("*")]:
+        if path.is_file() and not path.is_symlink():
             fd = os.open(path, os.O_RDONLY)
             try:
                 os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
@@ -143,7 +144,7 @@ def evict_from_page_cache(launcher):
 
 def run_once(args, index, results):
     if not args.warm:
-        evict_from_page_cache(args.launcher)
+        evict_from_page_cache(args.launcher, args.evict)
     port = free_port()
     cgroup = Cgroup(f"jz-launcher-{os.getpid()}-{index}", size_bytes(args.memory))
     log = open(Path(tempfile.gettempdir()) / f"jz-measure-{os.getpid()}-{index}.log", "w")
@@ -246,6 +247,9 @@ def main():
     parser.add_argument("--nmt", action="store_true", help="also report NMT summaries (costs a little memory)")
     parser.add_argument("--warm", action="store_true",
                         help="leave the distribution's files in the page cache (a restart, not a first start)")
+    parser.add_argument("--evict", action="append", default=[],
+                        help="also drop this folder's files from the page cache before each start, e.g. a"
+                             " private copy of the JDK given as JAVA_HOME (repeatable)")
     parser.add_argument("--json", action="store_true", help="print every run as JSON")
     args = parser.parse_args()
     results = []

@@ -192,7 +192,7 @@ class LauncherTest {
         assertThat(machine.run().flags()).noneMatch(flag -> flag.contains("AOT"));
         assertThat(machine.env("JZENITH_AOT", "on").run().flags()).contains("-XX:AOTMode=on");
         assertThat(machine.env("JZENITH_AOT", "auto")
-                        .env("JZENITH_MEMORY_LIMIT", "160m")
+                        .env("JZENITH_MEMORY_LIMIT", "192m")
                         .run()
                         .flags())
                 .anyMatch(flag -> flag.startsWith("-XX:AOTCache="));
