@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Benchmarks jZenith side by side with raw Vert.x and the peers users would pick instead, and
-# rewrites benchmarks/RESULTS.md with tables and plots from this run.
+# Benchmarks jZenith (and a service written with plain methods, as its README shows) side by side
+# with raw Vert.x and the peers users would pick instead, and rewrites benchmarks/RESULTS.md with
+# tables and plots from this run. The user service in memory cgroups and virtual threads against
+# the worker pool have programs of their own: container.sh and threads.sh (benchmarks/README.md).
 #
-#   benchmarks/run.sh --quick            # about 15 minutes: fewer connection levels, shorter runs
+#   benchmarks/run.sh --quick            # about 25 minutes: fewer connection levels, shorter runs
 #   benchmarks/run.sh                    # the full run (see benchmarks/README.md for its length)
 #   benchmarks/run.sh --apps jzenith,vertx --endpoints json,plaintext --duration 10
 #

@@ -14,6 +14,7 @@ import datetime
 import json
 import os
 import platform
+import random
 import re
 import signal
 import socket
@@ -30,7 +31,7 @@ RESULTS_DIR = ROOT / "benchmarks" / "results"
 REPORT_DIR = ROOT / "benchmarks" / "report"
 RESULTS_MD = ROOT / "benchmarks" / "RESULTS.md"
 
-APP_ORDER = ["jzenith", "vertx", "quarkus", "spring-webflux", "spring-mvc", "helidon", "micronaut", "javalin",
+APP_ORDER = ["jzenith", "jzenith-plain", "vertx", "quarkus", "spring-webflux", "spring-mvc", "helidon", "micronaut", "javalin",
              "dropwizard"]
 SERVER_CPU, LOAD_CPU = "0", "1"
 
@@ -69,7 +70,10 @@ ENDPOINTS = {
     "fortunes": ("/fortunes", check_fortunes),
     "updates": ("/updates?queries=20", check_worlds),
     "users": ("/users/{user}", check_user),
+    "create": ("/users", check_user),
 }
+# Endpoints measured with a request other than GET: the body of the check, and wrk's script.
+POSTS = {"create": (b'{"name":"Benchmark User"}', ROOT / "benchmarks" / "harness" / "post-users.lua")}
 
 
 class App:
@@ -96,15 +100,30 @@ DB_ARGS = ["--postgresql.host=127.0.0.1", "--postgresql.port=5432", "--postgresq
            "--postgresql.password=benchmarkdbpass"]
 
 
+def create_user(base):
+    """POSTs a user and returns it as the parameters of the "users" endpoint's path."""
+    request = urllib.request.Request(base + "/users", data=POSTS["create"][0], method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return {"user": json.loads(response.read())["id"]}
+
+
 def peer(name):
     script = APPS_DIR / name / "bench.sh"
-    aot = None
+    aot, setup = None, None
+    endpoints = ["plaintext", "json", "db", "queries", "fortunes", "updates"]
     if name == "jzenith":
         aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-benchmark.jar",
-                        [path for path, _ in ENDPOINTS.values() if "{" not in path],
+                        [path for path, _ in ENDPOINTS.values() if "{" not in path and path != "/users"],
                         [*DB_ARGS, "--postgresql.database=hello_world"])
-    return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"],
-               ["plaintext", "json", "db", "queries", "fortunes", "updates"], aot=aot)
+    if name == "jzenith-plain":
+        # Written as the README shows new users: plain methods, on virtual threads; in-memory users.
+        endpoints, setup = ["plaintext", "json", "users", "create"], create_user
+        aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-plain.jar", ["/plaintext", "/json"], [])
+    if name == "vertx":
+        endpoints, setup = [*endpoints, "users", "create"], create_user
+    return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"], endpoints, setup=setup,
+               aot=aot)
 
 
 def user_service(store, extra):
@@ -114,15 +133,9 @@ def user_service(store, extra):
         return [str(ROOT / "scripts/java"), "-jar", str(jar), f"--rest.port={port}", f"--user.store={store}",
                 *extra]
 
-    def setup(base):
-        request = urllib.request.Request(base + "/users", data=b'{"name":"Benchmark User"}', method="POST",
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return {"user": json.loads(response.read())["id"]}
-
     build = [str(ROOT / "mvnw"), "-q", "-B", "-f", str(ROOT / "pom.xml"), "package", "-DskipTests", "-pl",
              "examples/user-service", "-am"]
-    return App(f"users-{store}", start, build, ["users"], setup=setup)
+    return App(f"users-{store}", start, build, ["users"], setup=create_user)
 
 
 def all_apps():
@@ -135,13 +148,24 @@ def all_apps():
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port: from BENCH_PORTS (e.g. 22000-22999) where a shared machine sets aside a range, else any."""
+    low, _, high = os.environ.get("BENCH_PORTS", "0").partition("-")
+    candidates = list(range(int(low), int(high or low) + 1))
+    random.shuffle(candidates)
+    for port in candidates:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return s.getsockname()[1]
+            except OSError:
+                continue
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
-def fetch(url, timeout=5.0):
-    with urllib.request.urlopen(url, timeout=timeout) as response:
+def fetch(url, timeout=5.0, data=None):
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET",
+                                     headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         return response.status, response.read().decode("utf-8", "replace")
 
 
@@ -174,9 +198,16 @@ def gc_totals(pid):
         return None, None
 
 
-def wrk(url, connections, seconds):
+def wrk(url, connections, seconds, script=None):
     out = subprocess.run(["taskset", "-c", LOAD_CPU, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency",
-                          "--timeout", "5s", url], capture_output=True, text=True).stdout
+                          "--timeout", "5s", *(["-s", str(script)] if script else []), url],
+                         capture_output=True, text=True).stdout
+    return parse_wrk(out)
+
+
+def parse_wrk(out):
+    """rps, latency percentiles (ms) and errors from wrk --latency's report; errors is the sum of the
+    non-2xx/3xx responses and the socket errors, which are given one by one too."""
     result = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
               "requests": int(re.search(r"(\d+) requests in", out).group(1))}
     for percentile in ("50", "75", "90", "99"):
@@ -187,6 +218,9 @@ def wrk(url, connections, seconds):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     result["errors"] = (int(errors.group(1)) if errors else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
+    result["non_2xx"] = int(errors.group(1)) if errors else 0
+    for name, value in zip(("connect", "read", "write", "timeout"), sockets.groups() if sockets else (0, 0, 0, 0)):
+        result[f"socket_{name}"] = int(value)
     return result
 
 
@@ -297,18 +331,22 @@ def run_app(app, variant, java_opts, args, rows, failures):
                 path, check = ENDPOINTS[name]
                 url = base + path.format(**params)
                 try:
-                    status, body = fetch(url)
-                    if status != 200 or not check(body):
+                    status, body = fetch(url, data=POSTS[name][0] if name in POSTS else None)
+                    if status // 100 != 2 or not check(body):
                         raise ValueError(f"status {status}, body {body[:120]!r}")
                     endpoints.append((name, url))
                 except (OSError, ValueError) as e:
                     failures.append(f"{app.name} [{variant}] {name}: verification failed: {e}")
                     print(f"  ! {name} verification failed: {e}", flush=True)
             for name, url in endpoints:
-                wrk(url, max(args.connections), args.warmup)
+                if app.setup and "{" in ENDPOINTS[name][0]:
+                    # Anew, since an endpoint measured before may have pushed the first user out.
+                    url = base + ENDPOINTS[name][0].format(**app.setup(base))
+                script = POSTS[name][1] if name in POSTS else None
+                wrk(url, max(args.connections), args.warmup, script)
                 for connections in args.connections:
                     cpu_before, (gc_n0, gc_t0) = cpu_seconds(pid), gc_totals(pid)
-                    result = wrk(url, connections, args.duration)
+                    result = wrk(url, connections, args.duration, script)
                     cpu_after, (gc_n1, gc_t1) = cpu_seconds(pid), gc_totals(pid)
                     result.update(app=app.name, variant=variant, endpoint=name, connections=connections,
                                   startup_ms=round(startup_ms), rss_start_mb=rss_start,
@@ -332,7 +370,7 @@ def run_app(app, variant, java_opts, args, rows, failures):
 
 
 def paired_comparison(ours, ceiling, endpoints, connections, rounds, seconds, warmup):
-    """jZenith against raw Vert.x in alternating rounds, both running side by side on the same core.
+    """A jZenith app against raw Vert.x in alternating rounds, both running side by side on the same core.
 
     Apps measured one after the other minutes apart see different machines (the shared host's load
     drifts), which made the ratio swing from 0.85x to 1.15x between runs. Here each round measures
@@ -347,24 +385,28 @@ def paired_comparison(ours, ceiling, endpoints, connections, rounds, seconds, wa
             running.append((app, process, f"http://127.0.0.1:{port}", log))
         results = []
         for endpoint in endpoints:
-            urls = {app.name: base + ENDPOINTS[endpoint][0] for app, _, base, _ in running}
+            path = ENDPOINTS[endpoint][0]
+            urls = {app.name: base + path.format(**(app.setup(base) if "{" in path else {}))
+                    for app, _, base, _ in running}
+            script = POSTS[endpoint][1] if endpoint in POSTS else None
             for app, *_ in running:
-                wrk(urls[app.name], max(connections), warmup)
+                wrk(urls[app.name], max(connections), warmup, script)
             for connections_ in connections:
                 samples = {app.name: [] for app, *_ in running}
                 for round_ in range(rounds):
                     order = running if round_ % 2 == 0 else list(reversed(running))
                     for app, *_ in order:
-                        samples[app.name].append(wrk(urls[app.name], connections_, seconds))
+                        samples[app.name].append(wrk(urls[app.name], connections_, seconds, script))
                 ours_rps, ceiling_rps = (statistics.median(r["rps"] for r in samples[a.name]) for a in (ours, ceiling))
                 ours_p99, ceiling_p99 = (statistics.median(r["p99"] for r in samples[a.name] if r["p99"] is not None)
                                          for a in (ours, ceiling))
-                results.append(dict(endpoint=endpoint, connections=connections_, rounds=rounds,
+                results.append(dict(ours=ours.name, ceiling=ceiling.name, endpoint=endpoint,
+                                    connections=connections_, rounds=rounds,
                                     ours_rps=ours_rps, ceiling_rps=ceiling_rps, ours_p99=ours_p99,
                                     ceiling_p99=ceiling_p99,
                                     ours_all=[round(r["rps"]) for r in samples[ours.name]],
                                     ceiling_all=[round(r["rps"]) for r in samples[ceiling.name]]))
-                print(f"    paired {endpoint:9} c={connections_:<4} {ours_rps / ceiling_rps:.2f}x rps,"
+                print(f"    paired {ours.name} {endpoint:9} c={connections_:<4} {ours_rps / ceiling_rps:.2f}x rps,"
                       f" {ours_p99 / ceiling_p99:.2f}x p99", flush=True)
         return results
     finally:
@@ -455,7 +497,7 @@ def versions(apps):
     found = {}
     for app in apps:
         pom = APPS_DIR / app / "pom.xml"
-        if app == "jzenith" or app.startswith("users-"):
+        if app.startswith(("jzenith", "users-")):
             found["jzenith"] = f"{jzenith} (Vert.x {vertx})"
         elif pom.exists():
             text = pom.read_text()
@@ -498,7 +540,7 @@ def main():
                         .split(",")]
     args.duration = args.duration or (5 if quick else 15)
     args.warmup = args.warmup or (4 if quick else 15)
-    args.endpoints = (args.endpoints or ("plaintext,json,db,users" if quick else ",".join(ENDPOINTS))).split(",")
+    args.endpoints = (args.endpoints or ("plaintext,json,db,users,create" if quick else ",".join(ENDPOINTS))).split(",")
     heaps = (args.heaps or ("64m,128m" if quick else "64m,128m,256m")).split(",")
     gcs = (args.gcs or ("" if quick else "G1,Serial,Parallel,Z,Shenandoah")).split(",")
     args.starts = args.starts or (3 if quick else 5)
@@ -542,18 +584,22 @@ def main():
 
     extras = {}
     names = {a.name for a in selected}
-    if {"jzenith", "vertx"} <= names:
-        print("jzenith and vertx, paired", flush=True)
+    # The TechEmpower app (event loop where it may) and the plain-methods app (virtual threads, as users
+    # write it), each against raw Vert.x on the endpoints both serve.
+    for ours, paired_endpoints in (("jzenith", ("plaintext", "json", "db")), ("jzenith-plain", ("json", "users", "create"))):
+        if not {ours, "vertx"} <= names:
+            continue
+        print(f"{ours} and vertx, paired", flush=True)
         try:
-            extras["paired"] = paired_comparison(apps["jzenith"], apps["vertx"],
-                                                 [e for e in ("plaintext", "json", "db") if e in args.endpoints],
-                                                 [c for c in args.connections if c >= 64] or [max(args.connections)],
-                                                 args.rounds, 4 if args.quick else args.duration,
-                                                 # Freshly started, side by side: a short warm-up leaves the
-                                                 # first rounds cold (a third of the rps here).
-                                                 max(args.warmup, 8))
+            extras.setdefault("paired", []).extend(paired_comparison(
+                apps[ours], apps["vertx"], [e for e in paired_endpoints if e in args.endpoints],
+                [c for c in args.connections if c >= 64] or [max(args.connections)],
+                args.rounds, 4 if args.quick else args.duration,
+                # Freshly started, side by side: a short warm-up leaves the first rounds cold (a third of
+                # the rps here).
+                max(args.warmup, 8)))
         except (RuntimeError, OSError) as e:
-            failures.append(f"paired comparison of jzenith and vertx: {e}")
+            failures.append(f"paired comparison of {ours} and vertx: {e}")
     if "jzenith" in apps and any(a.name == "jzenith" for a in selected):
         print("histogram and allocation profile of jzenith", flush=True)
         try:
@@ -582,6 +628,16 @@ def main():
                                                                                  args.duration)
                 except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
                     failures.append(f"allocation profile of {name}: {e}")
+    if any(a.name == "jzenith-plain" for a in selected):
+        # The same /json on a virtual thread per request, jZenith's default for a plain method.
+        alloc = extras.setdefault("alloc", {})
+        try:
+            alloc["jzenith-plain /json (virtual threads)"] = allocation_profile(apps["jzenith-plain"], "json", None,
+                                                                              args.duration)
+            if any(a.name == "vertx" for a in selected) and "vertx /json (reference)" not in alloc:
+                alloc["vertx /json (reference)"] = allocation_profile(apps["vertx"], "json", None, args.duration)
+        except (RuntimeError, OSError, KeyError, json.JSONDecodeError) as e:
+            failures.append(f"allocation profile of jzenith-plain or vertx: {e}")
 
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     meta = {"machine": machine(), "versions": versions([a.name for a in selected]),

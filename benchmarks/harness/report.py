@@ -1,8 +1,44 @@
 """Writes benchmarks/RESULTS.md and its gnuplot pictures from one harness run."""
+import re
 import subprocess
 from pathlib import Path
 
 GOAL_CONNECTIONS = 64
+BENCHMARKS = Path(__file__).resolve().parents[1]
+# Sections that other programs write into files of their own (container.py, threads.py); RESULTS.md
+# carries each between markers, so that a harness run keeps them and they can be renewed alone.
+INCLUDED = [("container", "CONTAINER.md", "benchmarks/container.sh"), ("threads", "THREADS.md", "benchmarks/threads.sh")]
+LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
+
+
+def endpoint_label(endpoint):
+    return LABELS.get(endpoint, f"/{endpoint}")
+
+
+def included(key):
+    """RESULTS.md's lines for one included file, headings one level down, between markers."""
+    _, file, command = next(entry for entry in INCLUDED if entry[0] == key)
+    path = BENCHMARKS / file
+    if not path.exists():
+        return []
+    lines, fenced = [], False
+    for line in path.read_text().rstrip().splitlines():
+        fenced = fenced != line.startswith("```")
+        lines.append("#" + line if line.startswith("#") and not fenced else line)
+    return [f"<!-- {key}: from {file}, written by {command}; a harness run carries it over -->", *lines,
+            f"<!-- /{key} -->", ""]
+
+
+def splice(results_md, key):
+    """Renews one included section of RESULTS.md in place (or appends it), leaving the rest as it is."""
+    text = results_md.read_text() if results_md.exists() else "# Benchmark results\n\n"
+    section = "\n".join(included(key))
+    pattern = re.compile(rf"<!-- {key}:.*?<!-- /{key} -->\n\n?", re.S)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: section, text)
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    results_md.write_text(text)
 
 
 def write(rows, starts, failures, extras, machine, command, started_at, args, report_dir, results_md):
@@ -35,19 +71,28 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
     if failures:
         lines += ["## Problems in this run", ""] + [f"- {f}" for f in failures] + [""]
     lines += goals(default, rows, starts, extras.get("paired", []))
-    if extras.get("paired"):
-        lines += ["## jZenith and raw Vert.x, paired", "",
-                  f"Both running side by side on CPU 0, measured in {extras['paired'][0]['rounds']} alternating rounds"
+    titles = {"jzenith": "jZenith and raw Vert.x, paired",
+              "jzenith-plain": "jZenith with plain methods (virtual threads) and raw Vert.x, paired"}
+    for ours, title in titles.items():
+        pairs = [p for p in extras.get("paired", []) if p.get("ours", "jzenith") == ours]
+        if not pairs:
+            continue
+        lines += [f"## {title}", "",
+                  f"Both running side by side on CPU 0, measured in {pairs[0]['rounds']} alternating rounds"
                   f" per connection count within seconds of each other; medians, and every round's"
-                  " rps. Apps measured minutes apart see a different machine, so the goals take these ratios.", "",
-                  "| endpoint | connections | jZenith rps | Vert.x rps | ratio | jZenith p99 ms | Vert.x p99 ms | ratio |"
+                  " rps. Apps measured minutes apart see a different machine, so the goals take these ratios.", ""]
+        if ours == "jzenith-plain":
+            lines += ["`apps/jzenith-plain` is written as the README shows new users: plain return types, no"
+                      " `@NonBlocking`, so every request runs on a new virtual thread; `apps/jzenith` puts the"
+                      " same `/json` on the event loop with `@NonBlocking`.", ""]
+        lines += ["| endpoint | connections | jZenith rps | Vert.x rps | ratio | jZenith p99 ms | Vert.x p99 ms | ratio |"
                   " jZenith rounds | Vert.x rounds |",
                   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
-        for p in extras["paired"]:
-            lines.append(f"| /{p['endpoint']} | {p['connections']} | {p['ours_rps']:.0f} | {p['ceiling_rps']:.0f} |"
-                         f" {p['ours_rps'] / p['ceiling_rps']:.2f}× | {fmt(p['ours_p99'])} | {fmt(p['ceiling_p99'])} |"
-                         f" {p['ours_p99'] / p['ceiling_p99']:.2f}× | {', '.join(map(str, p['ours_all']))} |"
-                         f" {', '.join(map(str, p['ceiling_all']))} |")
+        for p in pairs:
+            lines.append(f"| {endpoint_label(p['endpoint'])} | {p['connections']} | {p['ours_rps']:.0f} |"
+                         f" {p['ceiling_rps']:.0f} | {p['ours_rps'] / p['ceiling_rps']:.2f}× | {fmt(p['ours_p99'])} |"
+                         f" {fmt(p['ceiling_p99'])} | {p['ours_p99'] / p['ceiling_p99']:.2f}× |"
+                         f" {', '.join(map(str, p['ours_all']))} | {', '.join(map(str, p['ceiling_all']))} |")
         lines.append("")
     findings = Path(__file__).resolve().parents[1] / "FINDINGS.md"
     if findings.exists():
@@ -71,7 +116,7 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
     lines += [""] + [f"![{name}]({Path('report') / file})" for name, file in pictures if
                      file.startswith(("startup", "memory"))] + [""]
     for endpoint in endpoints:
-        lines += [f"## /{endpoint}", "", "| app | connections | rps | p50 ms | p90 ms | p99 ms | max ms | CPU µs/req |"
+        lines += [f"## {endpoint_label(endpoint)}", "", "| app | connections | rps | p50 ms | p90 ms | p99 ms | max ms | CPU µs/req |"
                   " GCs | GC ms | errors |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for r in sorted([r for r in default if r["endpoint"] == endpoint],
                         key=lambda r: (apps.index(r["app"]), r["connections"])):
@@ -85,7 +130,7 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
         lines += ["## Memory limits and collectors", "", "| app | variant | endpoint | connections | rps | p99 ms |"
                   " peak RSS MB | GCs | GC ms |", "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for r in variants:
-            lines.append(f"| {r['app']} | {r['variant']} | {r['endpoint']} | {r['connections']} | {r['rps']:.0f} |"
+            lines.append(f"| {r['app']} | {r['variant']} | {endpoint_label(r['endpoint'])} | {r['connections']} | {r['rps']:.0f} |"
                          f" {fmt(r['p99'])} | {r.get('rss_peak_mb', '')} | {r.get('gc_count', '')} |"
                          f" {r.get('gc_ms', '')} |")
         lines.append("")
@@ -106,6 +151,8 @@ def write(rows, starts, failures, extras, machine, command, started_at, args, re
             caller = f"`{jzenith[0]}`" if jzenith and jzenith[0] else ""
             lines.append(f"| `{cls}` | `{where}` | {caller} | {share} |")
         lines.append("")
+    for key, *_ in INCLUDED:
+        lines += included(key)
     results_md.write_text("\n".join(lines) + "\n")
 
 
@@ -123,8 +170,10 @@ def goals(default, rows, starts, paired):
              " goal is missed, the last column says by how much, and"
              " [What stands in the way](#what-stands-in-the-way) says why.", "",
              "| goal | measured | met |", "| --- | --- | --- |"]
-    peers = sorted({r["app"] for r in default} - {"jzenith", "vertx"} - {a for a in {r["app"] for r in default}
-                                                                         if a.startswith("users")})
+    peers = sorted({r["app"] for r in default} - {"jzenith", "jzenith-plain", "vertx"}
+                   - {a for a in {r["app"] for r in default} if a.startswith("users")})
+    plain = [p for p in paired if p.get("ours") == "jzenith-plain"]
+    paired = [p for p in paired if p.get("ours", "jzenith") == "jzenith"]
     for endpoint in ("json", "plaintext", "db"):
         jz, vx = best("jzenith", endpoint), best("vertx", endpoint)
         pair = max((p for p in paired if p["endpoint"] == endpoint), key=lambda p: p["connections"], default=None)
@@ -151,6 +200,20 @@ def goals(default, rows, starts, paired):
                       and jz["p99"] and best(a, endpoint)["p99"] < jz["p99"]]
             lines.append(row(f"/{endpoint}: ahead of every peer on p99", f"behind: {', '.join(slower) or 'none'}",
                              not slower, "behind " + ", ".join(slower)))
+    for endpoint in ("json", "users", "create"):
+        pair = max((p for p in plain if p["endpoint"] == endpoint), key=lambda p: p["connections"], default=None)
+        if pair:
+            ratio, p99 = pair["ours_rps"] / pair["ceiling_rps"], pair["ours_p99"] / pair["ceiling_p99"]
+            lines.append(row(f"{endpoint_label(endpoint)} with plain methods (virtual threads): rps ≥ 0.9× raw Vert.x (paired,"
+                             f" c={pair['connections']})", f"{ratio:.2f}×", ratio >= 0.9,
+                             f"{(0.9 - ratio) * pair['ceiling_rps']:.0f} rps short"))
+            lines.append(row(f"{endpoint_label(endpoint)} with plain methods: p99 ≤ 1.2× raw Vert.x (paired)", f"{p99:.2f}×",
+                             p99 <= 1.2, f"{pair['ours_p99'] - 1.2 * pair['ceiling_p99']:.2f} ms over"))
+    plain_starts = {s["variant"]: s for s in starts if s["app"] == "jzenith-plain"}
+    for variant, s in plain_starts.items():
+        if s.get("rss_start_mb"):
+            lines.append(row(f"RSS after start < 64 MB (plain methods, {variant})", f"{s['rss_start_mb']} MB",
+                             s["rss_start_mb"] < 64, f"{s['rss_start_mb'] - 64} MB over"))
     jz_rows = [r for r in rows if r["app"] == "jzenith"]
     jz_starts = {s["variant"]: s for s in starts if s["app"] == "jzenith"}
     peer_starts = {s["app"]: s for s in starts if s["variant"] == "default" and s["app"] in peers}
@@ -254,7 +317,7 @@ def ordered(apps):
 
 
 def ordered_endpoints(endpoints):
-    order = ["plaintext", "json", "db", "queries", "fortunes", "updates", "users"]
+    order = ["plaintext", "json", "db", "queries", "fortunes", "updates", "users", "create"]
     return [e for e in order if e in endpoints]
 
 

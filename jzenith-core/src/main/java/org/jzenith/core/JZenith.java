@@ -6,34 +6,40 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.Stage;
 import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
-import org.jzenith.core.configuration.ConfigurationInput;
-import org.jzenith.core.configuration.ConfigurationLoader;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.internal.Closeables;
 import org.jzenith.core.internal.CoreModule;
 import org.jzenith.core.internal.ShutdownSignals;
 import org.jzenith.core.internal.StartupTimeline;
+import org.jzenith.core.internal.StartupValidation;
 import org.jzenith.core.internal.VertxFactory;
-import org.jzenith.core.metrics.MetricsRegistryFactory;
-import org.jzenith.core.metrics.MetricsRegistryFactory.ApplicationMetrics;
+import org.jzenith.core.internal.configuration.ConfigurationInput;
+import org.jzenith.core.internal.configuration.ConfigurationLoader;
+import org.jzenith.core.internal.metrics.MetricsRegistryFactory;
+import org.jzenith.core.internal.metrics.MetricsRegistryFactory.ApplicationMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,12 +57,20 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>{@link #run()} reads and checks the configuration, creates Vert.x and the injector, starts
- * the plugins in order and returns when all are ready. SIGTERM and SIGINT, or {@link #stop()},
- * stop the plugins in reverse order, close every {@link AutoCloseable} singleton and Vert.x.
+ * <p>Starting reads and checks the configuration and lets every plugin check what it was given,
+ * reporting every problem at once before anything is created; then it creates Vert.x and the
+ * injector and starts the plugins, phase by phase ({@link Plugin.Phase}), and returns when all are
+ * ready. Stopping stops the plugins in reverse order, closes every {@link AutoCloseable} singleton
+ * and Vert.x.
  *
- * <p>The {@code with...} methods are for the thread that builds the application; {@link #run()}
- * and {@link #stop()} may be called from any thread.
+ * <p>Two ways to start: {@link #run()} is for a process's {@code main}: it owns the process, so a
+ * failed start prints the problems and exits with status 1, and SIGTERM or SIGINT stop the
+ * application and exit with status 0. {@link #start()} is for tests and for hosts that embed an
+ * application: it throws when the application cannot start and never exits the process. Either way
+ * a JVM shutdown hook stops the application if the process ends while it runs.
+ *
+ * <p>The {@code with...} methods are for the thread that builds the application; {@link #start()},
+ * {@link #run()} and {@link #stop()} may be called from any thread but an event loop (they block).
  */
 public final class JZenith {
 
@@ -69,7 +83,7 @@ public final class JZenith {
         STOPPED
     }
 
-    private final String[] args;
+    private final List<String> args;
     private final List<Registration> plugins = new ArrayList<>();
     private final List<Module> modules = new ArrayList<>();
     private final List<Class<?>> configurationMappings = new ArrayList<>();
@@ -79,10 +93,11 @@ public final class JZenith {
     private State state = State.CONFIGURING;
     private Running running;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
-    private final Runnable stopOnSignal = this::stop;
+    private final Thread shutdownHook =
+            Thread.ofPlatform().name("jzenith-shutdown").unstarted(this::stop);
 
     private JZenith(final String[] args) {
-        this.args = args.clone();
+        this.args = new ArrayList<>(Arrays.asList(args));
     }
 
     /** A new application configured by {@code args} ({@code --key=value}, {@code --config=FILE}). */
@@ -133,6 +148,27 @@ public final class JZenith {
     /** A plugin and when it takes part. */
     private record Registration(Plugin plugin, Predicate<SmallRyeConfig> condition) {}
 
+    /**
+     * Adds command-line arguments ({@code --key=value}), as if they had been given after those of
+     * {@link #application(String...)}; for launchers and tests that set a value above every other
+     * source:
+     *
+     * <pre>{@code
+     * JZenith app = UserServiceApplication.application(args).withArguments("--rest.port=0");
+     * }</pre>
+     */
+    public JZenith withArguments(final String... more) {
+        checkConfiguring();
+        Arrays.stream(more).map(arg -> Objects.requireNonNull(arg, "argument")).forEach(args::add);
+        return this;
+    }
+
+    /** Whether a plugin of this name ({@link Plugin#name()}) is registered, whether it takes part or not. */
+    public boolean hasPlugin(final String name) {
+        return plugins.stream()
+                .anyMatch(registration -> registration.plugin().name().equals(name));
+    }
+
     /** Adds the application's own Guice modules. */
     public JZenith withModules(final Module... modules) {
         checkConfiguring();
@@ -163,31 +199,53 @@ public final class JZenith {
     }
 
     /**
-     * Starts the application and returns once every plugin is ready.
-     *
-     * @throws org.jzenith.core.configuration.ConfigurationException when the configuration has
-     *     problems, listing all of them
-     * @throws StartupException when a plugin or the injector failed; whatever had started is
-     *     stopped again
+     * Starts the application as the process's service, for {@code main}: returns once every plugin
+     * is ready. If it cannot start, it prints what is wrong (every configuration problem at once,
+     * or the plugin that failed and why; the stack trace is logged at debug level) and exits with
+     * status 1. SIGTERM and SIGINT stop the application and exit with status 0.
      */
     public JZenith run() {
+        try {
+            start();
+        } catch (final ConfigurationException | StartupException e) {
+            System.err.println(StartupFailure.describe(e));
+            LOG.debug("jZenith did not start", e);
+            System.exit(1);
+        }
+        ShutdownSignals.install(signal -> {
+            LOG.info("Received SIG{}, stopping", signal);
+            stop();
+            System.exit(0);
+        });
+        return this;
+    }
+
+    /**
+     * Starts the application within a host (a test, or a program that embeds it) and returns once
+     * every plugin is ready; never exits the process.
+     *
+     * @throws ConfigurationException when the configuration or what the plugins were given has
+     *     problems, listing all of them; nothing was created
+     * @throws StartupException when a plugin or the injector failed; whatever had started is
+     *     stopped again
+     * @throws IllegalStateException when called twice, or on an event loop
+     */
+    public JZenith start() {
+        requireNotOnEventLoop("start()");
         synchronized (lock) {
             if (state != State.CONFIGURING) {
-                throw new IllegalStateException("run() was already called on this application");
+                throw new IllegalStateException("This application was started already; start() or run() once");
             }
             state = State.STARTING;
         }
         final long startNanos = System.nanoTime();
         final List<Class<?>> mappings = allMappings();
-        final SmallRyeConfig config =
-                ConfigurationLoader.load(ConfigurationInput.ofProcess(args, configuration), mappings);
+        final ConfigurationInput input = ConfigurationInput.ofProcess(args.toArray(String[]::new), configuration);
+        final SmallRyeConfig config = validated(input, mappings);
         final CoreConfiguration core = config.getConfigMapping(CoreConfiguration.class);
         final StartupTimeline timeline = new StartupTimeline(startNanos);
         timeline.reached("configuration");
-        final List<Plugin> active = plugins.stream()
-                .filter(registration -> registration.condition().test(config))
-                .map(Registration::plugin)
-                .toList();
+        final List<Plugin> active = activePlugins(Optional.of(config));
         final ApplicationMetrics metrics = MetricsRegistryFactory.create();
         timeline.reached("metrics registry");
         final Vertx vertx = VertxFactory.create(core, metrics.registry());
@@ -210,17 +268,18 @@ public final class JZenith {
                 timeline.reached("plugin " + plugin.name());
             }
         } catch (final StartupException e) {
-            shutDown(started, failedPluginName(started));
+            abandon(started);
             throw e;
-        } catch (final RuntimeException e) {
+        } catch (final RuntimeException | LinkageError e) {
+            // A LinkageError is a class missing from the classpath: a packaging mistake to report.
             final String failed = failedPluginName(started);
-            shutDown(started, failed);
+            abandon(started);
             throw new StartupException("The plugin '" + failed + "' failed to start: " + describe(e), e);
         }
         synchronized (lock) {
             state = State.RUNNING;
         }
-        ShutdownSignals.register(stopOnSignal);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
         LOG.info(
                 "jZenith started in {} ms (process up {} ms) with plugins {}",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
@@ -230,14 +289,53 @@ public final class JZenith {
     }
 
     /**
+     * The checked configuration; or, if it or any plugin has problems, a {@link
+     * ConfigurationException} listing all of them, thrown before anything is created.
+     */
+    private SmallRyeConfig validated(final ConfigurationInput input, final List<Class<?>> mappings) {
+        final ConfigurationLoader.Loaded loaded = ConfigurationLoader.read(input, mappings);
+        final StartupValidation validation = new StartupValidation(loaded.config(), input.environment());
+        for (final Plugin plugin : activePlugins(loaded.config())) {
+            plugin.validate(validation);
+        }
+        final List<ConfigurationProblem> problems = new ArrayList<>(loaded.problems());
+        problems.addAll(validation.problems());
+        if (!problems.isEmpty()) {
+            synchronized (lock) {
+                state = State.STOPPED;
+            }
+            stopped.complete(null);
+            throw new ConfigurationException(problems);
+        }
+        return loaded.config().orElseThrow();
+    }
+
+    /**
+     * The plugins that take part, in start order: by phase, then as registered. Without a
+     * configuration (it has problems) every plugin counts, so that all of them are checked.
+     */
+    private List<Plugin> activePlugins(final Optional<SmallRyeConfig> config) {
+        return plugins.stream()
+                .filter(registration ->
+                        config.map(c -> registration.condition().test(c)).orElse(true))
+                .map(Registration::plugin)
+                .sorted(Comparator.comparing(Plugin::phase))
+                .toList();
+    }
+
+    /**
      * Stops the application: plugins in reverse order, then the injector's {@link AutoCloseable}
      * singletons, then Vert.x, all within {@code jzenith.shutdown-timeout}. Safe to call more than
      * once and from several threads; later calls wait for the first to finish.
      */
     public void stop() {
+        requireNotOnEventLoop("stop()");
         final Running toStop;
         synchronized (lock) {
-            if (state == State.STOPPED || state == State.CONFIGURING) {
+            if (state == State.CONFIGURING) {
+                return; // never started: nothing to stop
+            }
+            if (state == State.STOPPED) {
                 toStop = null;
             } else {
                 toStop = running;
@@ -250,7 +348,13 @@ public final class JZenith {
             return;
         }
         final long startNanos = System.nanoTime();
-        ShutdownSignals.unregister(stopOnSignal);
+        if (Thread.currentThread() != shutdownHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (final IllegalStateException e) {
+                // The JVM is shutting down already; its hooks, ours among them, are running.
+            }
+        }
         shutDown(toStop, "");
         LOG.info("jZenith stopped in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
     }
@@ -268,7 +372,7 @@ public final class JZenith {
     private PluginContext runningContext() {
         synchronized (lock) {
             if (state != State.RUNNING || running == null || running.context == null) {
-                throw new IllegalStateException("The application is not running; call run() first");
+                throw new IllegalStateException("The application is not running; call run() or start() first");
             }
             return running.context;
         }
@@ -313,6 +417,15 @@ public final class JZenith {
         stopped.complete(null);
     }
 
+    /** Stops what had started before a start-up failure; the application is then stopped for good. */
+    private void abandon(final Running started) {
+        synchronized (lock) {
+            running = null;
+            state = State.STOPPED;
+        }
+        shutDown(started, failedPluginName(started));
+    }
+
     private String failedPluginName(final Running started) {
         return started.context == null
                 ? "injector"
@@ -351,6 +464,10 @@ public final class JZenith {
 
     private static String describe(final Throwable failure) {
         final String message = failure.getMessage();
+        if (failure instanceof LinkageError) {
+            return failure.getClass().getSimpleName() + " " + message
+                    + "; a jar is missing from the classpath, or two versions of one are on it";
+        }
         return message == null || message.isBlank() ? failure.getClass().getName() : message;
     }
 
@@ -360,6 +477,15 @@ public final class JZenith {
                 .startInstant()
                 .map(start -> Duration.between(start, java.time.Instant.now()).toMillis())
                 .orElse(-1L);
+    }
+
+    private static void requireNotOnEventLoop(final String call) {
+        if (Context.isOnEventLoopThread()) {
+            throw new IllegalStateException(call + " blocks until the application has "
+                    + (call.startsWith("stop") ? "stopped" : "started")
+                    + ", and was called on an event loop, which must never block; call it from another thread,"
+                    + " such as a virtual thread: Thread.startVirtualThread(app::" + call.replace("()", "") + ")");
+        }
     }
 
     private void checkConfiguring() {

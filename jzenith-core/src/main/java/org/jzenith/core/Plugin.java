@@ -6,10 +6,12 @@ import java.util.List;
 
 /**
  * An extension of a jZenith application: the Guice modules it adds, the configuration it owns,
- * and what it does when the application starts and stops.
+ * what it checks before anything starts, and what it does when the application starts and stops.
  *
- * <p>Plugins start in the order they are given to {@link JZenith#withPlugins} and stop in
- * reverse. Every hook has a no-op default, so a plugin overrides only what it needs:
+ * <p>Plugins start by {@link #phase()}, those of one phase in the order they are given to {@link
+ * JZenith#withPlugins}, and stop in reverse: a store connects before the REST server opens, and the
+ * server drains before the store closes, whatever order the user writes them in. Every hook has a
+ * no-op default, so a plugin overrides only what it needs:
  *
  * <pre>{@code
  * public final class GreetingPlugin implements Plugin {
@@ -21,13 +23,35 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>{@link #start} and {@link #stop} are called from the thread that runs {@link JZenith#run()}
- * and {@link JZenith#stop()}; they must not block and report completion through the future.
+ * <p>The order of events: every plugin's {@link #configurationMappings()} are read and checked and
+ * every active plugin's {@link #validate} runs (all problems are reported at once, and nothing is
+ * created if there are any); then Vert.x and the injector (with every plugin's {@link #modules()})
+ * are created; then {@link #start} is called phase by phase. {@link #validate}, {@link #start} and
+ * {@link #stop} are called from the thread that starts or stops the application; start and stop
+ * must not block it and report completion through the future.
  */
 public interface Plugin {
 
+    /** When a plugin starts, relative to the others. */
+    enum Phase {
+        /** Connects to what the application depends on: databases, caches, brokers. Starts first. */
+        CONNECT,
+        /** Whatever else a service sets up before it takes traffic (the default). */
+        PREPARE,
+        /**
+         * Opens the application to traffic: HTTP servers, consumers. Starts last, once everything it
+         * serves from is ready, and stops first, so that work in flight finishes against live stores.
+         */
+        SERVE
+    }
+
     /** A short, unique, lower-case name used in logs and error messages, such as {@code rest}. */
     String name();
+
+    /** When this plugin starts; {@link Phase#PREPARE} unless it says otherwise. */
+    default Phase phase() {
+        return Phase.PREPARE;
+    }
 
     /** The Guice modules this plugin adds to the application's injector. */
     default List<Module> modules() {
@@ -41,6 +65,12 @@ public interface Plugin {
     default List<Class<?>> configurationMappings() {
         return List.of();
     }
+
+    /**
+     * Reports what is wrong with this plugin's settings or with what it was given, before anything
+     * is created; see {@link Validation}.
+     */
+    default void validate(Validation validation) {}
 
     /** Starts the plugin once the injector exists; the application is ready when all have. */
     default Future<Void> start(PluginContext context) {

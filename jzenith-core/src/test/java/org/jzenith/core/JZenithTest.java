@@ -10,7 +10,9 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.ConfigurationException;
@@ -24,11 +26,11 @@ class JZenithTest {
     void startsPluginsInOrderAndStopsThemInReverse() {
         final JZenith app = JZenith.application()
                 .withPlugins(plugin("first"), plugin("second"), plugin("third"))
-                .run();
+                .start();
 
-        assertThat(journal).containsExactly("start first", "start second", "start third");
+        assertThat(lifecycle()).containsExactly("start first", "start second", "start third");
         app.stop();
-        assertThat(journal).endsWith("stop third", "stop second", "stop first");
+        assertThat(lifecycle()).endsWith("stop third", "stop second", "stop first");
     }
 
     @Test
@@ -40,10 +42,11 @@ class JZenithTest {
                         new RecordingPlugin("broken", journal, true),
                         plugin("never"));
 
-        assertThatThrownBy(app::run)
+        assertThatThrownBy(app::start)
                 .isInstanceOf(StartupException.class)
                 .hasMessage("The plugin 'broken' failed to start: port 80 is taken");
-        assertThat(journal).containsExactly("start first", "start second", "fail broken", "stop second", "stop first");
+        assertThat(lifecycle())
+                .containsExactly("start first", "start second", "fail broken", "stop second", "stop first");
     }
 
     @Test
@@ -52,10 +55,10 @@ class JZenithTest {
                 .withPlugins(plugin("always"))
                 .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("jdbc"), plugin("jdbc"))
                 .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("redis"), plugin("redis"))
-                .run();
+                .start();
         app.stop();
 
-        assertThat(journal).containsExactly("start always", "start redis", "stop redis", "stop always");
+        assertThat(lifecycle()).containsExactly("start always", "start redis", "stop redis", "stop always");
     }
 
     @Test
@@ -76,7 +79,7 @@ class JZenithTest {
                         return () -> closed.set(true);
                     }
                 })
-                .run();
+                .start();
         assertThat(app.instance(AutoCloseable.class)).isNotNull();
 
         app.stop();
@@ -89,7 +92,7 @@ class JZenithTest {
         final JZenith app = JZenith.application("--sample.port=9090")
                 .withConfigurationMappings(SampleConfiguration.class)
                 .withConfiguration("sample.host", "example.org")
-                .run();
+                .start();
         try {
             assertThat(app.instance(SampleConfiguration.class).port()).isEqualTo(9090);
             assertThat(app.instance(SampleConfiguration.class).host()).isEqualTo("example.org");
@@ -101,7 +104,7 @@ class JZenithTest {
 
     @Test
     void exposesJvmProcessAndVertxMetricsInOneRegistry() {
-        final JZenith app = JZenith.application().run();
+        final JZenith app = JZenith.application().start();
         try {
             final PrometheusMeterRegistry registry = app.instance(PrometheusMeterRegistry.class);
             assertThat(app.instance(MeterRegistry.class)).isSameAs(registry);
@@ -120,7 +123,7 @@ class JZenithTest {
     void anUnknownKeyInCodeStopsStartUpWithASuggestion() {
         final JZenith app = JZenith.application().withConfiguration("jzenith.shutdown-timout", "5s");
 
-        assertThatThrownBy(app::run)
+        assertThatThrownBy(app::start)
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("jzenith.shutdown-timout (code (withConfiguration)): unknown key; "
                         + "did you mean jzenith.shutdown-timeout?");
@@ -128,15 +131,111 @@ class JZenithTest {
 
     @Test
     void cannotBeConfiguredOnceRunningNorRunTwice() {
-        final JZenith app = JZenith.application().run();
+        final JZenith app = JZenith.application().start();
         try {
             assertThatThrownBy(() -> app.withConfiguration("jzenith.event-loops", 1))
                     .isInstanceOf(IllegalStateException.class);
-            assertThatThrownBy(app::run).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(app::start).isInstanceOf(IllegalStateException.class);
         } finally {
             app.stop();
             app.stop();
         }
+    }
+
+    @Test
+    void pluginsStartByPhaseWhateverTheOrderTheyAreGivenIn() {
+        final JZenith app = JZenith.application()
+                .withPlugins(
+                        plugin("rest").in(Plugin.Phase.SERVE),
+                        plugin("cache"),
+                        plugin("database").in(Plugin.Phase.CONNECT))
+                .start();
+        app.stop();
+
+        assertThat(lifecycle())
+                .containsExactly(
+                        "start database", "start cache", "start rest", "stop rest", "stop cache", "stop database");
+    }
+
+    @Test
+    void everyProblemOfTheConfigurationAndThePluginsIsReportedAtOnceBeforeAnythingIsCreated() {
+        final JZenith app = JZenith.application("--sample.port=99999", "--sample.timeout=20m", "--sample.workers=0")
+                .withConfigurationMappings(SampleConfiguration.class)
+                .withPlugins(plugin("fine"), plugin("resources").reporting("has no @Path; annotate the class"));
+
+        assertThatThrownBy(app::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessage(String.join(
+                        System.lineSeparator(),
+                        "The configuration has 4 problems:",
+                        "  - sample.port (command line): \"99999\" is not valid: expected 0 to 65535 (0 picks a free port)",
+                        "  - sample.timeout (command line): \"20m\" is not valid: expected a duration of 100ms to 10m",
+                        "  - sample.workers (command line): \"0\" is not valid: expected at least 1",
+                        "  - resources (RecordingPlugin): has no @Path; annotate the class"));
+        assertThat(journal)
+                .as("validated, but no module configured and nothing started")
+                .containsExactly("validate fine", "validate resources");
+    }
+
+    @Test
+    void valuesWithinTheirRangesStart() {
+        final JZenith app = JZenith.application("--sample.port=0", "--sample.timeout=100ms", "--sample.workers=4")
+                .withConfigurationMappings(SampleConfiguration.class)
+                .start();
+        try {
+            assertThat(app.instance(SampleConfiguration.class).workers()).hasValue(4);
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void refusesToBlockAnEventLoop() throws Exception {
+        final JZenith app = JZenith.application().start();
+        try {
+            final Vertx vertx = app.instance(Vertx.class);
+            final CompletableFuture<Throwable> start = new CompletableFuture<>();
+            final CompletableFuture<Throwable> stop = new CompletableFuture<>();
+            vertx.runOnContext(ignored -> {
+                start.complete(failureOf(() -> JZenith.application().start()));
+                stop.complete(failureOf(app::stop));
+            });
+
+            assertThat(start.get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("start() blocks")
+                    .hasMessageContaining("event loop");
+            assertThat(stop.get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("Thread.startVirtualThread(app::stop)");
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void stoppingAnApplicationThatNeverStartedReturnsAtOnce() {
+        final long start = System.nanoTime();
+
+        JZenith.application().stop();
+
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(5);
+    }
+
+    private static Throwable failureOf(final Runnable call) {
+        try {
+            call.run();
+            return new AssertionError("did not fail");
+        } catch (final RuntimeException e) {
+            return e;
+        }
+    }
+
+    /** The journal's start, stop and fail events, without validation and module events. */
+    private List<String> lifecycle() {
+        return journal.stream()
+                .filter(event -> event.startsWith("start ") || event.startsWith("stop ") || event.startsWith("fail "))
+                .toList();
     }
 
     private RecordingPlugin plugin(final String name) {

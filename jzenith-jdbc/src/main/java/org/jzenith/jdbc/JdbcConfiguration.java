@@ -4,6 +4,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
 
 /**
  * Settings of the JDBC plugin, under {@code jdbc.}:
@@ -39,6 +41,7 @@ public interface JdbcConfiguration {
      * java.sql.SQLTransientConnectionException} (HTTP 503): short, so that requests fail fast while
      * the database is away. At least 250 ms.
      */
+    @DurationRange(min = "250ms", max = "10m")
     @WithDefault("2s")
     Duration connectionTimeout();
 
@@ -56,6 +59,7 @@ public interface JdbcConfiguration {
     interface Pool {
 
         /** The number of connections in the pool; at least 1. */
+        @Range(min = 1, max = 1000)
         @WithDefault("10")
         int size();
     }

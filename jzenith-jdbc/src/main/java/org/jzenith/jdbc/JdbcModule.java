@@ -18,9 +18,6 @@ import org.jzenith.core.health.HealthCheck;
  */
 final class JdbcModule extends AbstractModule {
 
-    /** Service Unavailable: the request may succeed later, when the database is back. */
-    static final int UNAVAILABLE = 503;
-
     private final PooledDataSource dataSource;
 
     JdbcModule(final PooledDataSource dataSource) {
@@ -33,15 +30,14 @@ final class JdbcModule extends AbstractModule {
         bind(DataSource.class).toInstance(dataSource);
         bind(JdbcHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(JdbcHealthCheck.class);
+        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.unavailable(SQLTransientConnectionException.class));
         ExceptionMapping.bind(binder())
-                .toInstance(ExceptionMapping.of(SQLTransientConnectionException.class, UNAVAILABLE));
-        ExceptionMapping.bind(binder())
-                .toInstance(ExceptionMapping.of(SQLNonTransientConnectionException.class, UNAVAILABLE));
-        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.of(ConnectionException.class, UNAVAILABLE));
+                .toInstance(ExceptionMapping.unavailable(SQLNonTransientConnectionException.class));
+        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.unavailable(ConnectionException.class));
         // Drivers report a connection lost mid-call as a plain SQLException: tell it by its state,
         // 08 (connection exception) or 57P0x (PostgreSQL shutting down or starting).
         ExceptionMapping.bind(binder())
-                .toInstance(ExceptionMapping.when(SQLException.class, JdbcModule::isConnectionLoss, UNAVAILABLE));
+                .toInstance(ExceptionMapping.unavailable(SQLException.class, JdbcModule::isConnectionLoss));
     }
 
     static boolean isConnectionLoss(final SQLException failure) {

@@ -16,10 +16,12 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
+import org.jzenith.core.Validation;
+import org.jzenith.core.errors.Failures;
+import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +33,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * JZenith.application(args)
- *        .withPlugins(JdbcPlugin.create(),                          // first: migrated before requests
+ *        .withPlugins(JdbcPlugin.create(),                          // connects and migrates before REST opens
  *                     RestPlugin.withResources(UserResource.class))
  *        .withConfiguration("jdbc.url", "jdbc:postgresql://db:5432/users")
  *        .run();
@@ -72,13 +74,14 @@ import org.slf4j.LoggerFactory;
 public final class JdbcPlugin implements Plugin {
 
     /** Where Flyway looks for migrations. */
-    public static final String MIGRATIONS = "classpath:db/migration";
+    public static final String MIGRATIONS = Migrations.LOCATION;
 
     /** The pool's name: in HikariCP's log lines and the metrics' {@code pool} tag. */
     static final String POOL_NAME = "jdbc";
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcPlugin.class);
-    private static final Duration MIN_CONNECTION_TIMEOUT = Duration.ofMillis(250);
+    // Hikari's own floor for its validation timeout.
+    private static final Duration MIN_VALIDATION_TIMEOUT = Duration.ofMillis(250);
     private static final Duration MAX_VALIDATION_TIMEOUT = Duration.ofSeconds(1);
 
     private final BrokenConnections brokenConnections = new BrokenConnections();
@@ -96,9 +99,30 @@ public final class JdbcPlugin implements Plugin {
         return "jdbc";
     }
 
+    /** Connects before the plugins that serve from it. */
+    @Override
+    public Phase phase() {
+        return Phase.CONNECT;
+    }
+
     @Override
     public List<Module> modules() {
         return List.of(new JdbcModule(dataSource));
+    }
+
+    /** Reports a {@code jdbc.url} that no JDBC driver on the classpath accepts. */
+    @Override
+    public void validate(final Validation validation) {
+        validation.configuration(JdbcConfiguration.class).ifPresent(configuration -> {
+            final JdbcTarget target = JdbcTarget.of(configuration);
+            if (!hasDriver(target)) {
+                validation.reject(
+                        "jdbc.url",
+                        "a URL that a JDBC driver on the classpath accepts; add your database's driver (such as"
+                                + " org.postgresql:postgresql or org.mariadb.jdbc:mariadb-java-client) or correct"
+                                + " jdbc.url");
+            }
+        });
     }
 
     @Override
@@ -132,49 +156,35 @@ public final class JdbcPlugin implements Plugin {
     }
 
     private void open(final JdbcConfiguration configuration, final MeterRegistry registry, final ClassLoader loader) {
-        check(configuration);
         final JdbcTarget target = JdbcTarget.of(configuration);
         target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
         final HikariDataSource pool = connect(target, configuration, registry);
         try {
             final String product = product(pool, target);
-            final Optional<MigrateResult> migrated =
-                    configuration.migrate() ? Optional.of(migrate(pool, target, loader)) : Optional.empty();
+            final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
+            final Optional<MigrateResult> migrated = configuration.migrate()
+                    ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
+                    : Optional.empty();
             dataSource.start(pool, target, product);
-            final String migrations = migrated.map(result -> "; " + result.migrationsExecuted
-                            + " migrations applied from " + MIGRATIONS + ", schema version "
-                            + Optional.ofNullable(result.targetSchemaVersion).orElse("unchanged"))
-                    .orElse("; migrations off (jdbc.migrate=false)");
+            final String summary = "; " + migrations.summary(migrated);
             if (target.embedded()) {
                 LOG.info(
                         "Using the embedded H2 database ({}); its data lives in {} (set jdbc.url to use another"
                                 + " database){}",
                         product,
                         target.embeddedDirectory().get(),
-                        migrations);
+                        summary);
             } else {
                 LOG.info(
                         "Connected to {} at {} with a pool of {} connections{}",
                         product,
                         target.displayUrl(),
                         configuration.pool().size(),
-                        migrations);
+                        summary);
             }
         } catch (final RuntimeException | Error e) {
             pool.close();
             throw e;
-        }
-    }
-
-    private static void check(final JdbcConfiguration configuration) {
-        if (configuration.pool().size() < 1) {
-            throw new IllegalArgumentException("jdbc.pool.size="
-                    + configuration.pool().size() + " is not valid: the pool needs at least 1 connection");
-        }
-        if (configuration.connectionTimeout().compareTo(MIN_CONNECTION_TIMEOUT) < 0) {
-            throw new IllegalArgumentException("jdbc.connection-timeout="
-                    + configuration.connectionTimeout().toMillis() + "ms is not valid: it must be at least "
-                    + MIN_CONNECTION_TIMEOUT.toMillis() + "ms");
         }
     }
 
@@ -191,7 +201,6 @@ public final class JdbcPlugin implements Plugin {
 
     private HikariDataSource connect(
             final JdbcTarget target, final JdbcConfiguration configuration, final MeterRegistry registry) {
-        requireDriver(target);
         final HikariConfig config = new HikariConfig();
         config.setPoolName(POOL_NAME);
         config.setJdbcUrl(target.url());
@@ -201,7 +210,7 @@ public final class JdbcPlugin implements Plugin {
         final long connectionTimeout = configuration.connectionTimeout().toMillis();
         config.setConnectionTimeout(connectionTimeout);
         config.setValidationTimeout(Math.max(
-                MIN_CONNECTION_TIMEOUT.toMillis(), Math.min(MAX_VALIDATION_TIMEOUT.toMillis(), connectionTimeout / 2)));
+                MIN_VALIDATION_TIMEOUT.toMillis(), Math.min(MAX_VALIDATION_TIMEOUT.toMillis(), connectionTimeout / 2)));
         // Fail at start-up, with the driver's reason, when the database cannot be reached.
         config.setInitializationFailTimeout(1);
         config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
@@ -215,19 +224,21 @@ public final class JdbcPlugin implements Plugin {
         }
     }
 
-    /** Fails, without the driver manager's message (it would show the URL unmasked), when no driver takes the URL. */
-    private static void requireDriver(final JdbcTarget target) {
+    /** Whether a driver takes the URL; the driver manager's own message would show the URL unmasked. */
+    private static boolean hasDriver(final JdbcTarget target) {
         try {
             DriverManager.getDriver(target.url());
+            return true;
         } catch (final SQLException e) {
-            throw new IllegalStateException("cannot connect to " + target.describe()
-                    + ": no JDBC driver on the classpath accepts this URL; add your database's driver (such as"
-                    + " org.postgresql:postgresql or org.mariadb.jdbc:mariadb-java-client) or correct jdbc.url");
+            return false;
         }
     }
 
     private static String connectFailure(final JdbcTarget target, final RuntimeException e) {
-        return "cannot connect to " + target.describe() + ": " + target.mask(Failures.reason(e))
+        // Hikari wraps the driver's failure; the driver's reason is the one that helps.
+        final Throwable reason =
+                e.getCause() != null && e.getClass().getName().startsWith("com.zaxxer.hikari.") ? e.getCause() : e;
+        return "cannot connect to " + target.describe() + ": " + target.mask(Failures.describe(reason))
                 + "; check that the database runs and jdbc.url, jdbc.username, jdbc.password are right";
     }
 
@@ -238,23 +249,6 @@ public final class JdbcPlugin implements Plugin {
         } catch (final SQLException e) {
             throw new IllegalStateException(
                     "cannot connect to " + target.describe() + ": " + target.mask(Failures.describe(e)), e);
-        }
-    }
-
-    private static MigrateResult migrate(
-            final HikariDataSource pool, final JdbcTarget target, final ClassLoader loader) {
-        try {
-            return Flyway.configure(loader)
-                    .dataSource(pool)
-                    .locations(MIGRATIONS)
-                    .load()
-                    .migrate();
-        } catch (final RuntimeException e) {
-            throw new IllegalStateException(
-                    "cannot apply the migrations in " + MIGRATIONS + " to " + target.describe() + ": "
-                            + target.mask(Failures.describe(e))
-                            + "; fix the failing migration, or set jdbc.migrate=false to start without migrating",
-                    e);
         }
     }
 }

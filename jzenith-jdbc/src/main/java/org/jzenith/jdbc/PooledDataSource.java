@@ -9,6 +9,8 @@ import java.sql.SQLTransientConnectionException;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.jzenith.core.store.LateBound;
+import org.jzenith.core.store.StoreUnavailableException;
 
 /**
  * The {@link DataSource} the application injects: the plugin's pool while the plugin runs. It
@@ -20,11 +22,11 @@ import javax.sql.DataSource;
  */
 final class PooledDataSource implements DataSource {
 
+    /** What runs: the pool, the database it connects to and that database's product and version. */
+    private record Running(HikariDataSource pool, JdbcTarget target, String product) {}
+
     private final BrokenConnections brokenConnections;
-    private volatile HikariDataSource pool;
-    private volatile String database = "";
-    private volatile JdbcTarget target;
-    private volatile String state = "has not started yet";
+    private final LateBound<Running> running = LateBound.of("jdbc");
 
     PooledDataSource(final BrokenConnections brokenConnections) {
         this.brokenConnections = brokenConnections;
@@ -37,32 +39,26 @@ final class PooledDataSource implements DataSource {
 
     /** The pool, while the plugin runs. */
     Optional<HikariDataSource> pool() {
-        return Optional.ofNullable(pool);
+        return running.current().map(Running::pool);
     }
 
     /** The database's product name and version, such as {@code PostgreSQL 15.4}, once started. */
     String database() {
-        return database;
+        return running.current().map(Running::product).orElse("");
     }
 
     void start(final HikariDataSource started, final JdbcTarget connected, final String product) {
-        target = connected;
-        database = product;
-        pool = started;
+        running.start(new Running(started, connected, product));
     }
 
     /** {@code text} with the database's password and URL masked. */
     String mask(final String text) {
-        final JdbcTarget current = target;
-        return current == null ? text : current.mask(text);
+        return running.current().map(current -> current.target().mask(text)).orElse(text);
     }
 
     /** Forgets the pool and returns it, for the caller to close. */
     Optional<HikariDataSource> stop() {
-        final HikariDataSource stopped = pool;
-        state = "has stopped";
-        pool = null;
-        return Optional.ofNullable(stopped);
+        return running.stop().map(Running::pool);
     }
 
     @Override
@@ -75,12 +71,13 @@ final class PooledDataSource implements DataSource {
         return running().getConnection(username, password);
     }
 
+    /** The pool; JDBC code expects an SQLException (503 like any connection failure) while there is none. */
     private HikariDataSource running() throws SQLTransientConnectionException {
-        final HikariDataSource current = pool;
-        if (current == null) {
-            throw new SQLTransientConnectionException("The jdbc plugin " + state + "; there is no connection pool");
+        try {
+            return running.get().pool();
+        } catch (final StoreUnavailableException e) {
+            throw new SQLTransientConnectionException(e.getMessage(), e);
         }
-        return current;
     }
 
     @Override

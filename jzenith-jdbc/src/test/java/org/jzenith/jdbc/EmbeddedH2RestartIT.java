@@ -59,7 +59,7 @@ class EmbeddedH2RestartIT {
         return JZenith.application()
                 .withPlugins(JdbcPlugin.create())
                 .withConfiguration("jdbc.embedded.directory", directory.toString())
-                .run();
+                .start();
     }
 
     /** What slf4j-simple writes to System.err (it looks the stream up on every line) while {@code action} runs. */

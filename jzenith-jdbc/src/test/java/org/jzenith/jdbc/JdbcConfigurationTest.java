@@ -7,12 +7,13 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.test.Configurations;
 
 class JdbcConfigurationTest {
 
     @Test
     void hasTheDocumentedDefaults() {
-        final JdbcConfiguration configuration = Configurations.of(Map.of());
+        final JdbcConfiguration configuration = Configurations.read(JdbcConfiguration.class, Map.of());
 
         assertThat(configuration.url()).isEmpty();
         assertThat(configuration.username()).isEmpty();
@@ -25,14 +26,16 @@ class JdbcConfigurationTest {
 
     @Test
     void readsEveryKey() {
-        final JdbcConfiguration configuration = Configurations.of(Map.of(
-                "jdbc.url", "jdbc:postgresql://db/app",
-                "jdbc.username", "app",
-                "jdbc.password", "secret",
-                "jdbc.pool.size", "3",
-                "jdbc.connection-timeout", "500ms",
-                "jdbc.migrate", "false",
-                "jdbc.embedded.directory", "/var/lib/app"));
+        final JdbcConfiguration configuration = Configurations.read(
+                JdbcConfiguration.class,
+                Map.of(
+                        "jdbc.url", "jdbc:postgresql://db/app",
+                        "jdbc.username", "app",
+                        "jdbc.password", "secret",
+                        "jdbc.pool.size", "3",
+                        "jdbc.connection-timeout", "500ms",
+                        "jdbc.migrate", "false",
+                        "jdbc.embedded.directory", "/var/lib/app"));
 
         assertThat(configuration.url()).contains("jdbc:postgresql://db/app");
         assertThat(configuration.username()).contains("app");
@@ -45,14 +48,15 @@ class JdbcConfigurationTest {
 
     @Test
     void aMistypedKeyIsReportedWithTheRightOne() {
-        assertThatThrownBy(() -> Configurations.of(Map.of("jdbc.pool.sise", "3")))
+        assertThatThrownBy(() -> Configurations.read(JdbcConfiguration.class, Map.of("jdbc.pool.sise", "3")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("did you mean jdbc.pool.size?");
     }
 
     @Test
     void aBadValueIsReportedWithoutShowingThePassword() {
-        assertThatThrownBy(() -> Configurations.of(Map.of("jdbc.pool.size", "ten", "jdbc.password", "hunter2")))
+        assertThatThrownBy(() -> Configurations.read(
+                        JdbcConfiguration.class, Map.of("jdbc.pool.size", "ten", "jdbc.password", "hunter2")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("jdbc.pool.size")
                 .message()

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.AfterAll;
@@ -19,9 +18,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
-import org.jzenith.core.health.HealthChecks;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.core.health.HealthStatus;
+import org.jzenith.test.Probes;
 
 /**
  * What the JDBC plugin does against every database: each subclass starts one application for its
@@ -47,7 +46,7 @@ abstract class JdbcPluginContract {
                         .withPlugins(JdbcPlugin.create())
                         .withConfiguration("jdbc.pool.size", POOL_SIZE)
                         .withConfiguration("jdbc.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms"))
-                .run();
+                .start();
     }
 
     @AfterAll
@@ -142,37 +141,11 @@ abstract class JdbcPluginContract {
 
     /** The status the contributed mappings give {@code failure} or its nearest mapped cause. */
     Optional<Integer> mappedStatus(final Throwable failure) {
-        final Set<ExceptionMapping> mappings = app.injector().getInstance(Key.get(new TypeLiteral<>() {}));
-        for (Throwable current = failure; current != null; current = current.getCause()) {
-            final Throwable candidate = current;
-            final Optional<Integer> status = mappings.stream()
-                    .filter(mapping -> mapping.matches(candidate))
-                    .map(ExceptionMapping::status)
-                    .findFirst();
-            if (status.isPresent()) {
-                return status;
-            }
-        }
-        return Optional.empty();
+        return Probes.mappedStatus(app, failure);
     }
 
     /** Runs the application's {@code jdbc} check as {@code /health/ready} would. */
     HealthResult jdbcHealth() {
-        try {
-            return app
-                    .instance(HealthChecks.class)
-                    .check(Optional.of(HealthCheck.Kind.READINESS))
-                    .toCompletionStage()
-                    .toCompletableFuture()
-                    .get(10, TimeUnit.SECONDS)
-                    .checks()
-                    .stream()
-                    .filter(check -> check.name().equals("jdbc"))
-                    .findFirst()
-                    .orElseThrow()
-                    .result();
-        } catch (final Exception e) {
-            throw new AssertionError("the health checks did not answer", e);
-        }
+        return Probes.readiness(app, "jdbc");
     }
 }

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Configurations;
 
 class JdbcTargetTest {
 
     @Test
     void withoutAUrlItIsTheEmbeddedH2InPostgresqlModeUnderTheWorkingDirectory() {
-        final JdbcTarget target = JdbcTarget.of(Configurations.of(Map.of()));
+        final JdbcTarget target = JdbcTarget.of(Configurations.read(JdbcConfiguration.class, Map.of()));
 
         final Path data = Path.of("data").toAbsolutePath().normalize();
         assertThat(target.embedded()).isTrue();
@@ -26,7 +27,8 @@ class JdbcTargetTest {
 
     @Test
     void aConfiguredUrlIsUsedAsItIs() {
-        final JdbcTarget target = JdbcTarget.of(Configurations.of(
+        final JdbcTarget target = JdbcTarget.of(Configurations.read(
+                JdbcConfiguration.class,
                 Map.of("jdbc.url", "jdbc:postgresql://db:5432/app", "jdbc.username", "app", "jdbc.password", "pw")));
 
         assertThat(target.embedded()).isFalse();
@@ -38,16 +40,19 @@ class JdbcTargetTest {
 
     @Test
     void anEmptyPasswordIsNoPassword() {
-        assertThat(JdbcTarget.of(Configurations.of(Map.of("jdbc.url", "jdbc:h2:mem:x", "jdbc.password", "")))
+        assertThat(JdbcTarget.of(Configurations.read(
+                                JdbcConfiguration.class, Map.of("jdbc.url", "jdbc:h2:mem:x", "jdbc.password", "")))
                         .password())
                 .isEmpty();
     }
 
     @Test
     void masksPasswordsInTheUrlAndInMessages() {
-        final JdbcTarget target = JdbcTarget.of(Configurations.of(Map.of(
-                "jdbc.url", "jdbc:mysql://app:in-url-pw@db/app?password=param-pw&ssl=true",
-                "jdbc.password", "configured-pw")));
+        final JdbcTarget target = JdbcTarget.of(Configurations.read(
+                JdbcConfiguration.class,
+                Map.of(
+                        "jdbc.url", "jdbc:mysql://app:in-url-pw@db/app?password=param-pw&ssl=true",
+                        "jdbc.password", "configured-pw")));
 
         assertThat(target.describe()).isEqualTo("jdbc.url=jdbc:mysql://app:****@db/app?password=****&ssl=true");
         assertThat(target.mask("failed for " + target.url() + " with configured-pw, param-pw and in-url-pw"))

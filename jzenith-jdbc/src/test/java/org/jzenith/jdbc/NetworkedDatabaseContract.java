@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.core.health.HealthStatus;
+import org.jzenith.test.Await;
 import org.jzenith.test.net.TcpProxy;
 
 /**

@@ -5,6 +5,7 @@ import io.vertx.sqlclient.ClosedConnectionException;
 import java.io.IOException;
 import java.net.UnknownHostException;
 import java.util.Optional;
+import org.jzenith.core.errors.Failures;
 
 /**
  * Explains why the plugin could not connect at start-up, naming the configuration key to fix:

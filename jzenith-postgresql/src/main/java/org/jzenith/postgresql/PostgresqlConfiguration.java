@@ -4,6 +4,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
 
 /**
  * Settings of the PostgreSQL plugin, under {@code postgresql.}:
@@ -39,6 +41,7 @@ public interface PostgresqlConfiguration {
     String host();
 
     /** The server's port. */
+    @Range(min = 1, max = 65535)
     @WithDefault("5432")
     int port();
 
@@ -58,6 +61,7 @@ public interface PostgresqlConfiguration {
      * pool, before it fails with an exception the REST plugin answers with 503: short, so that
      * requests fail fast while the database is away. At least 100 ms.
      */
+    @DurationRange(min = "100ms", max = "10m")
     @WithDefault("2s")
     Duration connectionTimeout();
 
@@ -65,6 +69,7 @@ public interface PostgresqlConfiguration {
      * How many commands the pipelined {@link io.vertx.sqlclient.SqlClient} (and a connection taken
      * from the pool) sends on one connection before the first has answered; 1 turns pipelining off.
      */
+    @Range(min = 1, max = 65535, hint = "1 turns pipelining off")
     @WithDefault("256")
     int pipeliningLimit();
 
@@ -82,6 +87,7 @@ public interface PostgresqlConfiguration {
          * The most connections the {@link io.vertx.sqlclient.Pool} opens, and, separately, the
          * pipelined {@link io.vertx.sqlclient.SqlClient}; both open them as needed. At least 1.
          */
+        @Range(min = 1, max = 1000)
         @WithDefault("4")
         int size();
 
@@ -89,6 +95,7 @@ public interface PostgresqlConfiguration {
          * How many calls may wait for a connection at once; a call beyond that fails at once with
          * a {@code ConnectionPoolTooBusyException} (503). At least 1.
          */
+        @Range(min = 1)
         @WithDefault("1024")
         int maxWaiting();
     }

@@ -1,10 +1,13 @@
 package org.jzenith.postgresql;
 
 import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.jzenith.core.errors.Failures;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 
@@ -32,13 +35,15 @@ public final class PostgresqlHealthCheck implements HealthCheck {
     // A responsive database answers SELECT 1 in milliseconds.
     private static final Duration QUERY_MARGIN = Duration.ofSeconds(1);
 
-    private final RunningClients clients;
+    private final Pool pool;
+    private final PostgresqlServer server;
     private final Duration connectionTimeout;
     private final int maxSize;
 
     @Inject
-    PostgresqlHealthCheck(final RunningClients clients, final PostgresqlConfiguration configuration) {
-        this.clients = clients;
+    PostgresqlHealthCheck(final Pool pool, final PostgresqlServer server, final PostgresqlConfiguration configuration) {
+        this.pool = pool;
+        this.server = server;
         this.connectionTimeout = configuration.connectionTimeout();
         this.maxSize = configuration.pool().size();
     }
@@ -56,23 +61,24 @@ public final class PostgresqlHealthCheck implements HealthCheck {
 
     @Override
     public Future<HealthResult> check() {
-        final RunningClients.Clients running = clients.runningOrNull();
-        if (running == null) {
-            return Future.succeededFuture(HealthResult.down(clients.notRunning().getMessage()));
+        final Optional<PostgresqlServer.Connected> connected =
+                server.connected().current();
+        if (connected.isEmpty()) {
+            return Future.succeededFuture(
+                    HealthResult.down(server.connected().notRunning().getMessage()));
         }
-        return running.pool()
-                .query("SELECT 1")
+        return pool.query("SELECT 1")
                 .execute()
-                .map(rows -> HealthResult.up(data(running)))
-                .otherwise(
-                        failure -> HealthResult.down(running.target().mask(Failures.describe(failure)), data(running)));
+                .map(rows -> HealthResult.up(data(connected.get())))
+                .otherwise(failure -> HealthResult.down(
+                        connected.get().target().mask(Failures.describe(failure)), data(connected.get())));
     }
 
-    private Map<String, Object> data(final RunningClients.Clients running) {
+    private Map<String, Object> data(final PostgresqlServer.Connected connected) {
         final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("connections", running.pool().size());
+        data.put("connections", pool.size());
         data.put("max", maxSize);
-        data.put("database", running.server());
+        data.put("database", connected.version());
         return data;
     }
 }

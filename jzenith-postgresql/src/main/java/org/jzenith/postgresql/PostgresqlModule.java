@@ -1,33 +1,78 @@
 package org.jzenith.postgresql;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import io.vertx.core.Vertx;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.ClientBuilder;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlClient;
 import jakarta.inject.Singleton;
+import java.util.concurrent.TimeUnit;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 
 /**
  * Binds what the PostgreSQL plugin offers: the {@link Pool} and the pipelined {@link SqlClient} to
  * inject, the health check, and the mappings that make "the database is away" an HTTP 503.
+ *
+ * <p>The clients are Vert.x's own, made when the injector is: they connect only when first used, so
+ * making them early costs nothing and lets singletons take them; the plugin checks the connection
+ * when it starts and closes them when it stops.
  */
 final class PostgresqlModule extends AbstractModule {
 
-    private final RunningClients clients;
+    private final PostgresqlServer server;
 
-    PostgresqlModule(final RunningClients clients) {
-        this.clients = clients;
+    PostgresqlModule(final PostgresqlServer server) {
+        this.server = server;
     }
 
     @Override
     protected void configure() {
-        bind(RunningClients.class).toInstance(clients);
-        bind(Pool.class).toInstance(new PluginPool(clients));
-        bind(SqlClient.class).toInstance(new PluginSqlClient(clients));
+        bind(PostgresqlServer.class).toInstance(server);
         bind(PostgresqlHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(PostgresqlHealthCheck.class);
         for (final ExceptionMapping mapping : Unavailable.mappings()) {
             ExceptionMapping.bind(binder()).toInstance(mapping);
         }
+    }
+
+    @Provides
+    @Singleton
+    Pool pool(final Vertx vertx, final PostgresqlConfiguration configuration) {
+        return build(PgBuilder.pool(), PostgresqlPlugin.POOL_NAME, configuration, vertx);
+    }
+
+    @Provides
+    @Singleton
+    SqlClient pipelined(final Vertx vertx, final PostgresqlConfiguration configuration) {
+        return build(PgBuilder.client(), PostgresqlPlugin.PIPELINED_NAME, configuration, vertx);
+    }
+
+    private static <C> C build(
+            final ClientBuilder<C> builder,
+            final String name,
+            final PostgresqlConfiguration configuration,
+            final Vertx vertx) {
+        final int timeoutMillis = (int) configuration.connectionTimeout().toMillis();
+        final PgConnectOptions connect = PostgresqlTarget.of(configuration)
+                .connectOptions()
+                .setPipeliningLimit(configuration.pipeliningLimit())
+                .setCachePreparedStatements(true);
+        final PoolOptions pool = new PoolOptions()
+                .setName(name)
+                .setMaxSize(configuration.pool().size())
+                .setMaxWaitQueueSize(configuration.pool().maxWaiting())
+                .setConnectionTimeout(timeoutMillis)
+                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
+        return builder.with(pool)
+                .with(new NetClientOptions().setConnectTimeout(timeoutMillis))
+                .connectingTo(connect)
+                .using(vertx)
+                .build();
     }
 }

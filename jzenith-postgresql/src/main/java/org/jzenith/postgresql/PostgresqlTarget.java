@@ -37,8 +37,9 @@ record PostgresqlTarget(
     private static final String JDBC_PREFIX = "jdbc:";
 
     /**
-     * The target {@code configuration} describes; an {@link IllegalArgumentException} naming the key
-     * when a value cannot be used.
+     * The target {@code configuration} describes.
+     *
+     * @throws InvalidSetting naming the key, when a value cannot be used
      */
     static PostgresqlTarget of(final PostgresqlConfiguration configuration) {
         final Optional<String> password = configuration.password().filter(value -> !value.isEmpty());
@@ -47,11 +48,7 @@ record PostgresqlTarget(
             return fromUrl(url.get(), configuration, password);
         }
         if (configuration.host().isBlank()) {
-            throw new IllegalArgumentException(HOST + " is empty: set it to the server's host name or address");
-        }
-        if (configuration.port() < 1 || configuration.port() > 65535) {
-            throw new IllegalArgumentException(
-                    PORT + "=" + configuration.port() + " is not valid: it must be a TCP port, 1 to 65535");
+            throw new InvalidSetting(HOST, "the server's host name or address, not nothing");
         }
         final PgConnectOptions options = new PgConnectOptions()
                 .setHost(configuration.host().strip())
@@ -73,9 +70,10 @@ record PostgresqlTarget(
             parsed = PgConnectOptions.fromUri(jdbcParameters(vertxUrl));
             parts = UrlParts.of(vertxUrl);
         } catch (final IllegalArgumentException | URISyntaxException e) {
-            throw new IllegalArgumentException(URL + "=" + Secrets.maskUrl(url) + " is not valid: expected"
-                    + " postgresql://user:password@host:port/database (each part optional, parameters"
-                    + " such as ?sslmode=require after it)");
+            throw new InvalidSetting(
+                    URL,
+                    "postgresql://user:password@host:port/database (each part optional, parameters such as"
+                            + " ?sslmode=require after it)");
         }
         // The client drops its default session settings when the URL has parameters of its own.
         final Map<String, String> properties = new HashMap<>(PgConnectOptions.DEFAULT_PROPERTIES);
@@ -105,7 +103,7 @@ record PostgresqlTarget(
 
     private static String required(final String key, final String value) {
         if (value.isBlank()) {
-            throw new IllegalArgumentException(key + " is empty: set it");
+            throw new InvalidSetting(key, "a value, not nothing");
         }
         return value.strip();
     }

@@ -34,13 +34,13 @@ import org.jzenith.core.errors.ExceptionMapping;
  *       connection" after {@code postgresql.connection-timeout}, or {@link
  *       ConnectionPoolTooBusyException} when {@code postgresql.pool.max-waiting} calls wait
  *       already;
- *   <li>the plugin is not running (before start, after stop): {@link NotRunningException}.
+ *   <li>the plugin has stopped: the pool's {@link VertxException} "Pool closed".
  * </ul>
+ *
+ * <p>All of them are declared with {@link ExceptionMapping#unavailable}: 503 with {@code
+ * Retry-After}, the one answer every store plugin gives while its store is away.
  */
 final class Unavailable {
-
-    /** Service Unavailable: the request may succeed later, when the database is back. */
-    static final int STATUS = 503;
 
     /** The message of the pool's exception when a call waited {@code connection-timeout} in vain. */
     static final String POOL_TIMEOUT = "Timeout waiting for connection";
@@ -48,6 +48,7 @@ final class Unavailable {
     // How the client's plain VertxExceptions begin when a connection could not be had or was lost.
     private static final List<String> CONNECTION_UNAVAILABLE = List.of(
             POOL_TIMEOUT,
+            "Pool closed",
             "Connection is not active now",
             "Pending requests failed to be sent due to connection has been closed");
 
@@ -60,15 +61,14 @@ final class Unavailable {
     /** The mappings the plugin contributes. */
     static List<ExceptionMapping> mappings() {
         return List.of(
-                ExceptionMapping.of(ConnectException.class, STATUS),
-                ExceptionMapping.of(UnknownHostException.class, STATUS),
-                ExceptionMapping.of(ClosedConnectionException.class, STATUS),
-                ExceptionMapping.of(ConnectionPoolTooBusyException.class, STATUS),
-                ExceptionMapping.of(NotRunningException.class, STATUS),
-                ExceptionMapping.of(SocketException.class, STATUS),
-                ExceptionMapping.when(PgException.class, Unavailable::isServerUnavailable, STATUS),
-                ExceptionMapping.when(VertxException.class, Unavailable::isConnectionUnavailable, STATUS),
-                ExceptionMapping.when(IOException.class, Unavailable::isConnectionReset, STATUS));
+                ExceptionMapping.unavailable(ConnectException.class),
+                ExceptionMapping.unavailable(UnknownHostException.class),
+                ExceptionMapping.unavailable(ClosedConnectionException.class),
+                ExceptionMapping.unavailable(ConnectionPoolTooBusyException.class),
+                ExceptionMapping.unavailable(SocketException.class),
+                ExceptionMapping.unavailable(PgException.class, Unavailable::isServerUnavailable),
+                ExceptionMapping.unavailable(VertxException.class, Unavailable::isConnectionUnavailable),
+                ExceptionMapping.unavailable(IOException.class, Unavailable::isConnectionReset));
     }
 
     /** Whether the server said it cannot serve this connection now. */

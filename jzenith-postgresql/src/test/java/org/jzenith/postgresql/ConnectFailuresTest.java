@@ -8,13 +8,15 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Configurations;
 
 class ConnectFailuresTest {
 
-    private static final PostgresqlTarget KEYS = PostgresqlTarget.of(Configurations.of(
+    private static final PostgresqlTarget KEYS = PostgresqlTarget.of(Configurations.read(
+            PostgresqlConfiguration.class,
             Map.of("postgresql.database", "users", "postgresql.username", "app", "postgresql.password", "key-secret")));
-    private static final PostgresqlTarget URL = PostgresqlTarget.of(
-            Configurations.of(Map.of("postgresql.url", "postgresql://app:url-secret@db:5432/users")));
+    private static final PostgresqlTarget URL = PostgresqlTarget.of(Configurations.read(
+            PostgresqlConfiguration.class, Map.of("postgresql.url", "postgresql://app:url-secret@db:5432/users")));
 
     @Test
     void aWrongPasswordNamesThePasswordKey() {

@@ -19,10 +19,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -32,9 +30,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
-import org.jzenith.core.health.HealthChecks;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.core.health.HealthStatus;
+import org.jzenith.test.Await;
+import org.jzenith.test.Probes;
 import org.jzenith.test.net.TcpProxy;
 import org.jzenith.test.services.LocalServices;
 
@@ -75,7 +74,7 @@ class PostgresqlPluginIT {
                                 .withConfiguration(
                                         "postgresql.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms"),
                         database.through(proxy.host(), proxy.port()))
-                .run();
+                .start();
     }
 
     @AfterAll
@@ -304,7 +303,9 @@ class PostgresqlPluginIT {
                     assertThat(Duration.ofNanos(System.nanoTime() - start))
                             .as("one call while the database is away")
                             .isLessThan(CONNECTION_TIMEOUT.plus(MARGIN));
-                    assertThat(mappedStatus(failure)).as(failure.toString()).contains(503);
+                    assertThat(Probes.mappedStatus(app, failure))
+                            .as(failure.toString())
+                            .contains(503);
                 }
             }
             final HealthResult down = postgresqlHealth();
@@ -338,39 +339,8 @@ class PostgresqlPluginIT {
                 .getLong(0);
     }
 
-    /** The status the contributed mappings give {@code failure} or its nearest mapped cause. */
-    private Optional<Integer> mappedStatus(final Throwable failure) {
-        final Set<ExceptionMapping> mappings = app.injector().getInstance(Key.get(new TypeLiteral<>() {}));
-        for (Throwable current = failure; current != null; current = current.getCause()) {
-            final Throwable candidate = current;
-            final Optional<Integer> status = mappings.stream()
-                    .filter(mapping -> mapping.matches(candidate))
-                    .map(ExceptionMapping::status)
-                    .findFirst();
-            if (status.isPresent()) {
-                return status;
-            }
-        }
-        return Optional.empty();
-    }
-
     /** Runs the application's {@code postgresql} check as {@code /health/ready} would. */
     private HealthResult postgresqlHealth() {
-        try {
-            return app
-                    .instance(HealthChecks.class)
-                    .check(Optional.of(HealthCheck.Kind.READINESS))
-                    .toCompletionStage()
-                    .toCompletableFuture()
-                    .get(10, TimeUnit.SECONDS)
-                    .checks()
-                    .stream()
-                    .filter(check -> check.name().equals(PostgresqlHealthCheck.NAME))
-                    .findFirst()
-                    .orElseThrow()
-                    .result();
-        } catch (final Exception e) {
-            throw new AssertionError("the health checks did not answer", e);
-        }
+        return Probes.readiness(app, PostgresqlHealthCheck.NAME);
     }
 }

@@ -9,12 +9,13 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Configurations;
 
 class PostgresqlTargetTest {
 
     @Test
     void theDefaultsAreTheLocalServer() {
-        final PostgresqlConfiguration configuration = Configurations.of(Map.of());
+        final PostgresqlConfiguration configuration = Configurations.read(PostgresqlConfiguration.class, Map.of());
         assertThat(configuration.connectionTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(configuration.pipeliningLimit()).isEqualTo(256);
         assertThat(configuration.pool().size()).isEqualTo(4);
@@ -38,12 +39,14 @@ class PostgresqlTargetTest {
 
     @Test
     void theSeparateKeysSetTheParts() {
-        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.of(Map.of(
-                "postgresql.host", "db.example.org",
-                "postgresql.port", "6543",
-                "postgresql.database", "users",
-                "postgresql.username", "app",
-                "postgresql.password", "s3cret")));
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class,
+                Map.of(
+                        "postgresql.host", "db.example.org",
+                        "postgresql.port", "6543",
+                        "postgresql.database", "users",
+                        "postgresql.username", "app",
+                        "postgresql.password", "s3cret")));
         assertThat(target.options().getPassword()).isEqualTo("s3cret");
         assertThat(target.describe())
                 .isEqualTo("app@db.example.org:6543/users (postgresql.host, postgresql.port, postgresql.database,"
@@ -55,11 +58,14 @@ class PostgresqlTargetTest {
 
     @Test
     void aUrlReplacesTheParts() {
-        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.of(Map.of(
-                "postgresql.url", "postgresql://app:url-secret@db:6000/users?sslmode=require&search_path=billing",
-                "postgresql.host", "ignored",
-                "postgresql.username", "ignored",
-                "postgresql.password", "ignored-secret")));
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class,
+                Map.of(
+                        "postgresql.url",
+                                "postgresql://app:url-secret@db:6000/users?sslmode=require&search_path=billing",
+                        "postgresql.host", "ignored",
+                        "postgresql.username", "ignored",
+                        "postgresql.password", "ignored-secret")));
         final PgConnectOptions options = target.options();
         assertThat(options.getHost()).isEqualTo("db");
         assertThat(options.getPort()).isEqualTo(6000);
@@ -85,11 +91,13 @@ class PostgresqlTargetTest {
 
     @Test
     void whatTheUrlLeavesOutComesFromTheKeys() {
-        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.of(Map.of(
-                "postgresql.url", "jdbc:postgresql://db/?currentSchema=billing",
-                "postgresql.database", "users",
-                "postgresql.username", "app",
-                "postgresql.password", "key-secret")));
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class,
+                Map.of(
+                        "postgresql.url", "jdbc:postgresql://db/?currentSchema=billing",
+                        "postgresql.database", "users",
+                        "postgresql.username", "app",
+                        "postgresql.password", "key-secret")));
         final PgConnectOptions options = target.options();
         assertThat(options.getHost()).isEqualTo("db");
         assertThat(options.getPort()).isEqualTo(5432);
@@ -105,7 +113,8 @@ class PostgresqlTargetTest {
 
     @Test
     void aUrlMayNameItsPartsAsParameters() {
-        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.of(
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class,
                 Map.of("postgresql.url", "postgres://db?user=app&password=param-secret&dbname=users")));
         assertThat(target.options().getUser()).isEqualTo("app");
         assertThat(target.options().getPassword()).isEqualTo("param-secret");
@@ -116,39 +125,45 @@ class PostgresqlTargetTest {
 
     @Test
     void anInvalidUrlIsRejectedNamingTheKeyWithoutThePassword() {
-        assertThatThrownBy(() -> PostgresqlTarget.of(
-                        Configurations.of(Map.of("postgresql.url", "postgresql://app:url-secret@db:notaport/users"))))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("postgresql.url=postgresql://app:****@db:notaport/users is not valid: expected"
-                        + " postgresql://user:password@host:port/database")
+        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.read(
+                        PostgresqlConfiguration.class,
+                        Map.of("postgresql.url", "postgresql://app:url-secret@db:notaport/users"))))
+                .isInstanceOf(InvalidSetting.class)
+                .hasMessageStartingWith(
+                        "postgresql.url is not valid: expected postgresql://user:password@host:port/database")
                 .hasMessageNotContaining("url-secret")
                 .hasNoCause();
-        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.of(Map.of("postgresql.url", "mysql://db/users"))))
-                .hasMessageStartingWith("postgresql.url=mysql://db/users is not valid");
+        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.read(
+                        PostgresqlConfiguration.class, Map.of("postgresql.url", "mysql://db/users"))))
+                .isInstanceOf(InvalidSetting.class)
+                .hasMessageStartingWith("postgresql.url is not valid");
     }
 
     @Test
     void invalidPartsAreRejectedNamingTheKey() {
-        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.of(Map.of("postgresql.port", "70000"))))
-                .hasMessage("postgresql.port=70000 is not valid: it must be a TCP port, 1 to 65535");
-        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.of(Map.of("postgresql.host", " "))))
-                .hasMessageStartingWith("postgresql.host is empty");
-        assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.of(Map.of("postgresql.database", " "))))
-                .hasMessageStartingWith("postgresql.database is empty");
+        assertThatThrownBy(() -> Configurations.read(PostgresqlConfiguration.class, Map.of("postgresql.port", "70000")))
+                .hasMessageContaining(
+                        "postgresql.port (code (withConfiguration)): \"70000\" is not valid: expected 1 to 65535");
+        assertThatThrownBy(() -> PostgresqlTarget.of(
+                        Configurations.read(PostgresqlConfiguration.class, Map.of("postgresql.host", " "))))
+                .hasMessage("postgresql.host is not valid: expected the server's host name or address, not nothing");
+        assertThatThrownBy(() -> PostgresqlTarget.of(
+                        Configurations.read(PostgresqlConfiguration.class, Map.of("postgresql.database", " "))))
+                .hasMessage("postgresql.database is not valid: expected a value, not nothing");
     }
 
     @Test
     void anEmptyUrlMeansTheKeys() {
-        final PostgresqlTarget target =
-                PostgresqlTarget.of(Configurations.of(Map.of("postgresql.url", " ", "postgresql.host", "db")));
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class, Map.of("postgresql.url", " ", "postgresql.host", "db")));
         assertThat(target.url()).isEqualTo(Optional.empty());
         assertThat(target.options().getHost()).isEqualTo("db");
     }
 
     @Test
     void anIpv6HostIsBracketedForJdbc() {
-        final PostgresqlTarget target =
-                PostgresqlTarget.of(Configurations.of(Map.of("postgresql.url", "postgresql://[::1]:5433/d")));
+        final PostgresqlTarget target = PostgresqlTarget.of(Configurations.read(
+                PostgresqlConfiguration.class, Map.of("postgresql.url", "postgresql://[::1]:5433/d")));
         assertThat(target.options().getHost()).isEqualTo("::1");
         assertThat(target.jdbcUrl()).isEqualTo("jdbc:postgresql://[::1]:5433/d?sslmode=disable");
     }

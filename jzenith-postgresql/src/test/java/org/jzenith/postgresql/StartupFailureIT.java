@@ -1,22 +1,20 @@
 package org.jzenith.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.jzenith.test.StartupFailures.assertRefusesToStart;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.test.net.Ports;
 import org.jzenith.test.services.LocalServices;
 
 /**
  * start() fails with a message that names the key to fix, without the password, when the plugin
- * cannot connect, log in, find its database or migrate it.
+ * cannot connect, log in, find its database or migrate it; and leaves nothing running (the
+ * contract of {@link org.jzenith.test.StartupFailures}).
  */
 class StartupFailureIT {
 
@@ -26,27 +24,31 @@ class StartupFailureIT {
     @Test
     void anUnknownDatabaseNamesPostgresqlDatabase() {
         final LocalServices.Database server = LocalServices.postgresql();
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), server.withDatabase("no_such_db_4711"))
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        TestDatabases.configure(application(), server.withDatabase("no_such_db_4711"))
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.database",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageStartingWith("The plugin 'postgresql' failed to start: cannot connect to postgres@127.0.0.1:"
                         + server.port() + "/no_such_db_4711")
                 .hasMessageContaining("database \"no_such_db_4711\" does not exist (3D000)")
                 .hasMessageEndingWith("; set postgresql.database to a database that exists, or create it: CREATE"
-                        + " DATABASE no_such_db_4711")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                        + " DATABASE no_such_db_4711");
     }
 
     @Test
     void anUnknownRoleNamesPostgresqlUsername() {
         final LocalServices.Database server = LocalServices.postgresql();
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), server)
-                        .withConfiguration("postgresql.username", "no_such_role_4711")
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        TestDatabases.configure(application(), server)
+                                .withConfiguration("postgresql.username", "no_such_role_4711")
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.username",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("role \"no_such_role_4711\" does not exist (28000)")
-                .hasMessageContaining("; set postgresql.username to a role that exists and may log in to 'test'")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                .hasMessageContaining("; set postgresql.username to a role that exists and may log in to 'test'");
     }
 
     @Test
@@ -54,26 +56,28 @@ class StartupFailureIT {
         final LocalServices.Database server = LocalServices.postgresql();
         final String url =
                 "postgresql://no_such_role_4711:" + URL_PASSWORD + "@" + server.host() + ":" + server.port() + "/test";
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.url", url)))
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("postgresql.url", url), "postgresql.url", URL_PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot connect to postgresql.url=postgresql://no_such_role_4711:****@")
-                .hasMessageContaining("; correct the user in postgresql.url")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                .hasMessageContaining("; correct the user in postgresql.url");
     }
 
     @Test
-    void anUnreachableServerNamesHostAndPortQuickly() throws IOException {
-        final int port = freePort();
+    void anUnreachableServerNamesHostAndPortQuickly() {
+        final int port = Ports.free();
         final long start = System.nanoTime();
-        assertThatThrownBy(() -> start(application()
-                        .withConfiguration("postgresql.port", port)
-                        .withConfiguration("postgresql.password", PASSWORD)))
+        assertThat(assertRefusesToStart(
+                        application()
+                                .withConfiguration("postgresql.port", port)
+                                .withConfiguration("postgresql.password", PASSWORD),
+                        "postgresql.port",
+                        PASSWORD))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot connect to postgres@127.0.0.1:" + port + "/postgres")
                 .hasMessageContaining("Connection refused")
                 .hasMessageEndingWith("check that PostgreSQL runs and accepts connections at 127.0.0.1:" + port
-                        + ", and postgresql.host and postgresql.port")
-                .satisfies(StartupFailureIT::showsNoSecret);
+                        + ", and postgresql.host and postgresql.port");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
 
@@ -82,7 +86,7 @@ class StartupFailureIT {
         // A schema with tables but without Flyway's history: Flyway will not migrate it blindly.
         final LocalServices.Database database =
                 TestDatabases.fresh("jzenith_postgresql_broken_it", "CREATE TABLE items (other INTEGER)");
-        assertThatThrownBy(() -> start(TestDatabases.configure(application(), database)))
+        assertThat(assertRefusesToStart(TestDatabases.configure(application(), database), "postgresql.migrate"))
                 .isInstanceOf(StartupException.class)
                 .hasMessageContaining("cannot apply the migrations in classpath:db/migration to postgres@")
                 .hasMessageContaining("Found non-empty schema(s) \"public\" but no schema history table")
@@ -93,50 +97,37 @@ class StartupFailureIT {
         final JZenith app =
                 TestDatabases.configure(application(), database).withConfiguration("postgresql.migrate", false);
         try {
-            app.run();
+            app.start();
         } finally {
             app.stop();
         }
     }
 
     @Test
-    void invalidSettingsAreRejectedBeforeConnecting() {
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.pool.size", 0)))
-                .isInstanceOf(StartupException.class)
-                .hasMessageContaining("postgresql.pool.size=0 is not valid");
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.connection-timeout", "10ms")))
-                .hasMessageContaining("postgresql.connection-timeout=10ms is not valid: it must be at least 100ms");
-        assertThatThrownBy(() -> start(application().withConfiguration("postgresql.pipelining-limit", 0)))
-                .hasMessageContaining("postgresql.pipelining-limit=0 is not valid");
-        assertThatThrownBy(() -> start(
-                        application().withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d")))
-                .hasMessageContaining("postgresql.url=postgresql://u:****@h:x/d is not valid")
-                .satisfies(StartupFailureIT::showsNoSecret);
+    void invalidSettingsAreRejectedTogetherBeforeConnecting() {
+        assertThat(assertRefusesToStart(
+                        application()
+                                .withConfiguration("postgresql.pool.size", 0)
+                                .withConfiguration("postgresql.connection-timeout", "10ms")
+                                .withConfiguration("postgresql.pipelining-limit", 0)
+                                .withConfiguration("postgresql.url", "postgresql://u:" + URL_PASSWORD + "@h:x/d"),
+                        "postgresql.pool.size",
+                        URL_PASSWORD))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 4 problems:")
+                .hasMessageContaining(
+                        "postgresql.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000")
+                .hasMessageContaining("postgresql.connection-timeout (code (withConfiguration)): \"10ms\" is not valid:"
+                        + " expected a duration of 100ms to 10m")
+                .hasMessageContaining("postgresql.pipelining-limit (code (withConfiguration)): \"0\" is not valid:"
+                        + " expected 1 to 65535 (1 turns pipelining off)")
+                .hasMessageContaining("postgresql.url (code (withConfiguration)): \"postgresql://u:****@h:x/d\" is not"
+                        + " valid: expected postgresql://user:password@host:port/database");
     }
 
     private static JZenith application() {
         return JZenith.application()
                 .withPlugins(PostgresqlPlugin.create())
                 .withConfiguration("postgresql.connection-timeout", "1s");
-    }
-
-    private static void start(final JZenith app) {
-        try {
-            app.run();
-        } finally {
-            app.stop();
-        }
-    }
-
-    private static void showsNoSecret(final Throwable failure) {
-        final StringWriter trace = new StringWriter();
-        failure.printStackTrace(new PrintWriter(trace));
-        assertThat(trace.toString()).doesNotContain(URL_PASSWORD).doesNotContain(PASSWORD);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

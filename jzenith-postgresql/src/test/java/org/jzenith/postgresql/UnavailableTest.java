@@ -25,7 +25,9 @@ class UnavailableTest {
         assertThat(status(new ConnectTimeoutException("connection timed out"))).contains(503);
         assertThat(status(ClosedConnectionException.INSTANCE)).contains(503);
         assertThat(status(new SocketException("Connection reset"))).contains(503);
-        assertThat(status(new NotRunningException("has stopped"))).contains(503);
+        assertThat(status(VertxException.noStackTrace("Pool closed")))
+                .as("the plugin has stopped")
+                .contains(503);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.vertx.redis.client.Response;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jzenith.core.store.LateBound;
 
 /**
  * The {@link Redis} client the application injects: the plugin's pooled Vert.x client while the
@@ -17,50 +18,49 @@ import java.util.concurrent.TimeUnit;
  * created with the injector; a command sent before start or after stop fails like one while Redis
  * is away.
  *
- * <p>Thread-safe: the running client is published through a volatile field. Commands may be sent
+ * <p>Thread-safe: the running client is published through a {@link LateBound}. Commands may be sent
  * from any thread; their futures complete on a Vert.x event loop.
  */
 final class PluginRedis implements Redis {
 
-    /** The running client and what it was made from. */
-    record Running(Redis client, RedisTarget target, String version) {}
+    /** The running client, what it was made from, and the metrics its commands are recorded in. */
+    record Running(Redis client, RedisTarget target, String version, RedisCommandMetrics metrics) {}
 
-    private volatile Running running;
-    private volatile String state = "the redis plugin has not started yet";
+    private final LateBound<Running> running = LateBound.of("redis");
 
     /** The running client, while the plugin runs. */
     Optional<Running> running() {
-        return Optional.ofNullable(running);
+        return running.current();
+    }
+
+    /** The failure of a command sent while the plugin does not run. */
+    RedisUnavailableException notRunning() {
+        return new RedisUnavailableException(running.whyNotRunning());
     }
 
     void start(final Running started) {
-        running = started;
+        running.start(started);
     }
 
     /** Forgets the client and returns it, for the caller to close. */
     Optional<Running> stop() {
-        final Running stopped = running;
-        state = "the redis plugin has stopped";
-        running = null;
-        return Optional.ofNullable(stopped);
+        return running.stop();
     }
 
     @Override
     public Future<Response> send(final Request request) {
-        final Running current = running;
-        if (current == null) {
-            return Future.failedFuture(new RedisUnavailableException(state));
-        }
-        return guard(current, current.client().send(request));
+        final Optional<Running> current = running.current();
+        return current.isEmpty()
+                ? Future.failedFuture(notRunning())
+                : guard(current.get(), current.get().client().send(request));
     }
 
     @Override
     public Future<List<Response>> batch(final List<Request> requests) {
-        final Running current = running;
-        if (current == null) {
-            return Future.failedFuture(new RedisUnavailableException(state));
-        }
-        return guard(current, current.client().batch(requests));
+        final Optional<Running> current = running.current();
+        return current.isEmpty()
+                ? Future.failedFuture(notRunning())
+                : guard(current.get(), current.get().client().batch(requests));
     }
 
     /**
@@ -70,12 +70,12 @@ final class PluginRedis implements Redis {
      */
     @Override
     public Future<RedisConnection> connect() {
-        final Running current = running;
-        if (current == null) {
-            return Future.failedFuture(new RedisUnavailableException(state));
+        final Optional<Running> current = running.current();
+        if (current.isEmpty()) {
+            return Future.failedFuture(notRunning());
         }
-        final Future<RedisConnection> connecting = current.client().connect();
-        return guard(current, connecting).onFailure(failure -> {
+        final Future<RedisConnection> connecting = current.get().client().connect();
+        return guard(current.get(), connecting).onFailure(failure -> {
             // Timed out: give the connection back to the pool once it arrives.
             connecting.onSuccess(RedisConnection::close);
         });
@@ -89,7 +89,8 @@ final class PluginRedis implements Redis {
     }
 
     private static <T> Future<T> guard(final Running current, final Future<T> sent) {
-        return sent.timeout(current.target().commandTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        return current.metrics()
+                .record(sent.timeout(current.target().commandTimeout().toMillis(), TimeUnit.MILLISECONDS))
                 .recover(failure -> Future.failedFuture(Unavailable.translate(failure, current.target())));
     }
 }

@@ -5,6 +5,8 @@ import io.smallrye.config.WithDefault;
 import io.vertx.redis.client.RedisClientType;
 import java.time.Duration;
 import java.util.Optional;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
 
 /**
  * Settings of the Redis plugin, under {@code redis.}:
@@ -51,6 +53,7 @@ public interface RedisConfiguration {
     Optional<String> password();
 
     /** How long opening a connection may take before it fails; at least 10 ms. */
+    @DurationRange(min = "10ms", max = "10m")
     @WithDefault("2s")
     Duration connectTimeout();
 
@@ -59,6 +62,7 @@ public interface RedisConfiguration {
      * before it fails with a {@link RedisUnavailableException} (HTTP 503): short, so that requests
      * fail fast while Redis is away. At least 10 ms.
      */
+    @DurationRange(min = "10ms", max = "10m")
     @WithDefault("2s")
     Duration commandTimeout();
 
@@ -66,6 +70,7 @@ public interface RedisConfiguration {
      * How many answers one connection may wait for at a time (pipelined commands, such as a batch);
      * more fail at once. At least 1.
      */
+    @Range(min = 1)
     @WithDefault("2048")
     int maxWaitingHandlers();
 
@@ -87,6 +92,7 @@ public interface RedisConfiguration {
          * The number of connections in the pool; at least 1. Each command holds a connection until it
          * is answered, so this bounds the commands in flight.
          */
+        @Range(min = 1, max = 1000)
         @WithDefault("8")
         int size();
 
@@ -94,6 +100,7 @@ public interface RedisConfiguration {
          * How many commands may wait for a pooled connection; more fail at once with a {@link
          * RedisUnavailableException} (HTTP 503). At least 0.
          */
+        @Range(min = 0)
         @WithDefault("1024")
         int maxWaiting();
     }

@@ -4,7 +4,6 @@ import com.google.inject.AbstractModule;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisAPI;
 import jakarta.inject.Singleton;
-import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 
 /**
@@ -26,9 +25,8 @@ final class RedisModule extends AbstractModule {
         bind(RedisAPI.class).toInstance(RedisAPI.api(redis));
         bind(RedisHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(RedisHealthCheck.class);
-        // The client's own failures are translated where they happen (PluginRedis), so one precise
-        // type stands for "Redis is away" and an application's IOException keeps its meaning.
-        ExceptionMapping.bind(binder())
-                .toInstance(ExceptionMapping.of(RedisUnavailableException.class, Unavailable.STATUS));
+        // The client's own failures are translated where they happen (PluginRedis) into a
+        // RedisUnavailableException, a StoreUnavailableException (503 in every application), so an
+        // application's own IOException keeps its meaning.
     }
 }

@@ -1,6 +1,7 @@
 package org.jzenith.redis;
 
 import com.google.inject.Module;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
@@ -10,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
+import org.jzenith.core.Validation;
+import org.jzenith.core.errors.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +24,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * JZenith.application(args)
- *        .withPlugins(RedisPlugin.create(),                          // first: connected before requests
+ *        .withPlugins(RedisPlugin.create(),                          // connects before REST opens
  *                     RestPlugin.withResources(SessionResource.class))
  *        .withConfiguration("redis.connection-string", "redis://cache:6379")
  *        .run();
@@ -45,10 +48,12 @@ import org.slf4j.LoggerFactory;
  * REST plugin answers with 503; the {@code redis} health check ({@link RedisHealthCheck}) is DOWN;
  * both recover on their own when Redis returns, as the pool opens new connections.
  *
- * <p>If Redis cannot be reached at start-up, {@code run()} fails with a message naming {@code
- * redis.connection-string} (its password masked) and the reason. Metrics are Vert.x's: {@code
- * vertx_redis_*} for commands, {@code vertx_pool_*{pool_type="redis",pool_name="redis"}} for the
- * pool, {@code vertx_net_client_*} for the connections. Stopping closes the client.
+ * <p>The settings are checked before anything starts, with every other configuration problem; the
+ * plugin connects in the {@link Phase#CONNECT} phase. If Redis cannot be reached at start-up, the
+ * start fails with a message naming {@code redis.connection-string} (its password masked) and the
+ * reason. Metrics: {@code vertx_redis_processing_time_seconds} and {@code
+ * vertx_redis_processing_pending} for the commands sent through the injected client, {@code
+ * vertx_pool_*{pool_type="redis",pool_name="redis"}} for the pool. Stopping closes the client.
  *
  * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and do not
  * block. The injected client is thread-safe; a command sent before the plugin started or after it
@@ -73,9 +78,23 @@ public final class RedisPlugin implements Plugin {
         return "redis";
     }
 
+    /** Connects before the plugins that serve from it. */
+    @Override
+    public Phase phase() {
+        return Phase.CONNECT;
+    }
+
     @Override
     public List<Module> modules() {
         return List.of(new RedisModule(redis));
+    }
+
+    /** Reports connection strings that cannot be read, and several servers for a standalone client. */
+    @Override
+    public void validate(final Validation validation) {
+        validation.configuration(RedisConfiguration.class).ifPresent(configuration -> RedisTarget.problems(
+                        configuration)
+                .forEach(problem -> validation.reject(problem.key(), problem.expected())));
     }
 
     @Override
@@ -97,12 +116,13 @@ public final class RedisPlugin implements Plugin {
         } catch (final RuntimeException e) {
             return Future.failedFuture(e);
         }
-        redis.start(new PluginRedis.Running(client, target, ""));
+        final RedisCommandMetrics metrics = new RedisCommandMetrics(context.instance(MeterRegistry.class));
+        redis.start(new PluginRedis.Running(client, target, "", metrics));
         return redis.send(Request.cmd(Command.PING))
                 .compose(pong -> redis.send(Request.cmd(Command.INFO).arg("server")))
                 .map(RedisPlugin::version)
                 .<Void>map(version -> {
-                    redis.start(new PluginRedis.Running(client, target, version));
+                    redis.start(new PluginRedis.Running(client, target, version, metrics));
                     LOG.info(
                             "Connected to Redis {} at {} ({}) with a pool of {} connections",
                             version.isEmpty() ? "(version unknown)" : version,

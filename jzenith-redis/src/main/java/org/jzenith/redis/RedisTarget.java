@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.jzenith.core.configuration.Secrets;
 
 /**
@@ -43,7 +44,7 @@ record RedisTarget(
     /** The pool's name: the {@code pool_name} tag of the {@code vertx_pool_*} metrics. */
     static final String POOL_NAME = "redis";
 
-    static final Duration MIN_TIMEOUT = Duration.ofMillis(10);
+    static final String CONNECTION_STRING = "redis.connection-string";
 
     private static final List<String> SCHEMES = List.of("redis", "rediss", "unix");
     private static final Pattern URL_USER_INFO_PASSWORD = Pattern.compile("//[^/:@?#]*:([^/@?#]*)@");
@@ -52,45 +53,41 @@ record RedisTarget(
         endpoints = List.copyOf(endpoints);
     }
 
-    /**
-     * The target {@code configuration} describes; fails with an {@link IllegalArgumentException}
-     * naming every invalid key, its value and what is expected.
-     */
-    static RedisTarget of(final RedisConfiguration configuration) {
-        final List<String> problems = new ArrayList<>();
-        final List<String> endpoints = Arrays.stream(
-                        configuration.connectionString().split(","))
-                .map(String::strip)
-                .filter(endpoint -> !endpoint.isEmpty())
-                .toList();
-        final String shown = "redis.connection-string=" + Secrets.maskUrl(configuration.connectionString());
+    /** A setting that cannot be used, and what was expected instead. */
+    record Problem(String key, String expected) {}
+
+    /** What is wrong with the connection settings of {@code configuration}; empty when they can be used. */
+    static List<Problem> problems(final RedisConfiguration configuration) {
+        final List<Problem> problems = new ArrayList<>();
+        final List<String> endpoints = endpoints(configuration);
         if (endpoints.isEmpty()) {
-            problems.add(shown + " is not valid: it names no server; expected redis://host:port");
+            problems.add(new Problem(CONNECTION_STRING, "a server, such as redis://host:port"));
         }
         for (final String endpoint : endpoints) {
-            checkEndpoint(endpoint).ifPresent(problem -> problems.add(shown + " is not valid: " + problem));
+            checkEndpoint(endpoint).ifPresent(problem -> problems.add(new Problem(CONNECTION_STRING, problem)));
         }
         if (endpoints.size() > 1 && configuration.type() == RedisClientType.STANDALONE) {
-            problems.add(shown + " names " + endpoints.size() + " servers, but redis.type=standalone talks to one;"
-                    + " set redis.type to sentinel, cluster or replication, or name one server");
+            problems.add(new Problem(
+                    CONNECTION_STRING,
+                    "one server for redis.type=standalone, not " + endpoints.size()
+                            + "; set redis.type to sentinel, cluster or replication, or name one server"));
         }
-        if (configuration.pool().size() < 1) {
-            problems.add("redis.pool.size=" + configuration.pool().size()
-                    + " is not valid: the pool needs at least 1 connection");
-        }
-        if (configuration.pool().maxWaiting() < 0) {
-            problems.add("redis.pool.max-waiting=" + configuration.pool().maxWaiting()
-                    + " is not valid: it must be at least 0");
-        }
-        if (configuration.maxWaitingHandlers() < 1) {
-            problems.add("redis.max-waiting-handlers=" + configuration.maxWaitingHandlers()
-                    + " is not valid: it must be at least 1");
-        }
-        checkTimeout("redis.connect-timeout", configuration.connectTimeout()).ifPresent(problems::add);
-        checkTimeout("redis.command-timeout", configuration.commandTimeout()).ifPresent(problems::add);
+        return List.copyOf(problems);
+    }
+
+    /**
+     * The target {@code configuration} describes.
+     *
+     * @throws IllegalArgumentException listing the {@link #problems} when there are any
+     */
+    static RedisTarget of(final RedisConfiguration configuration) {
+        final List<Problem> problems = problems(configuration);
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(String.join("; ", problems));
+            throw new IllegalArgumentException(problems.stream()
+                    .map(problem -> problem.key() + " is not valid: expected " + problem.expected())
+                    .collect(Collectors.joining("; ")));
         }
+        final List<String> endpoints = endpoints(configuration);
         return new RedisTarget(
                 endpoints,
                 configuration.type(),
@@ -103,11 +100,18 @@ record RedisTarget(
                 configuration.maxWaitingHandlers());
     }
 
+    private static List<String> endpoints(final RedisConfiguration configuration) {
+        return Arrays.stream(configuration.connectionString().split(","))
+                .map(String::strip)
+                .filter(endpoint -> !endpoint.isEmpty())
+                .toList();
+    }
+
     private static Optional<String> checkEndpoint(final String endpoint) {
         final int colon = endpoint.indexOf("://");
         final String scheme = colon < 0 ? "" : endpoint.substring(0, colon).toLowerCase(Locale.ROOT);
         if (!SCHEMES.contains(scheme)) {
-            return Optional.of("expected redis://[[user]:password@]host[:port][/database], rediss://... (TLS) or"
+            return Optional.of("redis://[[user]:password@]host[:port][/database], rediss://... (TLS) or"
                     + " unix://path, several separated by commas for sentinel, cluster and replication");
         }
         if (scheme.equals("unix")) {
@@ -116,26 +120,19 @@ record RedisTarget(
         try {
             final URI uri = new URI(endpoint);
             if (uri.getHost() == null) {
-                return Optional.of("no host in " + Secrets.maskUrl(endpoint));
+                return Optional.of("a host in " + Secrets.maskUrl(endpoint));
             }
             final String path = uri.getPath();
             if (path != null
                     && !path.isEmpty()
                     && !path.equals("/")
                     && !path.substring(1).matches("\\d+")) {
-                return Optional.of("the path of " + Secrets.maskUrl(endpoint) + " must be a database number");
+                return Optional.of("a database number as the path of " + Secrets.maskUrl(endpoint));
             }
             return Optional.empty();
         } catch (final URISyntaxException e) {
-            return Optional.of(Secrets.maskUrl(endpoint) + " is not a URL");
+            return Optional.of("a URL, not " + Secrets.maskUrl(endpoint));
         }
-    }
-
-    private static Optional<String> checkTimeout(final String key, final Duration timeout) {
-        return timeout.compareTo(MIN_TIMEOUT) < 0
-                ? Optional.of(key + "=" + timeout.toMillis() + "ms is not valid: it must be at least "
-                        + MIN_TIMEOUT.toMillis() + "ms")
-                : Optional.empty();
     }
 
     /** The Vert.x client's options. */

@@ -34,9 +34,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class Unavailable {
 
-    /** Service Unavailable: the request may succeed later, when Redis is back. */
-    static final int STATUS = 503;
-
     static final String CONNECTION_CLOSED = "Connection is closed";
     static final String WAITING_QUEUE_FULL = "Redis waiting queue is full";
 

@@ -1,18 +1,12 @@
 package org.jzenith.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.jzenith.test.StartupFailures.assertRefusesToStart;
 
 import io.vertx.redis.client.RedisAPI;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.StartupException;
-import org.jzenith.core.health.HealthCheck;
-import org.jzenith.core.health.HealthChecks;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.core.health.HealthStatus;
+import org.jzenith.test.Await;
+import org.jzenith.test.Probes;
+import org.jzenith.test.net.Ports;
 import redis.embedded.RedisSentinel;
 import redis.embedded.RedisServer;
 import redis.embedded.core.RedisSentinelBuilder;
@@ -42,7 +37,7 @@ class EmbeddedRedisIT {
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(1);
     private static final Duration MARGIN = Duration.ofMillis(1500);
 
-    private final int port = freePort();
+    private final int port = Ports.free();
     private RedisServer server;
 
     @BeforeAll
@@ -70,8 +65,8 @@ class EmbeddedRedisIT {
                 .withConfiguration("redis.connection-string", "redis://127.0.0.1:" + port)
                 .withConfiguration("redis.password", PASSWORD));
         try {
-            Futures.value(app.instance(RedisAPI.class).set(List.of("greeting", "hello")));
-            assertThat(Futures.value(app.instance(RedisAPI.class).get("greeting"))
+            Await.result(app.instance(RedisAPI.class).set(List.of("greeting", "hello")));
+            assertThat(Await.result(app.instance(RedisAPI.class).get("greeting"))
                             .toString())
                     .isEqualTo("hello");
         } finally {
@@ -93,34 +88,28 @@ class EmbeddedRedisIT {
     @Test
     void aWrongPasswordFailsTheStartWithoutShowingAnyPassword() {
         final String wrong = "wrong-secret-" + UUID.randomUUID();
-        final JZenith app = application()
-                .withConfiguration("redis.connection-string", "redis://:" + PASSWORD + "x@127.0.0.1:" + port)
-                .withConfiguration("redis.password", wrong);
-        try {
-            assertThatThrownBy(app::run)
-                    .isInstanceOf(StartupException.class)
-                    .hasMessageContaining("The plugin 'redis' failed to start: cannot connect to"
-                            + " redis.connection-string=redis://:****@127.0.0.1:" + port + ": ")
-                    .hasMessageContaining("WRONGPASS")
-                    .satisfies(failure -> assertThat(stackTrace(failure))
-                            .doesNotContain(wrong)
-                            .doesNotContain(PASSWORD));
-        } finally {
-            app.stop();
-        }
+        assertThat(assertRefusesToStart(
+                        application()
+                                .withConfiguration(
+                                        "redis.connection-string", "redis://:" + PASSWORD + "x@127.0.0.1:" + port)
+                                .withConfiguration("redis.password", wrong),
+                        "redis.connection-string",
+                        wrong,
+                        PASSWORD))
+                .isInstanceOf(StartupException.class)
+                .hasMessageContaining("The plugin 'redis' failed to start: cannot connect to"
+                        + " redis.connection-string=redis://:****@127.0.0.1:" + port + ": ")
+                .hasMessageContaining("WRONGPASS");
     }
 
     @Test
     void noPasswordFailsTheStartSayingSo() {
-        final JZenith app = application().withConfiguration("redis.connection-string", "redis://127.0.0.1:" + port);
-        try {
-            assertThatThrownBy(app::run)
-                    .isInstanceOf(StartupException.class)
-                    .hasMessageContaining("cannot connect to redis.connection-string=redis://127.0.0.1:" + port)
-                    .hasMessageContaining("NOAUTH");
-        } finally {
-            app.stop();
-        }
+        assertThat(assertRefusesToStart(
+                        application().withConfiguration("redis.connection-string", "redis://127.0.0.1:" + port),
+                        "redis.connection-string"))
+                .isInstanceOf(StartupException.class)
+                .hasMessageContaining("cannot connect to redis.connection-string=redis://127.0.0.1:" + port)
+                .hasMessageContaining("NOAUTH");
     }
 
     @Test
@@ -130,22 +119,22 @@ class EmbeddedRedisIT {
                 .withConfiguration("redis.password", PASSWORD));
         try {
             final RedisAPI api = app.instance(RedisAPI.class);
-            Futures.value(api.set(List.of("before", "restart")));
+            Await.result(api.set(List.of("before", "restart")));
 
             server.stop();
             try {
                 final long start = System.nanoTime();
-                final Throwable failure = Futures.failure(api.get("before"));
+                final Throwable failure = Await.failure(api.get("before"));
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(COMMAND_TIMEOUT.plus(MARGIN));
                 assertThat(failure).isInstanceOf(RedisUnavailableException.class);
                 // The pool then opens new connections, which are refused while the server is away.
-                assertThat(Futures.failure(api.get("before")))
+                assertThat(Await.failure(api.get("before")))
                         .isInstanceOf(RedisUnavailableException.class)
-                        .hasMessage("Redis is unavailable: cannot connect to it");
+                        .hasMessage("redis is unavailable: cannot connect to it");
                 final HealthResult down = health(app);
                 assertThat(down.status()).isEqualTo(HealthStatus.DOWN);
                 assertThat(down.reason()).hasValueSatisfying(reason -> assertThat(reason)
-                        .contains("Redis is unavailable: cannot connect to it")
+                        .contains("redis is unavailable: cannot connect to it")
                         .contains("refused")
                         .doesNotContain(PASSWORD));
             } finally {
@@ -154,8 +143,8 @@ class EmbeddedRedisIT {
 
             Await.until(Duration.ofSeconds(15), "the health check is UP again", () -> health(app)
                     .isUp());
-            Futures.value(api.set(List.of("after", "restart")));
-            assertThat(Futures.value(api.get("after")).toString()).isEqualTo("restart");
+            Await.result(api.set(List.of("after", "restart")));
+            assertThat(Await.result(api.get("after")).toString()).isEqualTo("restart");
         } finally {
             app.stop();
         }
@@ -163,7 +152,7 @@ class EmbeddedRedisIT {
 
     @Test
     void findsTheMasterThroughASentinel() throws IOException {
-        final int sentinelPort = freePort();
+        final int sentinelPort = Ports.free();
         final RedisSentinelBuilder builder = RedisSentinel.newRedisSentinel()
                 .bind("127.0.0.1")
                 .port(sentinelPort)
@@ -180,8 +169,8 @@ class EmbeddedRedisIT {
                     .withConfiguration("redis.master-name", "jzenith")
                     .withConfiguration("redis.password", PASSWORD));
             try {
-                Futures.value(app.instance(RedisAPI.class).set(List.of("through", "sentinel")));
-                assertThat(Futures.value(app.instance(RedisAPI.class).get("through"))
+                Await.result(app.instance(RedisAPI.class).set(List.of("through", "sentinel")));
+                assertThat(Await.result(app.instance(RedisAPI.class).get("through"))
                                 .toString())
                         .isEqualTo("sentinel");
                 assertThat(health(app).data()).containsEntry("type", "sentinel");
@@ -201,7 +190,7 @@ class EmbeddedRedisIT {
 
     private static JZenith start(final JZenith app) {
         try {
-            return app.run();
+            return app.start();
         } catch (final RuntimeException e) {
             app.stop();
             throw e;
@@ -209,26 +198,6 @@ class EmbeddedRedisIT {
     }
 
     private static HealthResult health(final JZenith app) {
-        return Futures.value(app.instance(HealthChecks.class).check(Optional.of(HealthCheck.Kind.READINESS)))
-                .checks()
-                .stream()
-                .filter(check -> check.name().equals(RedisHealthCheck.NAME))
-                .findFirst()
-                .orElseThrow()
-                .result();
-    }
-
-    private static String stackTrace(final Throwable failure) {
-        final StringWriter trace = new StringWriter();
-        failure.printStackTrace(new PrintWriter(trace));
-        return trace.toString();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Probes.readiness(app, RedisHealthCheck.NAME);
     }
 }

@@ -6,6 +6,7 @@ import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Request;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Await;
 
 class PluginRedisTest {
 
@@ -13,16 +14,16 @@ class PluginRedisTest {
     void commandsBeforeStartAndAfterStopFailAsUnavailable() {
         final PluginRedis redis = new PluginRedis();
 
-        assertThat(Futures.failure(redis.send(Request.cmd(Command.PING))))
+        assertThat(Await.failure(redis.send(Request.cmd(Command.PING))))
                 .isInstanceOf(RedisUnavailableException.class)
-                .hasMessage("Redis is unavailable: the redis plugin has not started yet");
-        assertThat(Futures.failure(redis.batch(List.of(Request.cmd(Command.PING)))))
+                .hasMessage("redis is unavailable: the redis plugin has not started yet");
+        assertThat(Await.failure(redis.batch(List.of(Request.cmd(Command.PING)))))
                 .isInstanceOf(RedisUnavailableException.class);
-        assertThat(Futures.failure(redis.connect())).isInstanceOf(RedisUnavailableException.class);
+        assertThat(Await.failure(redis.connect())).isInstanceOf(RedisUnavailableException.class);
         assertThat(redis.running()).isEmpty();
 
         assertThat(redis.stop()).isEmpty();
-        assertThat(Futures.failure(redis.send(Request.cmd(Command.PING))))
-                .hasMessage("Redis is unavailable: the redis plugin has stopped");
+        assertThat(Await.failure(redis.send(Request.cmd(Command.PING))))
+                .hasMessage("redis is unavailable: the redis plugin has stopped");
     }
 }

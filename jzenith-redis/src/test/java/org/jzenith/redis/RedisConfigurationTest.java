@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.test.Configurations;
 
 class RedisConfigurationTest {
 
     @Test
     void hasTheDocumentedDefaults() {
-        final RedisConfiguration configuration = Configurations.of(Map.of());
+        final RedisConfiguration configuration = Configurations.read(RedisConfiguration.class, Map.of());
 
         assertThat(configuration.connectionString()).isEqualTo("redis://127.0.0.1:6379");
         assertThat(configuration.type()).isEqualTo(RedisClientType.STANDALONE);
@@ -31,17 +32,19 @@ class RedisConfigurationTest {
 
     @Test
     void readsEveryKey() {
-        final RedisConfiguration configuration = Configurations.of(Map.of(
-                "redis.connection-string", "redis://a:26379,redis://b:26379",
-                "redis.type", "sentinel",
-                "redis.master-name", "cache",
-                "redis.password", "secret",
-                "redis.pool.size", "3",
-                "redis.pool.max-waiting", "10",
-                "redis.connect-timeout", "250ms",
-                "redis.command-timeout", "500ms",
-                "redis.max-waiting-handlers", "16",
-                "redis.key-prefix", "users:"));
+        final RedisConfiguration configuration = Configurations.read(
+                RedisConfiguration.class,
+                Map.of(
+                        "redis.connection-string", "redis://a:26379,redis://b:26379",
+                        "redis.type", "sentinel",
+                        "redis.master-name", "cache",
+                        "redis.password", "secret",
+                        "redis.pool.size", "3",
+                        "redis.pool.max-waiting", "10",
+                        "redis.connect-timeout", "250ms",
+                        "redis.command-timeout", "500ms",
+                        "redis.max-waiting-handlers", "16",
+                        "redis.key-prefix", "users:"));
 
         assertThat(configuration.connectionString()).isEqualTo("redis://a:26379,redis://b:26379");
         assertThat(configuration.type()).isEqualTo(RedisClientType.SENTINEL);
@@ -57,14 +60,14 @@ class RedisConfigurationTest {
 
     @Test
     void anUnknownTypeIsReportedWithTheKey() {
-        assertThatThrownBy(() -> Configurations.of(Map.of("redis.type", "galaxy")))
+        assertThatThrownBy(() -> Configurations.read(RedisConfiguration.class, Map.of("redis.type", "galaxy")))
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("redis.type");
     }
 
     @Test
     void theTargetBecomesTheClientsOptions() {
-        final RedisOptions options = Configurations.target(Map.of(
+        final RedisOptions options = target(Map.of(
                         "redis.connection-string", "redis://a:26379, redis://b:26379",
                         "redis.type", "sentinel",
                         "redis.master-name", "cache",
@@ -88,51 +91,60 @@ class RedisConfigurationTest {
 
     @Test
     void everyInvalidValueIsReportedAtOnce() {
-        assertThatThrownBy(() -> Configurations.target(Map.of(
+        assertThatThrownBy(() -> target(Map.of(
                         "redis.connection-string", "http://:hunter2@cache:6379",
                         "redis.pool.size", "0",
                         "redis.pool.max-waiting", "-1",
                         "redis.max-waiting-handlers", "0",
                         "redis.connect-timeout", "5ms",
                         "redis.command-timeout", "0s")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("redis.connection-string=http://:****@cache:6379 is not valid: expected redis://")
-                .hasMessageContaining("redis.pool.size=0 is not valid: the pool needs at least 1 connection")
-                .hasMessageContaining("redis.pool.max-waiting=-1 is not valid")
-                .hasMessageContaining("redis.max-waiting-handlers=0 is not valid")
-                .hasMessageContaining("redis.connect-timeout=5ms is not valid: it must be at least 10ms")
-                .hasMessageContaining("redis.command-timeout=0ms is not valid")
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 5 problems:")
+                .hasMessageContaining(
+                        "redis.pool.size (code (withConfiguration)): \"0\" is not valid: expected 1 to 1000")
+                .hasMessageContaining(
+                        "redis.pool.max-waiting (code (withConfiguration)): \"-1\" is not valid: expected at least 0")
+                .hasMessageContaining(
+                        "redis.max-waiting-handlers (code (withConfiguration)): \"0\" is not valid: expected at least 1")
+                .hasMessageContaining(
+                        "redis.connect-timeout (code (withConfiguration)): \"5ms\" is not valid: expected a duration of 10ms to 10m")
+                .hasMessageContaining("redis.command-timeout (code (withConfiguration)): \"0s\" is not valid")
                 .message()
                 .doesNotContain("hunter2");
+        assertThat(RedisTarget.problems(Configurations.read(
+                        RedisConfiguration.class, Map.of("redis.connection-string", "http://:hunter2@cache:6379"))))
+                .singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.key()).isEqualTo("redis.connection-string");
+                    assertThat(problem.expected()).startsWith("redis://").doesNotContain("hunter2");
+                });
     }
 
     @Test
     void severalServersNeedATypeThatTakesSeveral() {
-        assertThatThrownBy(
-                        () -> Configurations.target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
+        assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("names 2 servers, but redis.type=standalone talks to one");
-        assertThat(Configurations.target(Map.of(
-                                "redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
+                .hasMessageContaining("expected one server for redis.type=standalone, not 2");
+        assertThat(target(Map.of("redis.connection-string", "redis://a:6379,redis://b:6379", "redis.type", "cluster"))
                         .endpoints())
                 .hasSize(2);
     }
 
     @Test
     void aPathMustBeADatabaseNumber() {
-        assertThat(Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/3"))
+        assertThat(target(Map.of("redis.connection-string", "redis://cache:6379/3"))
                         .endpoints())
                 .containsExactly("redis://cache:6379/3");
-        assertThatThrownBy(() -> Configurations.target(Map.of("redis.connection-string", "redis://cache:6379/users")))
-                .hasMessageContaining("must be a database number");
-        assertThat(Configurations.target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
+        assertThatThrownBy(() -> target(Map.of("redis.connection-string", "redis://cache:6379/users")))
+                .hasMessageContaining("expected a database number as the path of redis://cache:6379/users");
+        assertThat(target(Map.of("redis.connection-string", "unix:///run/redis.sock"))
                         .endpoints())
                 .containsExactly("unix:///run/redis.sock");
     }
 
     @Test
     void showsItselfWithoutPasswords() {
-        final RedisTarget target = Configurations.target(Map.of(
+        final RedisTarget target = target(Map.of(
                 "redis.connection-string", "redis://app:url-secret@cache:6379/0", "redis.password", "config-secret"));
 
         assertThat(target.describe()).isEqualTo("redis.connection-string=redis://app:****@cache:6379/0");
@@ -140,5 +152,9 @@ class RedisConfigurationTest {
         assertThat(target.mask("AUTH failed for redis://app:url-secret@cache:6379/0 with config-secret and url-secret"))
                 .isEqualTo("AUTH failed for redis://app:****@cache:6379/0 with **** and ****");
         assertThat(List.of(target.describe(), target.displayEndpoints())).noneMatch(text -> text.contains("secret"));
+    }
+
+    private static RedisTarget target(final Map<String, String> values) {
+        return RedisTarget.of(Configurations.read(RedisConfiguration.class, values));
     }
 }

@@ -12,10 +12,12 @@ import java.nio.channels.ClosedChannelException;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
+import org.jzenith.test.Configurations;
 
 class UnavailableTest {
 
-    private final RedisTarget target = Configurations.target(Map.of("redis.command-timeout", "750ms"));
+    private final RedisTarget target =
+            RedisTarget.of(Configurations.read(RedisConfiguration.class, Map.of("redis.command-timeout", "750ms")));
 
     @Test
     void connectionFailuresTimeoutsAndFullQueuesAreUnavailable() {
@@ -55,7 +57,7 @@ class UnavailableTest {
 
         assertThat(translated)
                 .isInstanceOf(RedisUnavailableException.class)
-                .hasMessage("Redis is unavailable: cannot connect to it")
+                .hasMessage("redis is unavailable: cannot connect to it")
                 .hasCause(refused);
         assertThat(Unavailable.translate(translated, target)).isSameAs(translated);
     }
@@ -64,6 +66,6 @@ class UnavailableTest {
         assertThat(Unavailable.is(failure)).as(failure.toString()).isTrue();
         final Throwable translated = Unavailable.translate(failure, target);
         assertThat(translated).isInstanceOf(RedisUnavailableException.class).hasCause(failure);
-        return translated.getMessage().substring("Redis is unavailable: ".length());
+        return translated.getMessage().substring("redis is unavailable: ".length());
     }
 }

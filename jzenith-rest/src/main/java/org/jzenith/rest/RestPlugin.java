@@ -7,7 +7,6 @@ import com.google.inject.Provider;
 import com.google.inject.Scopes;
 import com.google.inject.TypeLiteral;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -20,8 +19,6 @@ import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +27,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.hibernate.validator.HibernateValidator;
@@ -40,20 +36,20 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
-import org.jzenith.core.health.HealthChecks;
 import org.jzenith.rest.internal.RestModule;
+import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
-import org.jzenith.rest.internal.model.ResourceScanner;
-import org.jzenith.rest.internal.observability.BuiltInRoutes;
+import org.jzenith.rest.internal.model.ResourceModel;
+import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
-import org.jzenith.rest.internal.server.RestVerticle;
 import org.jzenith.rest.internal.server.RouterFactory;
+import org.jzenith.rest.internal.server.ServerDeployment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,52 +65,63 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Resources are created by Guice (singletons unless they declare a scope). A method returning
- * a reactive type runs on the event loop; any other method runs on a virtual thread. Configure
- * it under {@code rest.} ({@link RestConfiguration}).
+ * a reactive type runs on the event loop; any other method runs on a virtual thread. Resource
+ * classes are read when they are named here, and everything wrong with them is reported with the
+ * rest of the configuration's problems before anything starts. The plugin starts in the {@link
+ * Phase#SERVE} phase, after the stores its resources use. Configure it under {@code rest.} ({@link
+ * RestConfiguration}); add routes beside the resources with a {@link RouteContributor}.
  */
 public final class RestPlugin implements Plugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RestPlugin.class);
     private static final Key<Set<ExceptionMapping>> EXCEPTION_MAPPINGS = Key.get(new TypeLiteral<>() {});
+    private static final Key<Set<RouteContributor>> ROUTE_CONTRIBUTORS = Key.get(new TypeLiteral<>() {});
+    private static final String ORIGIN = "RestPlugin.withResources";
 
     private final List<Class<?>> resources;
+    private final ResourceModel model;
     private final Map<Class<? extends Throwable>, Integer> mappings;
     private final RestServerState server = new RestServerState();
 
-    // Set while running; start and stop are called from the application's lifecycle thread.
-    private final List<String> deployments = new ArrayList<>();
-    private ResponseHeaders headers;
-    private ExecutorService virtualThreads;
+    // Set while running; validate, start and stop are called from the application's lifecycle thread.
+    private Optional<JsonCodec> json = Optional.empty();
+    private Optional<ServerDeployment> deployment = Optional.empty();
+    private Optional<ResponseHeaders> headers = Optional.empty();
     private Optional<ValidatorFactory> validatorFactory = Optional.empty();
 
-    private RestPlugin(final List<Class<?>> resources, final Map<Class<? extends Throwable>, Integer> mappings) {
+    private RestPlugin(
+            final List<Class<?>> resources,
+            final ResourceModel model,
+            final Map<Class<? extends Throwable>, Integer> mappings) {
         this.resources = List.copyOf(resources);
+        this.model = model;
         this.mappings = Map.copyOf(mappings);
     }
 
     /** A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. */
     public static RestPlugin withResources(final Class<?>... resources) {
         Arrays.stream(resources).forEach(resource -> Objects.requireNonNull(resource, "resource"));
-        return new RestPlugin(List.of(resources), Map.of());
+        return new RestPlugin(List.of(resources), ResourceModel.of(List.of(resources)), Map.of());
     }
 
     /**
      * Answers {@code exception} (and its subclasses, unless they have a more specific mapping)
-     * with {@code status} and the exception's message as the problem detail.
+     * with {@code status} (400 to 599) and the exception's message as the problem detail.
      */
     public RestPlugin withMapping(final Class<? extends Throwable> exception, final int status) {
-        if (status < 400 || status > 599) {
-            throw new IllegalArgumentException("withMapping(" + exception.getSimpleName() + ", " + status
-                    + "): an exception maps to an error status, 400 to 599");
-        }
         final Map<Class<? extends Throwable>, Integer> more = new LinkedHashMap<>(mappings);
-        more.put(exception, status);
-        return new RestPlugin(resources, more);
+        more.put(Objects.requireNonNull(exception, "exception"), status);
+        return new RestPlugin(resources, model, more);
     }
 
     @Override
     public String name() {
         return "rest";
+    }
+
+    @Override
+    public Phase phase() {
+        return Phase.SERVE;
     }
 
     @Override
@@ -127,35 +134,70 @@ public final class RestPlugin implements Plugin {
         return List.of(RestConfiguration.class);
     }
 
+    /**
+     * Reports every resource class that cannot be read, every method whose parameters cannot be
+     * bound, and every mapping to a status that is not an error.
+     */
+    @Override
+    public void validate(final org.jzenith.core.Validation validation) {
+        model.problems()
+                .forEach(problem ->
+                        validation.problem(problem.resourceClass().getSimpleName(), ORIGIN, problem.message()));
+        mappings.forEach((exception, status) -> {
+            if (status < 400 || status > 599) {
+                validation.problem(
+                        exception.getSimpleName(),
+                        "RestPlugin.withMapping",
+                        "maps to " + status + ", but an exception maps to an error status, 400 to 599");
+            }
+        });
+        // Jackson takes a while to load on a cold JVM; it is needed to start anyway, so make it here.
+        final JsonCodec codec = json.orElseGet(JsonCodec::create);
+        json = Optional.of(codec);
+        for (final EndpointDefinition endpoint : model.endpoints()) {
+            try {
+                ArgumentResolvers.compile(endpoint, codec, () -> null);
+                EndpointHandlerFactory.invoker(endpoint);
+            } catch (final IllegalArgumentException e) {
+                validation.problem(endpoint.displayName(), ORIGIN, e.getMessage());
+            }
+        }
+    }
+
     @Override
     public Future<Void> start(final PluginContext context) {
         final RestConfiguration configuration = context.instance(RestConfiguration.class);
-        final Duration shutdownTimeout =
-                context.instance(CoreConfiguration.class).shutdownTimeout();
+        final CoreConfiguration core = context.instance(CoreConfiguration.class);
         final Vertx vertx = context.vertx();
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
+        final List<EndpointDefinition> endpoints = model.endpoints();
 
-        final List<EndpointDefinition> endpoints = new ArrayList<>();
-        resources.forEach(resource -> endpoints.addAll(ResourceScanner.scan(resource)));
-        virtualThreads = Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name("jzenith-rest-", 0).factory());
-        // Hibernate Validator and Jackson each take a few hundred milliseconds to load on a cold
-        // JVM: start the validator beside Jackson rather than after it.
+        // Hibernate Validator takes a few hundred milliseconds to load on a cold JVM: start it
+        // beside the rest of the wiring rather than after it, and only when something is constrained.
         final CompletableFuture<Optional<ValidatorFactory>> validation = needsValidation(endpoints)
-                ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), virtualThreads)
+                ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), Thread::startVirtualThread)
                 : CompletableFuture.completedFuture(Optional.empty());
-        final JsonCodec json = JsonCodec.create();
-        headers = ResponseHeaders.start(vertx);
+        final JsonCodec codec = json.orElseGet(JsonCodec::create);
+        final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
+        headers = Optional.of(responseHeaders);
         validatorFactory = validation.join();
         final ErrorResponder errors = new ErrorResponder(
                 new ExceptionMappings(mappings, context.injector().getInstance(EXCEPTION_MAPPINGS)),
-                json,
-                headers,
+                codec,
+                responseHeaders,
                 (routing, response) -> new BodyWriter(
-                                json, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), headers)
-                        .response(routing, response));
+                                codec, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), responseHeaders)
+                        .response(routing, response),
+                configuration.retryAfter());
+        final ThreadFactory virtualThreads =
+                Thread.ofVirtual().name("jzenith-rest").factory();
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(
-                json, errors, headers, validatorFactory.map(ValidatorFactory::getValidator), virtualThreads, registry);
+                codec,
+                errors,
+                responseHeaders,
+                validatorFactory.map(ValidatorFactory::getValidator),
+                virtualThreads,
+                registry);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
@@ -163,23 +205,25 @@ public final class RestPlugin implements Plugin {
         final Router router = RouterFactory.create(
                 vertx,
                 handlers,
-                new BuiltInRoutes(context.instance(HealthChecks.class), registry, json, headers),
+                context.injector().getInstance(ROUTE_CONTRIBUTORS),
+                new PluginRouteSupport(codec, responseHeaders, errors, registry),
                 errors,
-                headers,
+                responseHeaders,
                 configuration.maxBodySize());
         final int instances = configuration
                 .instances()
-                .orElse(context.instance(CoreConfiguration.class)
-                        .eventLoops()
-                        .orElse(Runtime.getRuntime().availableProcessors()));
-        final Future<Integer> bound = configuration.port() == 0
-                // Vert.x does not share a socket bound to port 0: bind one server to learn the port,
-                // then the others to that port, all with SO_REUSEPORT so the kernel spreads connections.
-                ? deploy(vertx, router, configuration, 0, true, shutdownTimeout, 1)
-                        .compose(port ->
-                                deploy(vertx, router, configuration, port, true, shutdownTimeout, instances - 1))
-                : deploy(vertx, router, configuration, configuration.port(), false, shutdownTimeout, instances);
-        return bound.map(port -> {
+                .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
+        final HttpServerOptions options = new HttpServerOptions()
+                .setHost(configuration.host())
+                .setPort(configuration.port())
+                .setTcpNoDelay(true)
+                .setTcpFastOpen(true)
+                .setIdleTimeout((int) configuration.idleTimeout().toMillis())
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                .setCompressionSupported(false);
+        final ServerDeployment servers = new ServerDeployment(vertx, router, core.shutdownTimeout());
+        deployment = Optional.of(servers);
+        return servers.listen(options, instances).map(port -> {
             server.bound(configuration.host(), port);
             LOG.info(
                     "REST server listening on http://{}:{} ({} endpoints, {} server verticles)",
@@ -191,75 +235,16 @@ public final class RestPlugin implements Plugin {
         });
     }
 
-    /**
-     * Deploys {@code count} server verticles on {@code port}; Vert.x shares one listening socket
-     * among them and spreads connections across their event loops. The future holds the bound
-     * port.
-     */
-    private Future<Integer> deploy(
-            final Vertx vertx,
-            final Router router,
-            final RestConfiguration configuration,
-            final int port,
-            final boolean reusePort,
-            final Duration shutdownTimeout,
-            final int count) {
-        if (count <= 0) {
-            return Future.succeededFuture(port);
-        }
-        final HttpServerOptions options = new HttpServerOptions()
-                .setHost(configuration.host())
-                .setPort(port)
-                .setTcpNoDelay(true)
-                .setTcpFastOpen(true)
-                .setIdleTimeout((int) configuration.idleTimeout().toMillis())
-                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                .setReusePort(reusePort)
-                .setCompressionSupported(false);
-        final List<RestVerticle> verticles = new ArrayList<>();
-        return vertx.deployVerticle(
-                        () -> {
-                            final RestVerticle verticle = new RestVerticle(router, options, shutdownTimeout);
-                            synchronized (verticles) {
-                                verticles.add(verticle);
-                            }
-                            return verticle;
-                        },
-                        new DeploymentOptions().setInstances(count))
-                .recover(failure -> Future.failedFuture(new IllegalStateException(
-                        "cannot listen on " + configuration.host() + ":" + port + " (" + failure.getMessage()
-                                + "); make sure no other process uses the port, or set rest.port to a free one"
-                                + " (0 picks one)",
-                        failure)))
-                .map(id -> {
-                    deployments.add(id);
-                    synchronized (verticles) {
-                        final int bound = verticles.getFirst().actualPort();
-                        if (verticles.stream().anyMatch(verticle -> verticle.actualPort() != bound)) {
-                            LOG.warn(
-                                    "The server verticles listen on different ports: {}",
-                                    verticles.stream()
-                                            .map(RestVerticle::actualPort)
-                                            .toList());
-                        }
-                        return bound;
-                    }
-                });
-    }
-
+    /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        final List<Future<Void>> undeployed = new ArrayList<>();
-        deployments.forEach(id -> undeployed.add(context.vertx().undeploy(id)));
-        deployments.clear();
-        return Future.join(undeployed).transform(ignored -> {
-            if (headers != null) {
-                headers.close();
-            }
-            if (virtualThreads != null) {
-                virtualThreads.shutdown();
-            }
+        final Future<Void> closed = deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture);
+        deployment = Optional.empty();
+        return closed.transform(ignored -> {
+            headers.ifPresent(ResponseHeaders::close);
+            headers = Optional.empty();
             validatorFactory.ifPresent(ValidatorFactory::close);
+            validatorFactory = Optional.empty();
             return Future.succeededFuture();
         });
     }

@@ -1,14 +1,12 @@
 package org.jzenith.test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.google.inject.Key;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.jzenith.core.JZenith;
-import org.jzenith.rest.RestServer;
 
 /**
  * Boots the application under test on a free port, hands tests a {@link TestClient} bound to it,
@@ -39,9 +36,13 @@ import org.jzenith.rest.RestServer;
  * }
  * }</pre>
  *
- * <p>The application function receives the arguments to start with: {@code --rest.port=0} and
- * every {@code withConfiguration} override as {@code --key=value}, the highest-precedence source,
- * so overrides beat files, environment and code.
+ * <p>The application function receives the arguments to start with: every {@code
+ * withConfiguration} override as {@code --key=value}, the highest-precedence source, so overrides
+ * beat files, environment and code. When the application it builds has the REST plugin, the
+ * extension adds {@code --rest.port=0} for a free port. An application without it (only a database
+ * plugin, say) boots and stops the same, needs no {@code jzenith-rest} on the classpath, and has no
+ * {@link TestClient}. Applications are started with {@link JZenith#start()}: a failure is thrown to
+ * the test, never exits the JVM.
  */
 public final class JZenithExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
@@ -55,7 +56,6 @@ public final class JZenithExtension
 
     private JZenithExtension(final Function<String[], JZenith> application) {
         this.application = application;
-        overrides.put("rest.port", () -> 0);
     }
 
     /**
@@ -88,20 +88,19 @@ public final class JZenithExtension
         return running;
     }
 
-    /** A client bound to the running application's base URL. */
+    /**
+     * A client bound to the running application's base URL.
+     *
+     * @throws IllegalStateException when the application has no REST plugin
+     */
     public TestClient client() {
         final JZenith app = application();
         if (client == null) {
-            final Optional<RestServer> server = app.injector().getExistingBinding(Key.get(RestServer.class)) == null
-                    ? Optional.empty()
-                    : Optional.of(app.instance(RestServer.class));
-            client = new TestClient(
-                    URI.create("http://127.0.0.1:"
-                            + server.map(RestServer::port)
-                                    .orElseThrow(() -> new IllegalStateException(
-                                            "The application under test has no RestPlugin, so there is no"
-                                                    + " HTTP port to hand a client for"))),
-                    new ObjectMapper());
+            final int port = RestSupport.port(app)
+                    .orElseThrow(() -> new IllegalStateException("The application under test has no REST plugin"
+                            + " (org.jzenith.rest.RestPlugin), so there is no HTTP port to hand a TestClient for;"
+                            + " take the JZenith parameter and use its injector instead"));
+            client = new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
         }
         return client;
     }
@@ -113,7 +112,11 @@ public final class JZenithExtension
         }
         final List<String> args = new ArrayList<>();
         overrides.forEach((key, value) -> args.add("--" + key + "=" + value.get()));
-        running = application.apply(args.toArray(String[]::new)).run();
+        final JZenith app = application.apply(args.toArray(String[]::new));
+        if (!overrides.containsKey(RestSupport.PORT_KEY) && app.hasPlugin(RestSupport.PLUGIN)) {
+            app.withArguments("--" + RestSupport.PORT_KEY + "=0");
+        }
+        running = app.start();
     }
 
     /** Stops the application; the next test (or {@link #start()}) starts it again. */

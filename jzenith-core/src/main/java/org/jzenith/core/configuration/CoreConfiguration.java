@@ -19,13 +19,16 @@ import java.util.OptionalInt;
 public interface CoreConfiguration {
 
     /** Number of Vert.x event loop threads; unset means one per available processor. */
+    @Range(min = 1, max = 1024)
     OptionalInt eventLoops();
 
-    /** How long {@code run()} waits for each plugin to start. */
+    /** How long starting waits for each plugin to start. */
+    @DurationRange(min = "1s")
     @WithDefault("60s")
     Duration startTimeout();
 
     /** How long stopping may take in all, on {@code stop()} and on SIGTERM. */
+    @DurationRange(min = "0ms", max = "1h")
     @WithDefault("10s")
     Duration shutdownTimeout();
 

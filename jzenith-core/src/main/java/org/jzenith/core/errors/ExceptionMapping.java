@@ -24,6 +24,9 @@ import java.util.function.Predicate;
  */
 public record ExceptionMapping(Class<? extends Throwable> type, Predicate<Throwable> test, int status) {
 
+    /** Service Unavailable: what a store that is away answers. */
+    public static final int UNAVAILABLE = 503;
+
     public ExceptionMapping {
         if (status < 400 || status > 599) {
             throw new IllegalArgumentException("ExceptionMapping of " + type.getSimpleName() + " to " + status
@@ -43,6 +46,27 @@ public record ExceptionMapping(Class<? extends Throwable> type, Predicate<Throwa
     public static <T extends Throwable> ExceptionMapping when(
             final Class<T> type, final Predicate<? super T> test, final int status) {
         return new ExceptionMapping(type, failure -> type.isInstance(failure) && test.test(type.cast(failure)), status);
+    }
+
+    /**
+     * Exceptions of {@code type} that pass {@code test} mean a store is away for now: answered with
+     * 503 and {@code Retry-After}, with a detail that names nothing internal. Every store plugin
+     * declares its "unavailable" failures this way; a {@link
+     * org.jzenith.core.store.StoreUnavailableException} is one already.
+     *
+     * <pre>{@code
+     * ExceptionMapping.bind(binder()).toInstance(
+     *         ExceptionMapping.unavailable(SQLException.class, e -> e.getSQLState().startsWith("08")));
+     * }</pre>
+     */
+    public static <T extends Throwable> ExceptionMapping unavailable(
+            final Class<T> type, final Predicate<? super T> test) {
+        return when(type, test, UNAVAILABLE);
+    }
+
+    /** Every exception of {@code type} means a store is away for now; see {@link #unavailable(Class, Predicate)}. */
+    public static ExceptionMapping unavailable(final Class<? extends Throwable> type) {
+        return of(type, UNAVAILABLE);
     }
 
     /** Whether this mapping is for {@code failure}. */

@@ -10,6 +10,7 @@ import io.vertx.core.Vertx;
 import java.util.List;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.store.StoreUnavailableException;
 
 /**
  * Binds what core provides to every application: Vert.x, the metrics registry, the configuration
@@ -45,7 +46,10 @@ public final class CoreModule extends AbstractModule {
         mappings.forEach(this::bindMapping);
         // An application without checks still gets an (empty) set to inject.
         Multibinder.newSetBinder(binder(), HealthCheck.class);
-        Multibinder.newSetBinder(binder(), ExceptionMapping.class);
+        // Every store plugin's "not running" and "away" failures answer as one contract: 503.
+        Multibinder.newSetBinder(binder(), ExceptionMapping.class)
+                .addBinding()
+                .toInstance(ExceptionMapping.unavailable(StoreUnavailableException.class));
         bindListener(Matchers.any(), closeables);
     }
 

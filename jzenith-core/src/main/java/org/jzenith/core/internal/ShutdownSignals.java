@@ -5,56 +5,35 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Proxy;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stops running applications on SIGTERM and SIGINT and then exits with status 0, as container
- * orchestrators expect of a clean shutdown. A plain shutdown hook cannot do that: the JVM exits
- * with 143 after SIGTERM whatever the hook does.
+ * Handles SIGTERM and SIGINT for an application that owns its process, so that it can stop and
+ * exit with status 0, as container orchestrators expect of a clean shutdown. A plain shutdown hook
+ * cannot do that: the JVM exits with 143 after SIGTERM whatever the hook does.
  *
- * <p>{@code sun.misc.Signal} is looked up once at start-up through method handles, because
- * compiling against it gives a warning that cannot be suppressed; where it is missing, a shutdown
- * hook still stops the applications.
+ * <p>{@code sun.misc.Signal} is looked up through method handles, because compiling against it
+ * gives a warning that cannot be suppressed; where it is missing, the application's shutdown hook
+ * still stops it (with the JVM's exit status).
  */
 public final class ShutdownSignals {
 
     private static final Logger LOG = LoggerFactory.getLogger(ShutdownSignals.class);
 
-    private static final Set<Runnable> STOPPERS = new CopyOnWriteArraySet<>();
-    private static volatile boolean installed;
-
     private ShutdownSignals() {}
 
-    /** Registers {@code stopper} to run on SIGTERM, SIGINT and JVM shutdown. */
-    public static void register(final Runnable stopper) {
-        STOPPERS.add(stopper);
-        installOnce();
+    /**
+     * Calls {@code onSignal} with the signal's name ({@code TERM}, {@code INT}) on a thread of its
+     * own when the process receives SIGTERM or SIGINT.
+     */
+    public static void install(final Consumer<String> onSignal) {
+        handle("TERM", onSignal);
+        handle("INT", onSignal);
     }
 
-    /** Forgets {@code stopper} once its application has stopped. */
-    public static void unregister(final Runnable stopper) {
-        STOPPERS.remove(stopper);
-    }
-
-    private static synchronized void installOnce() {
-        if (installed) {
-            return;
-        }
-        installed = true;
-        Runtime.getRuntime()
-                .addShutdownHook(Thread.ofPlatform().name("jzenith-shutdown").unstarted(ShutdownSignals::stopAll));
-        handle("TERM");
-        handle("INT");
-    }
-
-    private static void stopAll() {
-        STOPPERS.forEach(Runnable::run);
-    }
-
-    private static void handle(final String signal) {
+    private static void handle(final String signal, final Consumer<String> onSignal) {
         try {
             final Class<?> signalType = Class.forName("sun.misc.Signal");
             final Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
@@ -68,7 +47,11 @@ public final class ShutdownSignals {
                     new Class<?>[] {handlerType},
                     (proxy, method, args) -> switch (method.getName()) {
                         case "handle" -> {
-                            onSignal(signal);
+                            // On a thread of our own: a long stop must not hold the signal
+                            // dispatcher, which would delay a second signal.
+                            Thread.ofPlatform()
+                                    .name("jzenith-sig" + signal.toLowerCase(Locale.ROOT))
+                                    .start(() -> onSignal.accept(signal));
                             yield null;
                         }
                         case "hashCode" -> System.identityHashCode(proxy);
@@ -79,17 +62,5 @@ public final class ShutdownSignals {
         } catch (final Throwable e) {
             LOG.debug("Cannot handle SIG{}; the shutdown hook stops the application instead", signal, e);
         }
-    }
-
-    private static void onSignal(final String signal) {
-        // Stop on a thread of our own: exiting from the signal dispatcher thread itself works, but
-        // a long stop would hold the dispatcher and delay a second signal.
-        Thread.ofPlatform()
-                .name("jzenith-sig" + signal.toLowerCase(Locale.ROOT))
-                .start(() -> {
-                    LOG.info("Received SIG{}, stopping", signal);
-                    stopAll();
-                    System.exit(0);
-                });
     }
 }

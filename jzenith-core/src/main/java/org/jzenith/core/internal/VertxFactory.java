@@ -14,7 +14,6 @@ import org.slf4j.LoggerFactory;
 public final class VertxFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(VertxFactory.class);
-    private static final String NETTY_JFR = "io.netty.jfr.enabled";
 
     private VertxFactory() {}
 
@@ -23,7 +22,6 @@ public final class VertxFactory {
      * the native transport where the platform has it, and metrics in {@code registry}.
      */
     public static Vertx create(final CoreConfiguration configuration, final MeterRegistry registry) {
-        skipNettyFlightRecorderProbe();
         final int eventLoops =
                 configuration.eventLoops().orElse(Runtime.getRuntime().availableProcessors());
         // HTTP server metrics are recorded by the REST plugin, tagged by route template; Vert.x's
@@ -34,7 +32,10 @@ public final class VertxFactory {
                 .addDisabledMetricsCategory(MetricsDomain.HTTP_SERVER)
                 // Raw TCP client gauges carry no client name, so a second client (PostgreSQL beside
                 // Redis, or the pipelined beside the pooled) collides; pool and SQL meters remain.
-                .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT);
+                .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT)
+                // Vert.x registers its Redis gauge again for every pooled connection, which Micrometer
+                // warns about; the Redis plugin records the same meters itself, once.
+                .addDisabledMetricsCategory("redis");
         final VertxOptions options = new VertxOptions()
                 .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(configuration.nativeTransport())
@@ -49,16 +50,5 @@ public final class VertxFactory {
                     String.valueOf(vertx.unavailableNativeTransportCause()));
         }
         return vertx;
-    }
-
-    /**
-     * Netty 4.2 asks whether JDK Flight Recorder is available when it first initialises, which
-     * loads and starts JFR's Java side: about 60 ms of a one-core start-up, for allocator events
-     * that only a profiling session wants. {@code -Dio.netty.jfr.enabled=true} brings them back.
-     */
-    private static void skipNettyFlightRecorderProbe() {
-        if (System.getProperty(NETTY_JFR) == null) {
-            System.setProperty(NETTY_JFR, "false");
-        }
     }
 }

@@ -8,10 +8,14 @@ import java.lang.annotation.Annotation;
 import java.util.Arrays;
 import java.util.List;
 import org.jzenith.rest.RestServer;
+import org.jzenith.rest.RouteContributor;
+import org.jzenith.rest.internal.observability.HealthRoutes;
+import org.jzenith.rest.internal.observability.MetricsRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
 
 /**
- * Binds the resources and the server state. A resource without a scope annotation is a
+ * Binds the resources, the server state and the built-in routes ({@code /health}, {@code
+ * /metrics}). A resource without a scope annotation is a
  * singleton: one instance serves every request, as resources hold no request state.
  */
 public final class RestModule extends AbstractModule {
@@ -28,6 +32,8 @@ public final class RestModule extends AbstractModule {
     protected void configure() {
         bind(RestServer.class).toInstance(server);
         resources.forEach(this::bindResource);
+        RouteContributor.bind(binder()).to(HealthRoutes.class);
+        RouteContributor.bind(binder()).to(MetricsRoutes.class);
     }
 
     private void bindResource(final Class<?> resource) {

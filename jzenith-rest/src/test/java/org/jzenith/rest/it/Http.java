@@ -8,21 +8,22 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /** A real HTTP client bound to the base URL of the application under test. */
-final class Http {
+public final class Http {
 
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
-    Http(final int port) {
+    public Http(final int port) {
         this.base = "http://127.0.0.1:" + port;
     }
 
-    HttpResponse<String> get(final String path, final String... headers) {
+    public HttpResponse<String> get(final String path, final String... headers) {
         return send(request(path, headers).GET().build());
     }
 
-    HttpResponse<String> send(final String method, final String path, final String body, final String... headers) {
+    public HttpResponse<String> send(
+            final String method, final String path, final String body, final String... headers) {
         return send(request(path, headers)
                 .method(
                         method,

@@ -49,7 +49,7 @@ class RestPluginIT {
                         });
                     }
                 })
-                .run();
+                .start();
         http = new Http(app.instance(RestServer.class).port());
     }
 
@@ -125,6 +125,37 @@ class RestPluginIT {
             final HttpResponse<String> empty = http.get("/things/maybe/false");
             assertThat(empty.statusCode()).isEqualTo(404);
             assertThat(empty.headers().firstValue("Content-Type")).contains("application/problem+json");
+            assertThat(empty.body())
+                    .as("an empty result is told apart from a route that does not exist")
+                    .contains("Nothing exists at /things/maybe/false (the request found no result)")
+                    .isNotEqualTo(http.get("/no/such/route").body());
+        }
+
+        @Test
+        void anObservableThatOutrunsTheClientIsCutOffInsteadOfBufferedWithoutBound() throws Exception {
+            final HttpResponse<String> small = http.get("/things/observable/5000");
+            assertThat(small.statusCode()).isEqualTo(200);
+            assertThat(small.body()).startsWith("[0,1,2,").endsWith(",4999]");
+
+            // A client that does not read: the server's write queue fills, the Observable (which
+            // cannot be slowed) runs past the bound, and the response is cut off, so the client
+            // sees an incomplete array and the end of the connection rather than a hang.
+            try (Socket socket =
+                    new Socket("127.0.0.1", app.instance(RestServer.class).port())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream()
+                        .write("GET /things/observable/5000000 HTTP/1.1\r\nHost: test\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                Thread.sleep(1_000);
+                final byte[] received = socket.getInputStream().readAllBytes();
+                final String tail = new String(
+                        received,
+                        Math.max(0, received.length - 32),
+                        Math.min(32, received.length),
+                        StandardCharsets.US_ASCII);
+                assertThat(received.length).isLessThan(5_000_000 * 7);
+                assertThat(tail).doesNotEndWith("4999999]");
+            }
         }
 
         @Test

@@ -146,6 +146,12 @@ public class ThingResource {
     }
 
     @GET
+    @Path("/observable/{count}")
+    public Observable<Integer> observableOf(@PathParam("count") final int count) {
+        return Observable.range(0, count);
+    }
+
+    @GET
     @Path("/flowable-failing")
     public Flowable<String> failingFlowable() {
         return Flowable.error(new NoSuchThingException("nothing to stream"));

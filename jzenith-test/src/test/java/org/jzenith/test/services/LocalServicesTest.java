@@ -5,34 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class LocalServicesTest {
-
-    @Test
-    void findsTheScriptInAFolderAbove(@TempDir final Path root) throws IOException {
-        final Path script = root.resolve("scripts/services.sh");
-        Files.createDirectories(script.getParent());
-        Files.writeString(script, "#!/bin/bash\n");
-        final Path deep = Files.createDirectories(root.resolve("module/target/test-classes"));
-
-        assertThat(LocalServices.findScript(deep)).contains(script);
-        assertThat(LocalServices.findScript(root)).contains(script);
-    }
-
-    @Test
-    void findsNothingWhereThereIsNoScript(@TempDir final Path root) {
-        assertThat(LocalServices.findScript(root.resolve("a/b"))).isEmpty();
-    }
-
-    @Test
-    void findsThisRepositorysScript() {
-        assertThat(LocalServices.findScript(Path.of("").toAbsolutePath()))
-                .hasValueSatisfying(script -> assertThat(script).endsWith(Path.of("scripts", "services.sh")));
-    }
 
     @Test
     void tellsWhetherAPortAcceptsConnections() throws IOException {

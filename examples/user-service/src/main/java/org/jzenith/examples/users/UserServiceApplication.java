@@ -32,7 +32,7 @@ public final class UserServiceApplication {
     /** The service, configured by {@code args} and not yet started (tests start it themselves). */
     public static JZenith application(final String... args) {
         return JZenith.application(args)
-                // The store's plugin first: its migrations run before the REST plugin takes requests.
+                // The store plugins connect (and migrate) before the REST plugin opens, by their phase.
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.JDBC, JdbcPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())

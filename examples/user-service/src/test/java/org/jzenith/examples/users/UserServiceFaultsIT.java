@@ -7,11 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.test.Await;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.TestResponse;
 import org.jzenith.test.net.TcpProxy;
@@ -22,6 +21,8 @@ import org.jzenith.test.services.LocalServices;
  * test cuts), and when it is unreachable at start-up.
  */
 class UserServiceFaultsIT {
+
+    private static final Duration RECOVERY = Duration.ofSeconds(20);
 
     private static final LocalServices.Database DATABASE = Databases.freshPostgresql();
     private static final TcpProxy PROXY = TcpProxy.start(DATABASE.host(), DATABASE.port());
@@ -62,8 +63,15 @@ class UserServiceFaultsIT {
             PROXY.restore();
         }
 
-        assertThat(eventually(() -> APP.client().get("/health/ready").status())).isEqualTo(200);
-        assertThat(eventually(() -> APP.client().get("/users/" + id).status())).isEqualTo(200);
+        // The pool reconnects on its own, within a bounded time.
+        Await.until(
+                RECOVERY,
+                "/health/ready answers 200 again",
+                () -> APP.client().get("/health/ready").status() == 200);
+        Await.until(
+                RECOVERY,
+                "the user is found again",
+                () -> APP.client().get("/users/" + id).status() == 200);
         assertThat(APP.client().post("/users", Map.of("name", "After")).status())
                 .isEqualTo(201);
     }
@@ -91,16 +99,5 @@ class UserServiceFaultsIT {
 
     private static String output(final Process process) throws IOException {
         return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    }
-
-    /** The value {@code probe} settles on within a bounded time (the pool reconnects on its own). */
-    private static int eventually(final Supplier<Integer> probe) {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        int last = probe.get();
-        while (last != 200 && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // a poll interval, not a guess at timing
-            last = probe.get();
-        }
-        return last;
     }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,24 +17,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.TestResponse;
 import org.jzenith.test.services.LocalServices;
+import org.jzenith.test.services.PrivatePostgresql;
 
 /**
- * The user service on {@code user.store=postgresql} when the machine's PostgreSQL is restarted under
- * load, and when it cannot log in or find its database at start-up.
+ * The user service on {@code user.store=postgresql} when its PostgreSQL is restarted under load,
+ * and when it cannot log in or find its database at start-up.
  *
- * <p>The restart is real ({@code scripts/services.sh stop postgresql}, then {@code start}), kept
- * short, and always undone in a {@code finally}; the service keeps its data in a database of its
- * own, so other tests' data is unaffected.
+ * <p>The restart is real (the server process stops and starts again) but of a PostgreSQL cluster of
+ * the test's own, made under {@code target/} on a free port; the machine's PostgreSQL is never
+ * touched.
  */
 class UserServiceReactivePostgresqlFaultsIT {
 
-    private static final LocalServices.Database DATABASE = PostgresqlDatabases.fresh("user_service_pg_faults_it");
     private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
     /** The most a request may take while PostgreSQL is away: the connection timeout and a margin. */
     private static final Duration REQUEST_BOUND = CONNECTION_TIMEOUT.plusSeconds(4);
@@ -48,9 +46,15 @@ class UserServiceReactivePostgresqlFaultsIT {
     private static final Duration OUTAGE = Duration.ofMillis(1500);
     private static final Duration LOAD_AFTER = Duration.ofSeconds(1);
     private static final Duration RECOVERY_BOUND = Duration.ofSeconds(20);
-    private static final Duration SCRIPT_TIMEOUT = Duration.ofSeconds(90);
 
     @RegisterExtension
+    @Order(1)
+    static final PrivatePostgresql POSTGRES = PrivatePostgresql.create();
+
+    private static final LocalServices.Database DATABASE = POSTGRES.database();
+
+    @RegisterExtension
+    @Order(2)
     static final JZenithExtension APP = PostgresqlDatabases.onReactiveStore(
                     JZenithExtension.of(UserServiceApplication::application), DATABASE)
             .withConfiguration("postgresql.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms");
@@ -81,14 +85,14 @@ class UserServiceReactivePostgresqlFaultsIT {
         try {
             LockSupport.parkNanos(LOAD_BEFORE.toNanos());
             stoppingAt = System.nanoTime();
-            services("stop");
+            POSTGRES.stop();
             try {
                 LockSupport.parkNanos(OUTAGE.toNanos());
                 final TestResponse ready = APP.client().get("/health/ready");
                 assertThat(ready.status()).as(ready.body()).isEqualTo(503);
                 assertThat(ready.body()).contains("\"name\":\"postgresql\"", "\"status\":\"DOWN\"");
             } finally {
-                services("start");
+                POSTGRES.start();
             }
             startedAt = System.nanoTime();
 
@@ -211,41 +215,4 @@ class UserServiceReactivePostgresqlFaultsIT {
     }
 
     private record Run(int exitCode, String output) {}
-
-    /** Runs {@code scripts/services.sh ACTION postgresql}, which waits for the port to close or open. */
-    private static void services(final String action) {
-        final Path script = script();
-        try {
-            final Process process = new ProcessBuilder("bash", script.toString(), action, "postgresql")
-                    .redirectErrorStream(true)
-                    .start();
-            process.getOutputStream().close();
-            if (!process.waitFor(SCRIPT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError(script + " " + action + " postgresql did not finish within "
-                        + SCRIPT_TIMEOUT.toSeconds() + " s");
-            }
-            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (process.exitValue() != 0) {
-                Assumptions.assumeFalse(
-                        output.contains("needs root"), "restarting PostgreSQL needs root here: " + output);
-                throw new AssertionError(script + " " + action + " postgresql failed: " + output);
-            }
-        } catch (final IOException e) {
-            throw new AssertionError("cannot run " + script + ": " + e, e);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted while running " + script, e);
-        }
-    }
-
-    private static Path script() {
-        for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
-            final Path candidate = folder.resolve("scripts/services.sh");
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
-        }
-        throw new AssertionError("scripts/services.sh is not in " + Path.of("").toAbsolutePath() + " or above");
-    }
 }

@@ -4,10 +4,13 @@ import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.ParameterDefinition;
+import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.PathTemplate;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.params.ValueReader;
@@ -19,30 +22,60 @@ public final class ArgumentResolvers {
     private ArgumentResolvers() {}
 
     /**
-     * One resolver per parameter of {@code endpoint}.
+     * How an endpoint gets its arguments: one resolver per parameter, run on the event loop, and
+     * for the entity parameter (if any) the reader that decodes the captured body on the thread the
+     * method runs on.
+     *
+     * @param resolvers one per parameter, in order; the entity's captures the body
+     * @param entity the entity parameter's index and reader, if the method has one
+     */
+    public record Compiled(ArgumentResolver[] resolvers, Optional<Entity> entity) {
+
+        public Compiled {
+            resolvers = resolvers.clone();
+        }
+
+        @Override
+        public ArgumentResolver[] resolvers() {
+            return resolvers.clone();
+        }
+    }
+
+    /** The entity parameter: where it is among the arguments, and how its body is read. */
+    public record Entity(int index, EntityReader reader) {}
+
+    /**
+     * The resolvers of {@code endpoint}'s parameters.
      *
      * @throws IllegalArgumentException naming the method and parameter that cannot be bound
      */
-    public static ArgumentResolver[] compile(
+    public static Compiled compile(
             final EndpointDefinition endpoint, final JsonCodec json, final Supplier<Object> resource) {
         final List<ParameterDefinition> parameters = endpoint.parameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[parameters.size()];
+        Optional<Entity> entity = Optional.empty();
         for (int i = 0; i < resolvers.length; i++) {
+            final ParameterDefinition parameter = parameters.get(i);
             try {
-                resolvers[i] = compile(parameters.get(i), endpoint.path(), json, resource);
+                if (parameter.source() == ParameterSource.ENTITY) {
+                    resolvers[i] = EntityResolver.capture();
+                    entity = Optional.of(new Entity(i, EntityResolver.forType(parameter.type(), json)));
+                } else {
+                    resolvers[i] = compile(parameter, endpoint.path(), json, resource, endpoint.execution());
+                }
             } catch (final IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        endpoint.displayName() + ", parameter " + (i + 1) + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("parameter " + (i + 1) + ": " + e.getMessage(), e);
             }
         }
-        return resolvers;
+        return new Compiled(resolvers, entity);
     }
 
     static ArgumentResolver compile(
             final ParameterDefinition parameter,
             final PathTemplate path,
             final JsonCodec json,
-            final Supplier<Object> resource) {
+            final Supplier<Object> resource,
+            final Execution execution) {
         final String name = parameter.name();
         return switch (parameter.source()) {
             case PATH -> {
@@ -59,14 +92,17 @@ public final class ArgumentResolvers {
                 });
             case FORM ->
                 values(parameter, context -> context.request().formAttributes().getAll(name));
-            case ENTITY -> EntityResolver.forType(parameter.type(), json);
+            case ENTITY ->
+                throw new IllegalArgumentException(
+                        "the request body cannot be read into a member of a bean parameter; use @QueryParam,"
+                                + " @PathParam, @HeaderParam, @CookieParam, @FormParam or @Context there");
             case CONTEXT ->
-                ContextResolver.forType(parameter.type(), path, resource)
+                ContextResolver.forType(parameter.type(), path, resource, execution)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 "@Context " + parameter.type().getTypeName()
                                         + " is not supported; use HttpHeaders, UriInfo, RoutingContext, HttpServerRequest,"
                                         + " HttpServerResponse or Vertx"));
-            case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, resource);
+            case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, resource, execution);
         };
     }
 

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.ParameterDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.PathTemplate;
@@ -30,21 +31,29 @@ final class BeanParamResolver {
     private BeanParamResolver() {}
 
     static ArgumentResolver forType(
-            final Type type, final PathTemplate path, final JsonCodec json, final Supplier<Object> resource) {
+            final Type type,
+            final PathTemplate path,
+            final JsonCodec json,
+            final Supplier<Object> resource,
+            final Execution execution) {
         if (!(type instanceof Class<?> beanClass)) {
             throw new IllegalArgumentException("@BeanParam " + type.getTypeName() + " must be a plain class or record");
         }
         try {
             return beanClass.isRecord()
-                    ? forRecord(beanClass, path, json, resource)
-                    : forClass(beanClass, path, json, resource);
+                    ? forRecord(beanClass, path, json, resource, execution)
+                    : forClass(beanClass, path, json, resource, execution);
         } catch (final ReflectiveOperationException e) {
             throw new IllegalArgumentException("@BeanParam " + beanClass.getName() + " cannot be created: " + e, e);
         }
     }
 
     private static ArgumentResolver forRecord(
-            final Class<?> beanClass, final PathTemplate path, final JsonCodec json, final Supplier<Object> resource)
+            final Class<?> beanClass,
+            final PathTemplate path,
+            final JsonCodec json,
+            final Supplier<Object> resource,
+            final Execution execution)
             throws ReflectiveOperationException {
         final RecordComponent[] components = beanClass.getRecordComponents();
         final Constructor<?> canonical = beanClass.getDeclaredConstructor(
@@ -56,7 +65,7 @@ final class BeanParamResolver {
         for (int i = 0; i < components.length; i++) {
             final ParameterDefinition definition =
                     ResourceScanner.definition(components[i].getGenericType(), List.of(parameters[i].getAnnotations()));
-            resolvers[i] = member(definition, beanClass, components[i].getName(), path, json, resource);
+            resolvers[i] = member(definition, beanClass, components[i].getName(), path, json, resource, execution);
         }
         final MethodHandle constructor =
                 lookup(beanClass).unreflectConstructor(canonical).asSpreader(Object[].class, components.length);
@@ -81,7 +90,11 @@ final class BeanParamResolver {
     }
 
     private static ArgumentResolver forClass(
-            final Class<?> beanClass, final PathTemplate path, final JsonCodec json, final Supplier<Object> resource)
+            final Class<?> beanClass,
+            final PathTemplate path,
+            final JsonCodec json,
+            final Supplier<Object> resource,
+            final Execution execution)
             throws ReflectiveOperationException {
         final MethodHandles.Lookup lookup = lookup(beanClass);
         final MethodHandle constructor = lookup.findConstructor(beanClass, MethodType.methodType(void.class));
@@ -97,7 +110,7 @@ final class BeanParamResolver {
                 if (definition.source() == ParameterSource.ENTITY) {
                     continue; // a field without a parameter annotation is the bean's own state
                 }
-                resolvers.add(member(definition, beanClass, field.getName(), path, json, resource));
+                resolvers.add(member(definition, beanClass, field.getName(), path, json, resource, execution));
                 setters.add(lookup(c).unreflectSetter(field));
             }
         }
@@ -129,7 +142,8 @@ final class BeanParamResolver {
             final String member,
             final PathTemplate path,
             final JsonCodec json,
-            final Supplier<Object> resource) {
+            final Supplier<Object> resource,
+            final Execution execution) {
         if (definition.source() == ParameterSource.ENTITY) {
             throw new IllegalArgumentException("@BeanParam " + beanClass.getSimpleName() + "." + member
                     + " has no @QueryParam, @PathParam, @HeaderParam, @CookieParam, @FormParam or @Context");
@@ -139,7 +153,7 @@ final class BeanParamResolver {
             throw new IllegalArgumentException("@BeanParam " + beanClass.getSimpleName() + "." + member + " reads {"
                     + definition.name() + "} but the path " + path.template() + " has no such variable");
         }
-        return ArgumentResolvers.compile(definition, path, json, resource);
+        return ArgumentResolvers.compile(definition, path, json, resource, execution);
     }
 
     private static MethodHandles.Lookup lookup(final Class<?> type) throws IllegalAccessException {

@@ -21,6 +21,10 @@ import org.jzenith.rest.internal.params.Binding;
  * Reads the request body as the entity parameter: text for {@code String}, bytes for {@code
  * byte[]}, the buffer for a Vert.x {@code Buffer}, JSON for everything else. Malformed JSON is a
  * 400 that says where it broke.
+ *
+ * <p>Reading is in two steps: {@link #capture} takes the body off the request on the event loop,
+ * and {@link EntityReader#read} turns it into the parameter's value on the thread the method runs
+ * on, so that decoding a large body does not hold an event loop that other requests wait for.
  */
 final class EntityResolver {
 
@@ -28,28 +32,34 @@ final class EntityResolver {
 
     private EntityResolver() {}
 
-    static ArgumentResolver forType(final Type type, final JsonCodec json) {
+    /** Takes the body, a Vert.x buffer (empty when there is none), off the request. */
+    static ArgumentResolver capture() {
+        return context -> Binding.value(body(context).orElse(EMPTY));
+    }
+
+    private static final Buffer EMPTY = Buffer.buffer(0);
+
+    /** The reader of bodies captured by {@link #capture()} for a parameter of {@code type}. */
+    static EntityReader forType(final Type type, final JsonCodec json) {
         if (type == String.class) {
-            return context -> Binding.value(
-                    body(context).map(b -> b.toString(StandardCharsets.UTF_8)).orElse(""));
+            return body -> Binding.value(body.toString(StandardCharsets.UTF_8));
         } else if (type == byte[].class) {
-            return context -> Binding.value(body(context).map(Buffer::getBytes).orElse(new byte[0]));
+            return body -> Binding.value(body.getBytes());
         } else if (type == Buffer.class) {
-            return context -> Binding.value(body(context).orElse(Buffer.buffer()));
+            return Binding::value;
         }
         final boolean optional = type instanceof ParameterizedType p && p.getRawType() == Optional.class;
         final ObjectReader reader =
                 json.readerFor(optional ? ((ParameterizedType) type).getActualTypeArguments()[0] : type);
-        return context -> {
-            final Optional<Buffer> body = body(context);
-            if (body.isEmpty()) {
+        return body -> {
+            if (body.length() == 0) {
                 return optional
                         ? Binding.value(Optional.empty())
                         : Binding.invalid("request body: a JSON body is required");
             }
             final Object value;
             try {
-                value = reader.readValue(body.get().getBytes());
+                value = reader.readValue(body.getBytes());
             } catch (final IOException e) {
                 return Binding.invalid("request body: " + describe(e));
             }

@@ -1,7 +1,7 @@
 package org.jzenith.rest.internal.context;
 
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.MultiMap;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -20,7 +20,8 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
- * {@link HttpHeaders} over one Vert.x request, injected where a resource method declares {@code @Context HttpHeaders}.
+ * {@link HttpHeaders} over the headers of one Vert.x request, injected where a resource method declares {@code @Context
+ * HttpHeaders}. A method that runs off the event loop gets a copy of the headers made there.
  *
  * <p>It is created per request only when a resource method asks for it, so construction does nothing: every view is
  * parsed on first use and cached. Malformed header values are treated as absent rather than failing the request. Not
@@ -35,7 +36,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
 
     private static final String QUALITY = "q";
 
-    private final HttpServerRequest request;
+    private final MultiMap headers;
 
     private MultivaluedMap<String, String> requestHeaders;
     private List<MediaType> acceptableMediaTypes;
@@ -46,27 +47,27 @@ public final class VertxHttpHeaders implements HttpHeaders {
     private Date date;
     private boolean dateParsed;
 
-    public VertxHttpHeaders(final HttpServerRequest request) {
-        this.request = Objects.requireNonNull(request, "request");
+    public VertxHttpHeaders(final MultiMap headers) {
+        this.headers = Objects.requireNonNull(headers, "headers");
     }
 
     /** {@inheritDoc} Returns {@code null} when the header is absent, as {@code getRequestHeaders().get(name)} does. */
     @Override
     public List<String> getRequestHeader(final String name) {
-        final List<String> values = request.headers().getAll(name);
+        final List<String> values = headers.getAll(name);
         return values.isEmpty() ? null : List.copyOf(values);
     }
 
     @Override
     public String getHeaderString(final String name) {
-        final List<String> values = request.headers().getAll(name);
+        final List<String> values = headers.getAll(name);
         return values.isEmpty() ? null : String.join(",", values);
     }
 
     @Override
     public boolean containsHeaderString(
             final String name, final String valueSeparatorRegex, final Predicate<String> valuePredicate) {
-        for (final String value : request.headers().getAll(name)) {
+        for (final String value : headers.getAll(name)) {
             for (final String item : value.split(valueSeparatorRegex)) {
                 if (valuePredicate.test(item.trim())) {
                     return true;
@@ -80,7 +81,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     public MultivaluedMap<String, String> getRequestHeaders() {
         if (requestHeaders == null) {
             final Map<String, List<String>> collected = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            for (final Map.Entry<String, String> header : request.headers()) {
+            for (final Map.Entry<String, String> header : headers) {
                 collected
                         .computeIfAbsent(header.getKey(), key -> new ArrayList<>(1))
                         .add(header.getValue());
@@ -93,7 +94,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     @Override
     public List<MediaType> getAcceptableMediaTypes() {
         if (acceptableMediaTypes == null) {
-            acceptableMediaTypes = parseAccept(request.headers().getAll(ACCEPT));
+            acceptableMediaTypes = parseAccept(headers.getAll(ACCEPT));
         }
         return acceptableMediaTypes;
     }
@@ -101,7 +102,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     @Override
     public List<Locale> getAcceptableLanguages() {
         if (acceptableLanguages == null) {
-            acceptableLanguages = parseAcceptLanguage(request.headers().getAll(ACCEPT_LANGUAGE));
+            acceptableLanguages = parseAcceptLanguage(headers.getAll(ACCEPT_LANGUAGE));
         }
         return acceptableLanguages;
     }
@@ -109,7 +110,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     @Override
     public MediaType getMediaType() {
         if (!mediaTypeParsed) {
-            mediaType = parseMediaType(request.getHeader(CONTENT_TYPE));
+            mediaType = parseMediaType(headers.get(CONTENT_TYPE));
             mediaTypeParsed = true;
         }
         return mediaType;
@@ -117,7 +118,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
 
     @Override
     public Locale getLanguage() {
-        final String header = request.getHeader(CONTENT_LANGUAGE);
+        final String header = headers.get(CONTENT_LANGUAGE);
         if (header == null) {
             return null;
         }
@@ -129,7 +130,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     @Override
     public Map<String, Cookie> getCookies() {
         if (cookies == null) {
-            cookies = parseCookies(request.headers().getAll(COOKIE));
+            cookies = parseCookies(headers.getAll(COOKIE));
         }
         return cookies;
     }
@@ -137,7 +138,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
     @Override
     public Date getDate() {
         if (!dateParsed) {
-            date = parseDate(request.getHeader(DATE));
+            date = parseDate(headers.get(DATE));
             dateParsed = true;
         }
         return date == null ? null : (Date) date.clone();
@@ -145,7 +146,7 @@ public final class VertxHttpHeaders implements HttpHeaders {
 
     @Override
     public int getLength() {
-        final String header = request.getHeader(CONTENT_LENGTH);
+        final String header = headers.get(CONTENT_LENGTH);
         if (header == null) {
             return -1;
         }

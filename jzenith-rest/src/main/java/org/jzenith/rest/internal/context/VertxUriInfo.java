@@ -1,9 +1,5 @@
 package org.jzenith.rest.internal.context;
 
-import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.net.HostAndPort;
-import io.vertx.core.net.SocketAddress;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.core.UriBuilder;
@@ -16,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.glassfish.jersey.uri.UriComponent;
 
 /**
@@ -23,14 +20,15 @@ import org.glassfish.jersey.uri.UriComponent;
  *
  * <p>The base URI is the root of the server as the client addressed it ({@code scheme://host[:port]/}, taken from the
  * Host header or HTTP/2 authority), so {@link #getPath()} is the request path without its leading slash, as in the
- * reference implementation. Everything is computed on first use and cached. Not thread-safe; use it within the request
- * it was created for.
+ * reference implementation. It is made from a {@link RequestTarget} copied on the event loop, so a method on a virtual
+ * thread can use it. Everything is computed on first use and cached. Not thread-safe; use it within the request it was
+ * created for.
  */
 public final class VertxUriInfo implements UriInfo {
 
-    private final HttpServerRequest request;
+    private final RequestTarget request;
     private final Map<String, String> pathParameters;
-    private final Object matchedResource;
+    private final Supplier<Object> matchedResource;
     private final String matchedTemplate;
 
     private String rawPath;
@@ -46,18 +44,18 @@ public final class VertxUriInfo implements UriInfo {
     private MultivaluedMap<String, String> decodedQueryParameters;
 
     /**
-     * @param context the Vert.x Web routing context
+     * @param request where the request was sent
      * @param pathParameters the matched path template parameters (name to raw, still percent-encoded value as in the
-     *     path; note that {@link RoutingContext#pathParams()} holds decoded values)
-     * @param matchedResource the resource instance that handles the request
+     *     path; note that Vert.x Web's {@code pathParams()} holds decoded values)
+     * @param matchedResource the resource instance that handles the request, asked for when needed
      * @param matchedTemplate the full path template matched, e.g. {@code /users/{id}}
      */
     public VertxUriInfo(
-            final RoutingContext context,
+            final RequestTarget request,
             final Map<String, String> pathParameters,
-            final Object matchedResource,
+            final Supplier<Object> matchedResource,
             final String matchedTemplate) {
-        this.request = Objects.requireNonNull(context, "context").request();
+        this.request = Objects.requireNonNull(request, "request");
         this.pathParameters = Objects.requireNonNull(pathParameters, "pathParameters");
         this.matchedResource = Objects.requireNonNull(matchedResource, "matchedResource");
         this.matchedTemplate = Objects.requireNonNull(matchedTemplate, "matchedTemplate");
@@ -102,7 +100,7 @@ public final class VertxUriInfo implements UriInfo {
     public URI getRequestUri() {
         if (requestUri == null) {
             final String query = request.query();
-            requestUri = query == null
+            requestUri = query.isEmpty()
                     ? getAbsolutePath()
                     : URI.create(
                             getAbsolutePath() + "?" + UriComponent.contextualEncode(query, UriComponent.Type.QUERY));
@@ -198,7 +196,7 @@ public final class VertxUriInfo implements UriInfo {
 
     @Override
     public List<Object> getMatchedResources() {
-        return List.of(matchedResource);
+        return List.of(matchedResource.get());
     }
 
     @Override
@@ -264,28 +262,20 @@ public final class VertxUriInfo implements UriInfo {
     private String rawPath() {
         if (rawPath == null) {
             final String path = request.path();
-            rawPath = path == null ? "" : path.startsWith("/") ? path.substring(1) : path;
+            rawPath = path.startsWith("/") ? path.substring(1) : path;
         }
         return rawPath;
     }
 
     private URI computeBaseUri() {
-        final String scheme = request.scheme() == null ? (request.isSSL() ? "https" : "http") : request.scheme();
-        final HostAndPort authority = request.authority();
-        if (authority != null && !authority.host().isEmpty()) {
-            try {
-                return new URI(scheme, null, authority.host(), authority.port(), "/", null, null);
-            } catch (final URISyntaxException e) {
-                // fall through to the address the request arrived on
-            }
-        }
-        final SocketAddress local = request.localAddress();
-        final String host = local == null || local.hostAddress() == null ? "localhost" : local.hostAddress();
-        final int port = local == null ? -1 : local.port();
         try {
-            return new URI(scheme, null, host, port, "/", null, null);
+            return new URI(request.scheme(), null, request.host(), request.port(), "/", null, null);
         } catch (final URISyntaxException e) {
-            throw new IllegalStateException("Cannot build a base URI from " + scheme + "://" + host + ":" + port, e);
+            try {
+                return new URI(request.scheme(), null, "localhost", -1, "/", null, null);
+            } catch (final URISyntaxException impossible) {
+                throw new IllegalStateException("Cannot build a base URI for " + request, impossible);
+            }
         }
     }
 
@@ -321,7 +311,7 @@ public final class VertxUriInfo implements UriInfo {
     /** Names are always decoded, as the spec says; values only when asked. */
     private MultivaluedMap<String, String> queryParameters(final boolean decode) {
         final String query = request.query();
-        if (query == null || query.isEmpty()) {
+        if (query.isEmpty()) {
             return ImmutableMultivaluedMap.empty();
         }
         final Map<String, List<String>> parameters = new LinkedHashMap<>();

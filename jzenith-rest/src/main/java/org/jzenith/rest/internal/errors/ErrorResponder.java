@@ -10,11 +10,13 @@ import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
+import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.slf4j.Logger;
@@ -37,16 +39,20 @@ public final class ErrorResponder {
     private final ObjectWriter problemWriter;
     private final ResponseHeaders headers;
     private final BiConsumer<RoutingContext, Response> responseWriter;
+    /** The seconds a client is told to wait when a store is away. */
+    private final CharSequence retryAfter;
 
     public ErrorResponder(
             final ExceptionMappings mappings,
             final JsonCodec json,
             final ResponseHeaders headers,
-            final BiConsumer<RoutingContext, Response> responseWriter) {
+            final BiConsumer<RoutingContext, Response> responseWriter,
+            final Duration retryAfter) {
         this.mappings = mappings;
         this.problemWriter = json.writerFor(Problem.class);
         this.headers = headers;
         this.responseWriter = responseWriter;
+        this.retryAfter = HttpHeaders.createOptimized(Long.toString(Math.max(1, retryAfter.toSeconds())));
     }
 
     /** Answers {@code context} for {@code failure} thrown or signalled by {@code endpoint}. */
@@ -82,6 +88,21 @@ public final class ErrorResponder {
     /** Answers with {@code status} and {@code detail}, for errors found before any resource method ran. */
     public void send(final RoutingContext context, final int status, final String detail) {
         send(context, Problem.of(status, detail, context.request().path()));
+    }
+
+    /**
+     * Answers 415 for a request whose body has a content type the endpoint does not read, or none
+     * where one is needed: the one place that words this answer, whether Vert.x Web's routing
+     * (declared {@code @Consumes}) or the endpoint (an implied JSON or form body) found it.
+     */
+    public void unsupportedMediaType(final RoutingContext context) {
+        final String contentType = context.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        send(
+                context,
+                415,
+                contentType == null
+                        ? "The request has no Content-Type; send the body with one this endpoint accepts"
+                        : "This endpoint does not accept the content type " + contentType);
     }
 
     /** Answers with a 400 listing {@code violations}. */
@@ -130,9 +151,12 @@ public final class ErrorResponder {
                 mapped.status(),
                 requestId,
                 mapped.exception().toString());
-        final String detail = mapped.status() == 503
+        final String detail = mapped.status() == ExceptionMapping.UNAVAILABLE
                 ? "A service this request needs is unavailable; try again later (request id " + requestId + ")"
                 : "The server failed to answer this request; quote request id " + requestId + " when reporting it";
+        if (mapped.status() == ExceptionMapping.UNAVAILABLE) {
+            context.response().putHeader(HttpHeaders.RETRY_AFTER, retryAfter);
+        }
         send(
                 context,
                 Problem.of(mapped.status(), detail, context.request().path()).withRequestId(requestId));

@@ -2,15 +2,17 @@ package org.jzenith.rest.internal.invoke;
 
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
+import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.Violation;
 import org.jzenith.rest.internal.model.EndpointDefinition;
@@ -18,11 +20,17 @@ import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.params.Binding;
 
 /**
- * Handles the requests of one resource method: resolves its arguments, validates them, calls it
- * on the thread its return type or annotations ask for, and writes the result. Everything it
- * uses was prepared at start-up; the request path does no reflection.
+ * Handles the requests of one resource method: binds its arguments on the event loop, then, on the
+ * thread its return type or annotations ask for, decodes the body, validates, calls the method and
+ * writes the result. Everything it uses was prepared at start-up; the request path does no
+ * reflection.
  *
- * <p>Thread-safe: one instance serves every event loop.
+ * <p>Every path ends in a response: a failure at any step, even an {@link Error}, is answered
+ * (with a problem response, or by closing the connection once part of a body is out), on the
+ * request's event loop.
+ *
+ * <p>Thread-safe: one instance serves every event loop. A method that runs off the event loop gets
+ * plain values only, never Vert.x's request objects.
  */
 public final class EndpointHandler implements Handler<RoutingContext> {
 
@@ -33,10 +41,14 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final Supplier<Object> resource;
     private final MethodHandle invoker;
     private final ArgumentResolver[] resolvers;
+    /** The index of the entity argument, -1 when the method has none. */
+    private final int entityIndex;
+
+    private final Optional<ArgumentResolvers.Entity> entity;
     private final Optional<ParameterValidation> validation;
     private final ResultHandler results;
     private final ErrorResponder errors;
-    private final Executor virtualThreads;
+    private final ThreadFactory virtualThreads;
     private final EndpointMetrics metrics;
     /** Empty where any content type will do, so that such a request does not look the header up. */
     private final Optional<Predicate<String>> acceptsContentType;
@@ -45,18 +57,20 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final EndpointDefinition endpoint,
             final Supplier<Object> resource,
             final MethodHandle invoker,
-            final ArgumentResolver[] resolvers,
+            final ArgumentResolvers.Compiled arguments,
             final Optional<ParameterValidation> validation,
             final ResultHandler results,
             final ErrorResponder errors,
-            final Executor virtualThreads,
+            final ThreadFactory virtualThreads,
             final EndpointMetrics metrics,
             final Optional<Predicate<String>> acceptsContentType) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
         this.invoker = invoker;
-        this.resolvers = resolvers.clone();
+        this.resolvers = arguments.resolvers();
+        this.entity = arguments.entity();
+        this.entityIndex = entity.map(ArgumentResolvers.Entity::index).orElse(-1);
         this.validation = validation;
         this.results = results;
         this.errors = errors;
@@ -65,32 +79,43 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.acceptsContentType = acceptsContentType;
     }
 
+    /** On the request's event loop. */
     @Override
     public void handle(final RoutingContext routing) {
         final long start = System.nanoTime();
-        if (acceptsContentType.isPresent()) {
-            final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
-            if (contentType != null && !acceptsContentType.get().test(contentType)) {
-                errors.send(routing, 415, "This endpoint does not accept the content type " + contentType);
-                metrics.recordWhenEnded(routing, start);
-                return;
-            }
-        }
         final Context context = routing.vertx().getOrCreateContext();
+        final Object[] arguments;
+        try {
+            arguments = acceptable(routing) ? bind(routing) : null;
+        } catch (final Throwable failure) {
+            fail(routing, context, failure);
+            metrics.recordWhenEnded(routing, start);
+            return;
+        }
+        if (arguments == null) {
+            metrics.recordWhenEnded(routing, start); // answered already: 400 or 415
+            return;
+        }
         switch (endpoint.execution()) {
             case EVENT_LOOP -> {
-                invokeAndWrite(routing, context);
+                invokeAndWrite(routing, context, arguments);
                 metrics.recordWhenEnded(routing, start);
             }
             case VIRTUAL_THREAD -> {
                 metrics.recordOnEnd(routing, start);
-                virtualThreads.execute(() -> invokeAndWrite(routing, context));
+                try {
+                    virtualThreads
+                            .newThread(() -> invokeAndWrite(routing, context, arguments))
+                            .start();
+                } catch (final Throwable failure) {
+                    fail(routing, context, failure); // no thread could be made: out of memory, say
+                }
             }
             case WORKER -> {
                 metrics.recordOnEnd(routing, start);
                 context.executeBlocking(
                         () -> {
-                            invokeAndWrite(routing, context);
+                            invokeAndWrite(routing, context, arguments);
                             return null;
                         },
                         false);
@@ -98,21 +123,49 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         }
     }
 
-    /** Runs on the thread of {@link Execution}; writing always hops to the event loop. */
-    private void invokeAndWrite(final RoutingContext routing, final Context context) {
-        final Object[] arguments = resolvers.length == 0 ? NO_ARGUMENTS : new Object[resolvers.length];
+    /** Whether the request's content type is one the method reads; answers 415 when it is not. */
+    private boolean acceptable(final RoutingContext routing) {
+        if (acceptsContentType.isEmpty()) {
+            return true;
+        }
+        final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        if (contentType == null || acceptsContentType.get().test(contentType)) {
+            return true;
+        }
+        errors.unsupportedMediaType(routing);
+        return false;
+    }
+
+    /** The arguments as plain values, on the event loop; {@code null} once a 400 has been sent. */
+    private Object[] bind(final RoutingContext routing) {
+        if (resolvers.length == 0) {
+            return NO_ARGUMENTS;
+        }
+        final Object[] arguments = new Object[resolvers.length];
         for (int i = 0; i < resolvers.length; i++) {
             final Binding binding = resolvers[i].resolve(routing);
             if (binding instanceof Binding.Invalid(final String message)) {
-                OnContext.run(context, () -> errors.send(routing, 400, message));
-                return;
+                errors.send(routing, 400, message);
+                return null;
             }
             arguments[i] = ((Binding.Value) binding).value();
         }
-        final Object instance;
+        return arguments;
+    }
+
+    /** Runs on the thread of {@link Execution}; answering always happens on the event loop. */
+    private void invokeAndWrite(final RoutingContext routing, final Context context, final Object[] arguments) {
         final Object result;
         try {
-            instance = resource.get();
+            if (entityIndex >= 0) {
+                final Binding body = entity.orElseThrow().reader().read((Buffer) arguments[entityIndex]);
+                if (body instanceof Binding.Invalid(final String message)) {
+                    OnContext.run(context, () -> errors.send(routing, 400, message));
+                    return;
+                }
+                arguments[entityIndex] = ((Binding.Value) body).value();
+            }
+            final Object instance = resource.get();
             if (validation.isPresent()) {
                 final List<Violation> violations = validation.get().validate(instance, arguments);
                 if (!violations.isEmpty()) {
@@ -122,11 +175,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             }
             result = invoker.invokeExact(instance, arguments);
         } catch (final Throwable failure) {
-            // Answer even an Error: on a virtual thread nothing else would, and the client would hang.
-            OnContext.run(context, () -> errors.fail(routing, displayName, failure));
-            if (failure instanceof VirtualMachineError fatal) {
-                throw fatal;
-            }
+            fail(routing, context, failure);
             return;
         }
         if (endpoint.execution() == Execution.EVENT_LOOP) {
@@ -139,8 +188,19 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private void write(final RoutingContext routing, final Context context, final Object result) {
         try {
             results.handle(routing, context, result);
-        } catch (final RuntimeException failure) {
-            errors.fail(routing, displayName, failure);
+        } catch (final Throwable failure) {
+            fail(routing, context, failure);
+        }
+    }
+
+    /**
+     * Answers {@code failure} on the event loop, even an {@link Error}: on a virtual thread nothing
+     * else would, and the client would wait for ever. A JVM error is rethrown once answered.
+     */
+    private void fail(final RoutingContext routing, final Context context, final Throwable failure) {
+        OnContext.run(context, () -> errors.fail(routing, displayName, failure));
+        if (failure instanceof VirtualMachineError fatal) {
+            throw fatal;
         }
     }
 }

@@ -8,7 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
@@ -25,7 +25,7 @@ public final class EndpointHandlerFactory {
     private final ErrorResponder errors;
     private final ResponseHeaders headers;
     private final Optional<Validator> validator;
-    private final Executor virtualThreads;
+    private final ThreadFactory virtualThreads;
     private final MeterRegistry registry;
 
     public EndpointHandlerFactory(
@@ -33,7 +33,7 @@ public final class EndpointHandlerFactory {
             final ErrorResponder errors,
             final ResponseHeaders headers,
             final Optional<Validator> validator,
-            final Executor virtualThreads,
+            final ThreadFactory virtualThreads,
             final MeterRegistry registry) {
         this.json = json;
         this.errors = errors;
@@ -49,11 +49,17 @@ public final class EndpointHandlerFactory {
      * @throws IllegalArgumentException naming the method when it cannot be bound
      */
     public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        final ArgumentResolvers.Compiled arguments;
+        try {
+            arguments = ArgumentResolvers.compile(endpoint, json, resource);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
+        }
         return new EndpointHandler(
                 endpoint,
                 resource,
                 invoker(endpoint),
-                ArgumentResolvers.compile(endpoint, json, resource),
+                arguments,
                 validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
                 ResultHandler.of(
                         endpoint.returnKind(),
@@ -67,8 +73,12 @@ public final class EndpointHandlerFactory {
                 contentTypeCheck(endpoint));
     }
 
-    /** A handle of the shape {@code (Object resource, Object[] arguments) -> Object}, for invokeExact. */
-    private static MethodHandle invoker(final EndpointDefinition endpoint) {
+    /**
+     * A handle of the shape {@code (Object resource, Object[] arguments) -> Object}, for invokeExact.
+     *
+     * @throws IllegalArgumentException when the method cannot be called from here (not public)
+     */
+    public static MethodHandle invoker(final EndpointDefinition endpoint) {
         try {
             final MethodHandles.Lookup lookup =
                     MethodHandles.privateLookupIn(endpoint.resourceClass(), MethodHandles.lookup());
@@ -77,8 +87,7 @@ public final class EndpointHandlerFactory {
                     .asType(MethodType.genericMethodType(arity + 1))
                     .asSpreader(Object[].class, arity);
         } catch (final IllegalAccessException e) {
-            throw new IllegalArgumentException(
-                    endpoint.displayName() + " cannot be called: " + e.getMessage() + "; make it public", e);
+            throw new IllegalArgumentException("cannot be called: " + e.getMessage() + "; make it public", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.jzenith.rest.internal.invoke;
 
 import io.reactivex.rxjava3.core.FlowableSubscriber;
+import io.reactivex.rxjava3.exceptions.MissingBackpressureException;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -8,6 +9,8 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.reactivestreams.Subscription;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Streams the elements of a {@code Flowable} as one JSON array, chunk by chunk, with back-pressure:
@@ -19,6 +22,7 @@ import org.reactivestreams.Subscription;
  */
 final class JsonArrayStream implements FlowableSubscriber<Object> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(JsonArrayStream.class);
     private static final Buffer OPEN = Buffer.buffer("[");
     private static final Buffer SEPARATOR = Buffer.buffer(",");
     private static final Buffer CLOSE = Buffer.buffer("]");
@@ -88,6 +92,20 @@ final class JsonArrayStream implements FlowableSubscriber<Object> {
                 return;
             }
             done = true;
+            if (error instanceof MissingBackpressureException) {
+                LOG.warn(
+                        "{}: the client fell more than {} elements behind the Observable it returns, which cannot"
+                                + " be slowed down, so the response was cut off; return a Flowable to stream with"
+                                + " back-pressure",
+                        endpoint,
+                        ResultHandler.OBSERVABLE_BUFFER);
+            } else if (started) {
+                LOG.warn(
+                        "{} failed after part of its stream was sent; the connection is closed so that the client"
+                                + " sees the array is incomplete: {}",
+                        endpoint,
+                        error.toString());
+            }
             if (started) {
                 routing.request().connection().close();
             } else {

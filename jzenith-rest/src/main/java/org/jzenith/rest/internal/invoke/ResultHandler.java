@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.invoke;
 
+import io.reactivex.rxjava3.core.BackpressureOverflowStrategy;
 import io.reactivex.rxjava3.core.BackpressureStrategy;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
@@ -22,6 +23,13 @@ import org.jzenith.rest.internal.model.ReturnKind;
  */
 @FunctionalInterface
 interface ResultHandler {
+
+    /**
+     * How many elements of an {@code Observable} may wait for the client before the stream is cut
+     * off: an Observable cannot be slowed down, and a synchronous one emits everything at once, so
+     * this bounds what it may hold in memory; a {@code Flowable} streams any length.
+     */
+    int OBSERVABLE_BUFFER = 10_000;
 
     void handle(RoutingContext routing, Context context, Object result);
 
@@ -69,8 +77,12 @@ interface ResultHandler {
                 (routing, context, result) ->
                         ((Flowable<?>) result).subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
             case OBSERVABLE ->
+                // An Observable cannot be slowed down: buffer a bounded number of elements for a slow
+                // client, and cut the stream off (the client sees it incomplete) rather than hold an
+                // unbounded backlog in memory. A Flowable streams with real back-pressure.
                 (routing, context, result) -> ((Observable<?>) result)
-                        .toFlowable(BackpressureStrategy.BUFFER)
+                        .toFlowable(BackpressureStrategy.MISSING)
+                        .onBackpressureBuffer(OBSERVABLE_BUFFER, () -> {}, BackpressureOverflowStrategy.ERROR)
                         .subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
             case COMPLETION_STAGE ->
                 (routing, context, result) -> ((CompletionStage<?>) result).whenComplete((value, error) -> {
@@ -91,8 +103,9 @@ interface ResultHandler {
         };
     }
 
+    /** Optional.empty() or an empty Maybe: the route exists, the thing it names does not. */
     private static void notFound(final ErrorResponder errors, final RoutingContext routing) {
-        errors.send(routing, 404, "No resource exists at " + routing.request().path());
+        errors.send(routing, 404, "Nothing exists at " + routing.request().path() + " (the request found no result)");
     }
 
     @FunctionalInterface

@@ -15,16 +15,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jzenith.rest.RouteContributor;
+import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.model.EndpointDefinition;
-import org.jzenith.rest.internal.observability.BuiltInRoutes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Builds the one Vert.x Web router that every server verticle shares: the resource methods in
  * Jakarta REST's matching order, HEAD and OPTIONS where a resource does not declare them, the
- * built-in endpoints, and problem responses for every error Vert.x Web detects itself (404,
+ * contributed routes ({@code /health}, {@code /metrics}, ...), and problem responses for every error Vert.x Web detects itself (404,
  * 405 with {@code Allow}, 406, 413, 415).
  */
 public final class RouterFactory {
@@ -43,7 +44,8 @@ public final class RouterFactory {
     public static Router create(
             final Vertx vertx,
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
-            final BuiltInRoutes builtIns,
+            final Set<RouteContributor> contributors,
+            final RouteSupport support,
             final ErrorResponder errors,
             final ResponseHeaders headers,
             final long maxBodySize) {
@@ -55,7 +57,7 @@ public final class RouterFactory {
         endpoints.forEach(e -> declared.add(e.httpMethod() + " " + e.path().template()));
 
         // First, so that a root template such as /{slug} cannot hide them.
-        builtIns.addTo(router);
+        contributors.forEach(contributor -> contributor.addRoutes(router, support));
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
             add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize);
@@ -109,15 +111,7 @@ public final class RouterFactory {
                         routing,
                         413,
                         "The request body is larger than the " + maxBodySize + " bytes accepted (rest.max-body-size)"));
-        router.errorHandler(415, routing -> {
-            final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
-            errors.send(
-                    routing,
-                    415,
-                    contentType == null
-                            ? "The request has no Content-Type; send the body with one this endpoint accepts"
-                            : "This endpoint does not accept the content type " + contentType);
-        });
+        router.errorHandler(415, errors::unsupportedMediaType);
         router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
         router.errorHandler(
                 500,

@@ -32,7 +32,7 @@ final class VertxHttpHeadersTest {
     }
 
     private static JsonObject report(final RoutingContext context) {
-        final HttpHeaders headers = new VertxHttpHeaders(context.request());
+        final HttpHeaders headers = new VertxHttpHeaders(context.request().headers());
         final Map<String, String> cookies = new LinkedHashMap<>();
         headers.getCookies().forEach((name, cookie) -> cookies.put(name, cookie.getName() + "=" + cookie.getValue()));
         final Date date = headers.getDate();

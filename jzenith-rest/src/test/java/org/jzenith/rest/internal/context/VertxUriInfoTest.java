@@ -38,7 +38,8 @@ final class VertxUriInfoTest {
         // Vert.x Web decodes context.pathParams(); the binding hands over the raw value as it stands in the path.
         final String path = context.request().path();
         final Map<String, String> rawPathParameters = Map.of("id", path.substring(path.lastIndexOf('/') + 1));
-        final UriInfo info = new VertxUriInfo(context, rawPathParameters, RESOURCE, "/users/{id}");
+        final UriInfo info =
+                new VertxUriInfo(RequestTarget.of(context.request()), rawPathParameters, () -> RESOURCE, "/users/{id}");
         return new JsonObject()
                 .put("path", info.getPath())
                 .put("rawPath", info.getPath(false))

@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -25,7 +26,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The six TechEmpower test types on a plain Vert.x HTTP server, after the TechEmpower vertx entry:
+ * The six TechEmpower test types, and {@code GET /users/{id}} and {@code POST /users} ({@link Users}),
+ * on a plain Vert.x HTTP server, after the TechEmpower vertx entry:
  * routing by path, precomputed header names and values, a {@code Date} value renewed by a one
  * second timer, and one pipelined PostgreSQL connection per verticle (event loop). The connection
  * is held by the pipelined client of the reactive PostgreSQL client ({@link PgBuilder#client()})
@@ -41,6 +43,7 @@ public final class BenchmarkVerticle extends VerticleBase {
     private static final CharSequence HEADER_SERVER = HttpHeaders.createOptimized("Server");
     private static final CharSequence HEADER_DATE = HttpHeaders.createOptimized("Date");
     private static final CharSequence HEADER_CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
+    private static final CharSequence HEADER_LOCATION = HttpHeaders.createOptimized("Location");
     private static final CharSequence SERVER = HttpHeaders.createOptimized("vert.x");
     private static final CharSequence TEXT_PLAIN = HttpHeaders.createOptimized("text/plain");
     private static final CharSequence APPLICATION_JSON = HttpHeaders.createOptimized("application/json");
@@ -93,7 +96,12 @@ public final class BenchmarkVerticle extends VerticleBase {
             case "/queries" -> queries(request);
             case "/fortunes" -> fortunes(request);
             case "/updates" -> updates(request);
+            case "/users" -> createUser(request);
             default -> {
+                if (request.path().startsWith("/users/") && request.method() == HttpMethod.GET) {
+                    answer(request, Users.get(request.path()));
+                    return;
+                }
                 final HttpServerResponse response = request.response().setStatusCode(404);
                 headers(response, TEXT_PLAIN).end();
             }
@@ -207,6 +215,29 @@ public final class BenchmarkVerticle extends VerticleBase {
             fortunes.sort(Comparator.comparing(Fortune::message));
             headers(request.response(), TEXT_HTML).end(Fortune.page(fortunes));
         });
+    }
+
+    private void createUser(final HttpServerRequest request) {
+        if (request.method() != HttpMethod.POST) {
+            headers(request.response().setStatusCode(405), TEXT_PLAIN).end();
+            return;
+        }
+        request.body().onComplete(body -> {
+            if (body.failed()) {
+                failed(request, body.cause());
+                return;
+            }
+            answer(request, Users.create(body.result()));
+        });
+    }
+
+    private void answer(final HttpServerRequest request, final Users.Answer answer) {
+        final HttpServerResponse response = headers(request.response().setStatusCode(answer.status()),
+                APPLICATION_JSON);
+        if (answer.location() != null) {
+            response.headers().add(HEADER_LOCATION, answer.location());
+        }
+        response.end(answer.body());
     }
 
     private void failed(final HttpServerRequest request, final Throwable cause) {

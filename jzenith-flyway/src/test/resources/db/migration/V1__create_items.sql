@@ -1,0 +1,1 @@
+CREATE TABLE items (id INT PRIMARY KEY, name VARCHAR(100));

@@ -1,0 +1,17 @@
+package org.jzenith.rest.internal.binding;
+
+import io.vertx.core.buffer.Buffer;
+import org.jzenith.rest.internal.params.Binding;
+
+/**
+ * Turns a request body, captured on the event loop, into the value of a method's entity
+ * parameter; never throws for bad input, which it reports as {@link Binding.Invalid}.
+ *
+ * <p>Immutable and thread-safe; called on the thread the method runs on.
+ */
+@FunctionalInterface
+public interface EntityReader {
+
+    /** The value read from {@code body} (empty when the request had none). */
+    Binding read(Buffer body);
+}

@@ -1,0 +1,37 @@
+package org.jzenith.rest.internal.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The endpoints of the resource classes an application names, read once when it names them, and
+ * what is wrong with those that cannot be served; nothing is thrown, so that every problem can be
+ * reported with all others before the application starts.
+ *
+ * @param endpoints the endpoints of every resource that could be read
+ * @param problems one per resource class that could not be read
+ */
+public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> problems) {
+
+    /** Why a resource class cannot be served; the message names the class or method and the fix. */
+    public record Problem(Class<?> resourceClass, String message) {}
+
+    public ResourceModel {
+        endpoints = List.copyOf(endpoints);
+        problems = List.copyOf(problems);
+    }
+
+    /** Reads {@code resources}, each a class annotated with {@code @Path}. */
+    public static ResourceModel of(final List<Class<?>> resources) {
+        final List<EndpointDefinition> endpoints = new ArrayList<>();
+        final List<Problem> problems = new ArrayList<>();
+        for (final Class<?> resource : resources) {
+            try {
+                endpoints.addAll(ResourceScanner.scan(resource));
+            } catch (final RuntimeException e) {
+                problems.add(new Problem(resource, e.getMessage()));
+            }
+        }
+        return new ResourceModel(endpoints, problems);
+    }
+}

@@ -1,0 +1,90 @@
+package org.jzenith.rest.internal.server;
+
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server verticles of a running REST plugin: one HTTP server per verticle, all on one port,
+ * and Vert.x (or the kernel, with SO_REUSEPORT) spreads connections across their event loops.
+ *
+ * <p>Used by the application's lifecycle thread only.
+ */
+public final class ServerDeployment {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServerDeployment.class);
+
+    private final Vertx vertx;
+    private final Router router;
+    private final Duration shutdownTimeout;
+    private final List<String> deployments = new ArrayList<>();
+
+    public ServerDeployment(final Vertx vertx, final Router router, final Duration shutdownTimeout) {
+        this.vertx = vertx;
+        this.router = router;
+        this.shutdownTimeout = shutdownTimeout;
+    }
+
+    /**
+     * Listens on {@code host:port} with {@code instances} verticles; the future holds the bound
+     * port. Port 0 picks a free one: Vert.x does not share a socket bound to port 0, so one server
+     * binds first to learn the port, then the others bind to it, all with SO_REUSEPORT.
+     */
+    public Future<Integer> listen(final HttpServerOptions options, final int instances) {
+        return options.getPort() == 0
+                ? deploy(new HttpServerOptions(options).setReusePort(true), 1)
+                        .compose(port -> deploy(
+                                new HttpServerOptions(options).setPort(port).setReusePort(true), instances - 1))
+                : deploy(options, instances);
+    }
+
+    /** Stops every server: no new connections, requests in flight may finish within the shutdown timeout. */
+    public Future<Void> close() {
+        final List<Future<Void>> undeployed = new ArrayList<>();
+        deployments.forEach(id -> undeployed.add(vertx.undeploy(id)));
+        deployments.clear();
+        return Future.join(undeployed).mapEmpty();
+    }
+
+    private Future<Integer> deploy(final HttpServerOptions options, final int count) {
+        if (count <= 0) {
+            return Future.succeededFuture(options.getPort());
+        }
+        final List<RestVerticle> verticles = new ArrayList<>();
+        return vertx.deployVerticle(
+                        () -> {
+                            final RestVerticle verticle = new RestVerticle(router, options, shutdownTimeout);
+                            synchronized (verticles) {
+                                verticles.add(verticle);
+                            }
+                            return verticle;
+                        },
+                        new DeploymentOptions().setInstances(count))
+                .recover(failure -> Future.failedFuture(new IllegalStateException(
+                        "cannot listen on " + options.getHost() + ":" + options.getPort() + " (" + failure.getMessage()
+                                + "); make sure no other process uses the port, or set rest.port to a free one"
+                                + " (0 picks one)",
+                        failure)))
+                .map(id -> {
+                    deployments.add(id);
+                    synchronized (verticles) {
+                        final int bound = verticles.getFirst().actualPort();
+                        if (verticles.stream().anyMatch(verticle -> verticle.actualPort() != bound)) {
+                            LOG.warn(
+                                    "The server verticles listen on different ports: {}",
+                                    verticles.stream()
+                                            .map(RestVerticle::actualPort)
+                                            .toList());
+                        }
+                        return bound;
+                    }
+                });
+    }
+}
