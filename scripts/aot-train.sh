@@ -10,6 +10,11 @@
 #
 # The cache is written beside the jar (hello.aot); scripts/java uses it when it is newer than the
 # jar. Retrain after every build: a cache only fits the exact classpath it was trained with.
+#
+# A service built with jzenith-maven-plugin needs none of this: `./mvnw package` trains the cache
+# of its distribution (target/APP/lib/APP.aot) through its launcher, and target/APP/bin/APP uses
+# it. This script trains a cache for the plain jar, under scripts/java's flags, for the
+# benchmark harness and for jars without a distribution.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: scripts/aot-train.sh JAR [PATH_TO_REQUEST ...] [-- APP_ARGUMENT ...]" >&2; exit 2; }
