@@ -9,13 +9,11 @@ public final class HelloApplication {
     private HelloApplication() {}
 
     public static void main(final String... args) {
-        start(args);
+        application(args).run();
     }
 
-    /** Starts the service; tests call this with their own arguments. */
-    public static JZenith start(final String... args) {
-        return JZenith.application(args)
-                .withPlugins(RestPlugin.withResources(HelloResource.class))
-                .run();
+    /** The service, configured by {@code args} and not yet started (tests start it themselves). */
+    public static JZenith application(final String... args) {
+        return JZenith.application(args).withPlugins(RestPlugin.withResources(HelloResource.class));
     }
 }

@@ -19,7 +19,7 @@ class HelloApplicationIT {
 
     @BeforeAll
     static void start() {
-        app = HelloApplication.start("--rest.port=0");
+        app = HelloApplication.application("--rest.port=0").start();
     }
 
     @AfterAll
