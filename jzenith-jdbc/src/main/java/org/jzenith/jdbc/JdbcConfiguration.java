@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.jzenith.core.configuration.DurationRange;
 import org.jzenith.core.configuration.Range;
 
@@ -14,7 +15,7 @@ import org.jzenith.core.configuration.Range;
  * jdbc.url=jdbc:postgresql://db:5432/users   # unset: the embedded H2 database in jdbc.embedded.directory
  * jdbc.username=users
  * jdbc.password=${DB_PASSWORD}               # secret: shown as **** everywhere
- * jdbc.pool.size=10                          # connections in the pool
+ * jdbc.pool.size=10                          # connections in the pool (unset: 10, or 4 for the embedded H2)
  * jdbc.connection-timeout=2s                 # how long a call waits for a connection before it fails
  * jdbc.migrate=true                          # apply the Flyway migrations in classpath:db/migration at start-up
  * jdbc.embedded.directory=data               # where the embedded H2 database keeps its files
@@ -58,10 +59,13 @@ public interface JdbcConfiguration {
     /** Settings of the connection pool, under {@code jdbc.pool.}. */
     interface Pool {
 
-        /** The number of connections in the pool; at least 1. */
+        /**
+         * The number of connections in the pool, 1 to 1000; unset, 10 for a database server and 4
+         * for the embedded H2 database, which only this process uses (each connection also costs
+         * its session's memory in the same heap).
+         */
         @Range(min = 1, max = 1000)
-        @WithDefault("10")
-        int size();
+        OptionalInt size();
     }
 
     /** Settings of the embedded H2 database, under {@code jdbc.embedded.}. */

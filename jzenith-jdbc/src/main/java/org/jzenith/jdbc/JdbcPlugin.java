@@ -179,7 +179,7 @@ public final class JdbcPlugin implements Plugin {
                         "Connected to {} at {} with a pool of {} connections{}",
                         product,
                         target.displayUrl(),
-                        configuration.pool().size(),
+                        poolSize(configuration, target),
                         summary);
             }
         } catch (final RuntimeException | Error e) {
@@ -206,7 +206,7 @@ public final class JdbcPlugin implements Plugin {
         config.setJdbcUrl(target.url());
         target.username().ifPresent(config::setUsername);
         target.password().ifPresent(config::setPassword);
-        config.setMaximumPoolSize(configuration.pool().size());
+        config.setMaximumPoolSize(poolSize(configuration, target));
         final long connectionTimeout = configuration.connectionTimeout().toMillis();
         config.setConnectionTimeout(connectionTimeout);
         config.setValidationTimeout(Math.max(
@@ -222,6 +222,11 @@ public final class JdbcPlugin implements Plugin {
         } catch (final RuntimeException e) {
             throw new IllegalStateException(connectFailure(target, e), e);
         }
+    }
+
+    /** The pool's size: as configured, else 4 connections for the embedded database and 10 for a server. */
+    static int poolSize(final JdbcConfiguration configuration, final JdbcTarget target) {
+        return configuration.pool().size().orElse(target.embedded() ? 4 : 10);
     }
 
     /** Whether a driver takes the URL; the driver manager's own message would show the URL unmasked. */

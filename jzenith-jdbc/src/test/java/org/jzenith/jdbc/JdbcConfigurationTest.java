@@ -18,7 +18,7 @@ class JdbcConfigurationTest {
         assertThat(configuration.url()).isEmpty();
         assertThat(configuration.username()).isEmpty();
         assertThat(configuration.password()).isEmpty();
-        assertThat(configuration.pool().size()).isEqualTo(10);
+        assertThat(configuration.pool().size()).isEmpty();
         assertThat(configuration.connectionTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(configuration.migrate()).isTrue();
         assertThat(configuration.embedded().directory()).isEqualTo("data");
@@ -40,7 +40,7 @@ class JdbcConfigurationTest {
         assertThat(configuration.url()).contains("jdbc:postgresql://db/app");
         assertThat(configuration.username()).contains("app");
         assertThat(configuration.password()).contains("secret");
-        assertThat(configuration.pool().size()).isEqualTo(3);
+        assertThat(configuration.pool().size()).hasValue(3);
         assertThat(configuration.connectionTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(configuration.migrate()).isFalse();
         assertThat(configuration.embedded().directory()).isEqualTo("/var/lib/app");

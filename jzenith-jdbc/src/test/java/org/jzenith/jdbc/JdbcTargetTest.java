@@ -20,9 +20,31 @@ class JdbcTargetTest {
                 .startsWith("jdbc:h2:file:" + data.resolve("jzenith"))
                 .contains(";MODE=PostgreSQL")
                 .contains(";DATABASE_TO_LOWER=TRUE")
-                .contains(";DB_CLOSE_ON_EXIT=FALSE");
+                .contains(";DB_CLOSE_ON_EXIT=FALSE")
+                .contains(";CACHE_SIZE=");
         assertThat(target.username()).contains("sa");
         assertThat(target.describe()).isEqualTo("the embedded H2 database in jdbc.embedded.directory=" + data);
+    }
+
+    @Test
+    void theEmbeddedCacheIsASixteenthOfTheHeapBetweenOneAndSixteenMebibytes() {
+        final long mib = 1024 * 1024;
+        assertThat(JdbcTarget.embeddedCacheKib(32 * mib)).isEqualTo(2048);
+        assertThat(JdbcTarget.embeddedCacheKib(8 * mib)).isEqualTo(1024);
+        assertThat(JdbcTarget.embeddedCacheKib(4096 * mib)).isEqualTo(16 * 1024);
+    }
+
+    @Test
+    void theEmbeddedDatabaseGetsASmallerPoolUnlessOneIsConfigured() {
+        final JdbcConfiguration defaults = Configurations.read(JdbcConfiguration.class, Map.of());
+        final JdbcConfiguration server =
+                Configurations.read(JdbcConfiguration.class, Map.of("jdbc.url", "jdbc:postgresql://db/app"));
+        final JdbcConfiguration configured =
+                Configurations.read(JdbcConfiguration.class, Map.of("jdbc.pool.size", "7"));
+
+        assertThat(JdbcPlugin.poolSize(defaults, JdbcTarget.of(defaults))).isEqualTo(4);
+        assertThat(JdbcPlugin.poolSize(server, JdbcTarget.of(server))).isEqualTo(10);
+        assertThat(JdbcPlugin.poolSize(configured, JdbcTarget.of(configured))).isEqualTo(7);
     }
 
     @Test
