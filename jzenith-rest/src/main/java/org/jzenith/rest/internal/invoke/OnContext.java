@@ -9,7 +9,9 @@ final class OnContext {
     private OnContext() {}
 
     static void run(final Context context, final Runnable action) {
-        if (Vertx.currentContext() == context) {
+        // A virtual thread is never the event loop; asking Vert.x for its current context there would
+        // look up a thread-local, creating a thread-local map for every request's new thread.
+        if (!Thread.currentThread().isVirtual() && Vertx.currentContext() == context) {
             action.run();
         } else {
             context.runOnContext(ignored -> action.run());

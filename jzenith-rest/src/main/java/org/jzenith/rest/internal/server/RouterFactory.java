@@ -34,9 +34,17 @@ public final class RouterFactory {
     private static final Logger LOG = LoggerFactory.getLogger(RouterFactory.class);
     private static final CharSequence TEXT_PLAIN = HttpHeaders.createOptimized("text/plain;charset=utf-8");
 
-    /** Jakarta REST prefers templates with more literal characters, then more variables, then more regexes. */
-    private static final Comparator<EndpointDefinition> SPECIFICITY = Comparator.<EndpointDefinition>comparingInt(
-                    e -> e.path().literalCharacters())
+    /**
+     * Jakarta REST prefers templates with more literal characters, then more variables, then more
+     * regexes. Paths without variables come first of all: Vert.x Web matches them by comparing
+     * strings, and a template with variables after them by a regex, whose matcher a request for an
+     * exact path then never pays for. The order of matches is Jakarta's all the same: a template
+     * that matches an exact route's path has fewer literal characters than it (each variable takes
+     * at least one character), so the exact route would win anyway.
+     */
+    private static final Comparator<EndpointDefinition> SPECIFICITY = Comparator.<EndpointDefinition, Boolean>comparing(
+                    e -> e.path().variables().isEmpty())
+            .thenComparingInt(e -> e.path().literalCharacters())
             .thenComparingInt(e -> e.path().variables().size())
             .thenComparingInt(e -> e.path().regexVariables())
             .reversed();
