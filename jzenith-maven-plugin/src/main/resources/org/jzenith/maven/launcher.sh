@@ -20,6 +20,8 @@
 #                              on: use it and fail if the JVM cannot (-XX:AOTMode=on);
 #                              train: write lib/APP.aot when the JVM exits (the build does this)
 #   JZENITH_LAUNCHER_ROOT      read /proc, /sys and the Java install folders under this folder (tests)
+#   JZENITH_SCHEDULING=batch   batch: run the JVM under SCHED_BATCH when chrt can (see below);
+#                              other: the system's default scheduling
 
 jz_say() {
   if [ "${JZENITH_LAUNCHER_DEBUG-}" = 1 ]; then printf '%s launcher: %s\n' "$JZ_APP" "$*" >&2; fi
@@ -428,6 +430,28 @@ for jz_jar in $JZ_CLASSPATH; do
 done
 IFS=$jz_ifs
 
+# ---- CPU scheduling. A request on a virtual thread crosses threads twice: the event loop starts
+# the virtual thread, and the thread hands the answer back. Under the default policy each wake-up
+# preempts the thread that woke it, so on the CPUs event loops and carriers share, every request
+# costs about two context switches. SCHED_BATCH wakes without preempting: the event loop finishes
+# its batch of requests first, the carrier then runs their virtual threads one after the other.
+# Measured (plain-methods /json, one CPU, 64 connections): 0.79 -> 0.04 context switches and
+# 11.2 -> 7.7 us of CPU per request, 88k -> 129k requests/s (raw Vert.x: 154k, unchanged by it);
+# p99 5.8 -> 6.7 ms. It needs no privilege; chrt comes with util-linux (and busybox).
+jz_sched=
+case ${JZENITH_SCHEDULING:-batch} in
+  batch)
+    if command -v chrt >/dev/null 2>&1 && chrt --batch 0 true 2>/dev/null; then
+      jz_sched=batch
+      jz_say "CPU scheduling SCHED_BATCH (chrt --batch 0): virtual threads take requests in batches instead of two context switches each"
+    else
+      jz_say "CPU scheduling: the system's default (no chrt that may set SCHED_BATCH here)"
+    fi
+    ;;
+  other) jz_say "CPU scheduling: the system's default (JZENITH_SCHEDULING=other)" ;;
+  *) jz_fail "JZENITH_SCHEDULING=$JZENITH_SCHEDULING is not one of batch, other." ;;
+esac
+
 [ -n "${JAVA_OPTS-}" ] && jz_say "JAVA_OPTS:${JAVA_OPTS} (after the launcher's flags, so they win)"
 # jz_flags and JAVA_OPTS are lists of flags: split on spaces (as JAVA_OPTS always is), no globbing.
 set -f
@@ -443,5 +467,8 @@ jz_say "exec $jz_java $*"
 if [ "${JZENITH_LAUNCHER_DRY_RUN-}" = 1 ]; then
   printf '%s\n' "$jz_java" "$@"
   exit 0
+fi
+if [ -n "$jz_sched" ]; then
+  exec chrt --batch 0 "$jz_java" "$@"
 fi
 exec "$jz_java" "$@"

@@ -1,6 +1,7 @@
 package org.jzenith.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.jzenith.maven.FakeMachine.mount;
 
 import java.nio.file.Files;
@@ -271,6 +272,23 @@ class LauncherTest {
 
         assertThat(machine.run().command()).containsExactly("MALLOC_ARENA_MAX=2");
         assertThat(machine.env("MALLOC_ARENA_MAX", "4").run().command()).containsExactly("MALLOC_ARENA_MAX=4");
+    }
+
+    @Test
+    void theJvmRunsUnderBatchSchedulingUnlessTheEnvironmentSaysOtherwise() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/chrt")), "chrt (util-linux) is not installed here");
+        final FakeMachine machine = new FakeMachine(temp);
+        // The fake java prints the scheduling policy it runs under: run it for real.
+        Files.writeString(machine.jdk.resolve("bin/java"), "#!/bin/sh\nchrt -p $$\n");
+        machine.environment.remove("JZENITH_LAUNCHER_DRY_RUN");
+
+        assertThat(String.join("\n", machine.run().command())).contains("SCHED_BATCH");
+        assertThat(String.join(
+                        "\n", machine.env("JZENITH_SCHEDULING", "other").run().command()))
+                .contains("SCHED_OTHER");
+        final FakeMachine.Run wrong = machine.env("JZENITH_SCHEDULING", "fifo").run();
+        assertThat(wrong.exit()).isEqualTo(1);
+        assertThat(wrong.stderr()).contains("JZENITH_SCHEDULING=fifo is not one of batch, other.");
     }
 
     @Test
