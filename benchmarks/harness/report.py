@@ -7,7 +7,11 @@ GOAL_CONNECTIONS = 64
 BENCHMARKS = Path(__file__).resolve().parents[1]
 # Sections that other programs write into files of their own (container.py, threads.py); RESULTS.md
 # carries each between markers, so that a harness run keeps them and they can be renewed alone.
-INCLUDED = [("container", "CONTAINER.md", "benchmarks/container.sh"), ("threads", "THREADS.md", "benchmarks/threads.sh")]
+INCLUDED = [
+    ("startup", "STARTUP.md", "benchmarks/startup.sh"),
+    ("container", "CONTAINER.md", "benchmarks/container.sh"),
+    ("threads", "THREADS.md", "benchmarks/threads.sh"),
+]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
 
 

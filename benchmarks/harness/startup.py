@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Start-up as users deploy services: the time from exec to the first good answer and the RSS right
+after, pinned to one CPU, through jZenith's launcher (with and without its AOT cache, sized for no
+limit and for a 128 MiB container) and with plain `java -jar`, beside raw Vert.x. Each variant is
+started --starts times, the variants interleaved so that the machine's drift spreads over all of
+them; the report gives medians. Writes benchmarks/STARTUP.md and renews its section of RESULTS.md.
+
+    benchmarks/startup.sh [--starts 7] [--no-build]
+"""
+import argparse
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCHMARKS = ROOT / "benchmarks"
+sys.path.insert(0, str(Path(__file__).parent))
+import report  # noqa: E402  (the sibling module that writes RESULTS.md)
+
+GOAL_WITH_CACHE_MS = 500
+GOAL_WITHOUT_CACHE_MS = 1500
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def variants(scratch):
+    user_service = ROOT / "examples/user-service/target/user-service"
+    plain = BENCHMARKS / "apps/jzenith-plain/target/jzenith-plain"
+    hello = ROOT / "examples/hello/target/hello"
+    java = os.environ["JAVA_HOME"] + "/bin/java"
+    h2 = f"--jdbc.embedded.directory={scratch}/h2"
+    return [
+        # name, command (port appended as an argument template), probe path, environment
+        ("raw Vert.x, java -jar", [java, "--enable-native-access=ALL-UNNAMED", "-jar",
+                                   str(BENCHMARKS / "apps/vertx/target/vertx-benchmark.jar"), "{port}"], "/json", {}),
+        ("plain methods, launcher + AOT cache", [str(plain / "bin/jzenith-plain"), "--rest.port={port}"], "/json", {}),
+        ("plain methods, launcher, no cache", [str(plain / "bin/jzenith-plain"), "--rest.port={port}"], "/json",
+         {"JZENITH_AOT": "off"}),
+        ("plain methods, launcher sized for 128 MiB", [str(plain / "bin/jzenith-plain"), "--rest.port={port}"], "/json",
+         {"JZENITH_MEMORY_LIMIT": "128m"}),
+        ("plain methods, java -jar", [java, "-jar", str(plain.parent / "jzenith-plain.jar"), "--rest.port={port}"],
+         "/json", {}),
+        ("hello, launcher + AOT cache", [str(hello / "bin/hello"), "--rest.port={port}"], "/hello", {}),
+        ("hello, launcher, no cache", [str(hello / "bin/hello"), "--rest.port={port}"], "/hello", {"JZENITH_AOT": "off"}),
+        ("user service (H2), launcher + AOT cache", [str(user_service / "bin/user-service"), "--rest.port={port}", h2],
+         "/users?limit=1", {}),
+        ("user service (H2), launcher, no cache", [str(user_service / "bin/user-service"), "--rest.port={port}", h2],
+         "/users?limit=1", {"JZENITH_AOT": "off"}),
+        ("user service (H2), launcher sized for 128 MiB",
+         [str(user_service / "bin/user-service"), "--rest.port={port}", h2], "/users?limit=1",
+         {"JZENITH_MEMORY_LIMIT": "128m"}),
+        ("user service (H2), java -jar",
+         [java, "-jar", str(user_service.parent / "user-service.jar"), "--rest.port={port}", h2], "/users?limit=1", {}),
+    ]
+
+
+def start_once(command, probe, extra_env):
+    port = free_port()
+    env = dict(os.environ)
+    env.update(extra_env)
+    args = ["taskset", "-c", "0", *[part.replace("{port}", str(port)) for part in command]]
+    began = time.monotonic()
+    process = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"exited with {process.returncode} before answering: {' '.join(args)}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{probe}", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() - began > 60:
+                raise RuntimeError(f"no answer within 60 s: {' '.join(args)}")
+            time.sleep(0.005)
+        elapsed_ms = (time.monotonic() - began) * 1000
+        rss_mb = rss_of(process.pid)
+        return elapsed_ms, rss_mb
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def rss_of(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def build():
+    for command in (["./mvnw", "-q", "-B", "package", "-DskipTests", "-pl", "examples/user-service,examples/hello",
+                     "-am"], ["benchmarks/apps/jzenith-plain/bench.sh", "build"], ["benchmarks/apps/vertx/bench.sh", "build"]):
+        print("building:", " ".join(command), flush=True)
+        subprocess.run(command, cwd=ROOT, check=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--starts", type=int, default=7, help="starts per variant (default 7)")
+    parser.add_argument("--no-build", action="store_true", help="measure what is built")
+    args = parser.parse_args()
+    if not args.no_build:
+        build()
+    started_at = datetime.now(timezone.utc)
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="jz-startup-") as scratch:
+        cases = variants(scratch)
+        for name, command, probe, env in cases:  # warm the page cache and train nothing
+            start_once(command, probe, env)
+        for round_number in range(args.starts):
+            for name, command, probe, env in cases:
+                ms, rss = start_once(command, probe, env)
+                results.setdefault(name, []).append((ms, rss))
+                print(f"round {round_number + 1}: {name}: {ms:.0f} ms, {rss:.0f} MB", flush=True)
+    write(results, args, started_at)
+
+
+def write(results, args, started_at):
+    reference = statistics.median(ms for ms, _ in results["raw Vert.x, java -jar"])
+    lines = [
+        "# Start-up as deployed",
+        "",
+        f"Written by `benchmarks/startup.sh --starts {args.starts}` on {started_at:%Y-%m-%d %H:%M} UTC "
+        f"({os.cpu_count()} CPUs; every start pinned to CPU 0 with `taskset -c 0`, so the JVM sizes itself "
+        "for one). Time from exec to the first 200 answer to a request that does real work (`/json`, "
+        "`/hello`, `GET /users?limit=1` on the embedded H2), polled every 5 ms; RSS read right after it. "
+        f"Median of {args.starts} starts per row, rows interleaved; the machine is shared, so compare rows "
+        "within this table.",
+        "",
+        "| app, how it is started | first answer, ms (min-max) | × raw Vert.x | RSS after, MB |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for name, runs in results.items():
+        times = sorted(ms for ms, _ in runs)
+        lines.append(f"| {name} | {statistics.median(times):.0f} ({times[0]:.0f}-{times[-1]:.0f}) | "
+                     f"{statistics.median(times) / reference:.2f} | {statistics.median(r for _, r in runs):.0f} |")
+    lines += ["", "## Goals", "", "| goal | measured | met |", "| --- | ---: | --- |"]
+    for app in ("plain methods", "user service (H2)"):
+        cached = statistics.median(ms for ms, _ in results[f"{app}, launcher + AOT cache"])
+        bare = statistics.median(ms for ms, _ in results[f"{app}, launcher, no cache"])
+        lines.append(f"| {app} through the launcher with the AOT cache, pinned: < {GOAL_WITH_CACHE_MS} ms | "
+                     f"{cached:.0f} ms | {'yes' if cached < GOAL_WITH_CACHE_MS else 'no, by ' + str(round(cached - GOAL_WITH_CACHE_MS)) + ' ms'} |")
+        lines.append(f"| {app} through the launcher without it: < {GOAL_WITHOUT_CACHE_MS} ms | {bare:.0f} ms | "
+                     f"{'yes' if bare < GOAL_WITHOUT_CACHE_MS else 'no, by ' + str(round(bare - GOAL_WITHOUT_CACHE_MS)) + ' ms'} |")
+    (BENCHMARKS / "STARTUP.md").write_text("\n".join(lines) + "\n")
+    report.splice(BENCHMARKS / "RESULTS.md", "startup")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
