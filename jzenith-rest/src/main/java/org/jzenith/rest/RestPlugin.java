@@ -19,6 +19,7 @@ import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,7 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
@@ -81,6 +83,7 @@ public final class RestPlugin implements Plugin {
     private final List<Class<?>> resources;
     private final ResourceModel model;
     private final Map<Class<? extends Throwable>, Integer> mappings;
+    private final List<Class<?>> providers;
     private final RestServerState server = new RestServerState();
 
     // Set while running; validate, start and stop are called from the application's lifecycle thread.
@@ -92,16 +95,18 @@ public final class RestPlugin implements Plugin {
     private RestPlugin(
             final List<Class<?>> resources,
             final ResourceModel model,
-            final Map<Class<? extends Throwable>, Integer> mappings) {
+            final Map<Class<? extends Throwable>, Integer> mappings,
+            final List<Class<?>> providers) {
         this.resources = List.copyOf(resources);
         this.model = model;
         this.mappings = Map.copyOf(mappings);
+        this.providers = List.copyOf(providers);
     }
 
     /** A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. */
     public static RestPlugin withResources(final Class<?>... resources) {
         Arrays.stream(resources).forEach(resource -> Objects.requireNonNull(resource, "resource"));
-        return new RestPlugin(List.of(resources), ResourceModel.of(List.of(resources)), Map.of());
+        return new RestPlugin(List.of(resources), ResourceModel.of(List.of(resources)), Map.of(), List.of());
     }
 
     /**
@@ -111,7 +116,29 @@ public final class RestPlugin implements Plugin {
     public RestPlugin withMapping(final Class<? extends Throwable> exception, final int status) {
         final Map<Class<? extends Throwable>, Integer> more = new LinkedHashMap<>(mappings);
         more.put(Objects.requireNonNull(exception, "exception"), status);
-        return new RestPlugin(resources, model, more);
+        return new RestPlugin(resources, model, more, providers);
+    }
+
+    /**
+     * Adds Jakarta REST providers, created by Guice (so they can inject services), as an existing
+     * Jersey or Quarkus application registers them:
+     *
+     * <pre>{@code
+     * RestPlugin.withResources(UserResource.class)
+     *           .withProviders(NoSuchUserMapper.class, JsonConfiguration.class)
+     * }</pre>
+     *
+     * <p>Supported: {@code ExceptionMapper<E>} (a failure of type {@code E} or a subclass, unless a
+     * mapper for a nearer type exists, is answered with what it returns; before {@link #withMapping})
+     * and {@code ContextResolver<ObjectMapper>} (the JSON mapper bodies are read and written with).
+     * Any other provider fails start-up, naming it.
+     */
+    public RestPlugin withProviders(final Class<?>... more) {
+        final List<Class<?>> all = new ArrayList<>(providers);
+        Arrays.stream(more)
+                .map(provider -> Objects.requireNonNull(provider, "provider"))
+                .forEach(all::add);
+        return new RestPlugin(resources, model, mappings, all);
     }
 
     @Override
@@ -126,7 +153,7 @@ public final class RestPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RestModule(resources, server));
+        return List.of(new RestModule(resources, providers, server));
     }
 
     @Override
@@ -151,6 +178,9 @@ public final class RestPlugin implements Plugin {
                         "maps to " + status + ", but an exception maps to an error status, 400 to 599");
             }
         });
+        Providers.problems(providers)
+                .forEach((provider, problem) ->
+                        validation.problem(provider.getSimpleName(), "RestPlugin.withProviders", problem));
         // Jackson takes a while to load on a cold JVM; it is needed to start anyway, so make it here.
         final JsonCodec codec = json.orElseGet(JsonCodec::create);
         json = Optional.of(codec);
@@ -177,13 +207,18 @@ public final class RestPlugin implements Plugin {
         final CompletableFuture<Optional<ValidatorFactory>> validation = needsValidation(endpoints)
                 ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), Thread::startVirtualThread)
                 : CompletableFuture.completedFuture(Optional.empty());
-        final JsonCodec codec = json.orElseGet(JsonCodec::create);
+        final Providers registered = Providers.of(providers.stream()
+                .map(provider -> context.injector().getInstance(provider))
+                .toList());
+        final JsonCodec own = json.orElseGet(JsonCodec::create);
+        final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
         final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
         headers = Optional.of(responseHeaders);
         validatorFactory = validation.join();
         final ErrorResponder errors = new ErrorResponder(
+                registered.exceptionMappers(),
                 new ExceptionMappings(mappings, context.injector().getInstance(EXCEPTION_MAPPINGS)),
-                codec,
+                own, // problems keep their documented shape whatever the application's mapper names
                 responseHeaders,
                 (routing, response) -> new BodyWriter(
                                 codec, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), responseHeaders)

@@ -17,17 +17,19 @@ import org.jzenith.rest.internal.observability.MetricsRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
 
 /**
- * Binds the resources, the server state and the built-in routes ({@code /health}, {@code
+ * Binds the resources, the Jakarta REST providers, the server state and the built-in routes ({@code /health}, {@code
  * /metrics}). A resource without a scope annotation is a
  * singleton: one instance serves every request, as resources hold no request state.
  */
 public final class RestModule extends AbstractModule {
 
     private final List<Class<?>> resources;
+    private final List<Class<?>> providers;
     private final RestServerState server;
 
-    public RestModule(final List<Class<?>> resources, final RestServerState server) {
+    public RestModule(final List<Class<?>> resources, final List<Class<?>> providers, final RestServerState server) {
         this.resources = List.copyOf(resources);
+        this.providers = List.copyOf(providers);
         this.server = server;
     }
 
@@ -35,6 +37,7 @@ public final class RestModule extends AbstractModule {
     protected void configure() {
         bind(RestServer.class).toInstance(server);
         resources.forEach(this::bindResource);
+        providers.forEach(this::bindResource); // created like resources, so they can inject services
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
     }

@@ -9,6 +9,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
 import java.lang.reflect.InvocationTargetException;
 import java.time.Duration;
 import java.util.List;
@@ -35,6 +36,7 @@ public final class ErrorResponder {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
     private static final CharSequence PROBLEM_JSON = HttpHeaders.createOptimized("application/problem+json");
 
+    private final ExceptionMappers exceptionMappers;
     private final ExceptionMappings mappings;
     private final ObjectWriter problemWriter;
     private final ResponseHeaders headers;
@@ -43,11 +45,13 @@ public final class ErrorResponder {
     private final CharSequence retryAfter;
 
     public ErrorResponder(
+            final ExceptionMappers exceptionMappers,
             final ExceptionMappings mappings,
             final JsonCodec json,
             final ResponseHeaders headers,
             final BiConsumer<RoutingContext, Response> responseWriter,
             final Duration retryAfter) {
+        this.exceptionMappers = exceptionMappers;
         this.mappings = mappings;
         this.problemWriter = json.writerFor(Problem.class);
         this.headers = headers;
@@ -58,6 +62,14 @@ public final class ErrorResponder {
     /** Answers {@code context} for {@code failure} thrown or signalled by {@code endpoint}. */
     public void fail(final RoutingContext context, final String endpoint, final Throwable failure) {
         final Throwable cause = unwrap(failure);
+        final Optional<ExceptionMapper<Throwable>> mapper = exceptionMappers.find(cause);
+        // A WebApplicationException that carries its own entity is its answer, as Jakarta REST says.
+        if (mapper.isPresent()
+                && !(cause instanceof WebApplicationException web
+                        && web.getResponse().hasEntity())) {
+            mapped(context, endpoint, mapper.get(), cause);
+            return;
+        }
         final Optional<ExceptionMappings.Mapped> mapped = mappings.find(cause);
         if (mapped.isPresent() && mapped.get().status() >= 500) {
             unavailable(context, endpoint, mapped.get());
@@ -82,6 +94,36 @@ public final class ErrorResponder {
                             .withViolations(Violations.of(violations.getConstraintViolations())));
         } else {
             serverError(context, endpoint, cause);
+        }
+    }
+
+    /**
+     * Answers with what the application's {@link ExceptionMapper} makes of {@code cause}; a mapper
+     * that fails is a 500 like any failure, and one that returns no response is a 204.
+     */
+    private void mapped(
+            final RoutingContext context,
+            final String endpoint,
+            final ExceptionMapper<Throwable> mapper,
+            final Throwable cause) {
+        final Response response;
+        try {
+            response = mapper.toResponse(cause);
+        } catch (final RuntimeException e) {
+            e.addSuppressed(cause);
+            serverError(
+                    context,
+                    endpoint + "'s exception mapper " + mapper.getClass().getSimpleName(),
+                    e);
+            return;
+        }
+        if (context.response().headWritten()) {
+            context.request().connection().close(); // part of a body is out already
+        } else if (response == null) {
+            headers.addTo(context.response().headers());
+            context.response().setStatusCode(204).end();
+        } else {
+            responseWriter.accept(context, response);
         }
     }
 

@@ -40,6 +40,15 @@ public final class JsonCodec {
         return new JsonCodec(mapper);
     }
 
+    /**
+     * The codec over the application's own mapper, from a Jakarta REST {@code
+     * ContextResolver<ObjectMapper>}: used as it is, with the features and modules the application
+     * chose.
+     */
+    public static JsonCodec of(final ObjectMapper mapper) {
+        return new JsonCodec(mapper);
+    }
+
     public ObjectMapper mapper() {
         return mapper;
     }

@@ -1,0 +1,122 @@
+package org.jzenith.rest.internal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.inject.TypeLiteral;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jzenith.rest.internal.errors.ExceptionMappers;
+
+/**
+ * The Jakarta REST providers an application registers with {@code RestPlugin.withProviders}, sorted
+ * by what jZenith does with them; and, before anything starts, what is wrong with a provider class.
+ */
+public final class Providers {
+
+    private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper and"
+            + " ContextResolver<ObjectMapper> providers (request and response filters, interceptors,"
+            + " MessageBodyReader/Writer, ParamConverterProvider, DynamicFeature and Feature are not supported"
+            + " yet; see docs/rest.md)";
+
+    private final ExceptionMappers exceptionMappers;
+    private final Optional<ObjectMapper> objectMapper;
+
+    private Providers(final ExceptionMappers exceptionMappers, final Optional<ObjectMapper> objectMapper) {
+        this.exceptionMappers = exceptionMappers;
+        this.objectMapper = objectMapper;
+    }
+
+    /**
+     * What is wrong with each provider class, if anything: it is of no supported kind, it does not
+     * say which type it is for, or it maps a type another provider maps already. Keyed by class, in
+     * the order given; empty when all can be used.
+     */
+    public static Map<Class<?>, String> problems(final List<Class<?>> providers) {
+        final Map<Class<?>, String> problems = new LinkedHashMap<>();
+        final Map<Class<?>, Class<?>> mapperByType = new HashMap<>();
+        Optional<Class<?>> resolver = Optional.empty();
+        for (final Class<?> provider : providers) {
+            final boolean isMapper = ExceptionMapper.class.isAssignableFrom(provider);
+            final boolean isResolver = ContextResolver.class.isAssignableFrom(provider);
+            if (!isMapper && !isResolver) {
+                problems.put(
+                        provider,
+                        "is named in RestPlugin.withProviders(...) but is not a provider jZenith" + " can use"
+                                + NOT_SUPPORTED);
+                continue;
+            }
+            try {
+                if (isMapper) {
+                    final Class<?> type = ExceptionMappers.mappedType(provider);
+                    final Class<?> previous = mapperByType.putIfAbsent(type, provider);
+                    if (previous != null) {
+                        problems.put(
+                                provider,
+                                "maps " + type.getSimpleName() + ", as " + previous.getSimpleName()
+                                        + " does already; register one of them");
+                    }
+                }
+                if (isResolver) {
+                    final Type resolved = resolvedType(provider);
+                    if (resolved != ObjectMapper.class) {
+                        problems.put(
+                                provider,
+                                "is a ContextResolver<" + resolved.getTypeName() + ">, which jZenith does not read"
+                                        + NOT_SUPPORTED);
+                    } else if (resolver.isPresent()) {
+                        problems.put(
+                                provider,
+                                "makes the JSON mapper, as " + resolver.get().getSimpleName()
+                                        + " does already; register one of them");
+                    } else {
+                        resolver = Optional.of(provider);
+                    }
+                }
+            } catch (final IllegalArgumentException e) {
+                problems.put(provider, e.getMessage());
+            }
+        }
+        return problems;
+    }
+
+    /** The providers, as Guice made them, once {@link #problems} found none. */
+    public static Providers of(final List<?> instances) {
+        final List<ExceptionMapper<?>> mappers = new ArrayList<>();
+        Optional<ObjectMapper> objectMapper = Optional.empty();
+        for (final Object instance : instances) {
+            if (instance instanceof ExceptionMapper<?> mapper) {
+                mappers.add(mapper);
+            }
+            if (instance instanceof ContextResolver<?> resolver
+                    && resolver.getContext(Object.class) instanceof ObjectMapper made) {
+                objectMapper = Optional.of(made);
+            }
+        }
+        return new Providers(ExceptionMappers.of(mappers), objectMapper);
+    }
+
+    public ExceptionMappers exceptionMappers() {
+        return exceptionMappers;
+    }
+
+    /** The application's JSON mapper, when a resolver makes one. */
+    public Optional<ObjectMapper> objectMapper() {
+        return objectMapper;
+    }
+
+    private static Type resolvedType(final Class<?> resolverClass) {
+        final TypeLiteral<?> resolver = TypeLiteral.get(resolverClass).getSupertype(ContextResolver.class);
+        if (!(resolver.getType() instanceof ParameterizedType parameterized)) {
+            throw new IllegalArgumentException("implements ContextResolver without saying what it resolves;"
+                    + " declare implements ContextResolver<ObjectMapper>");
+        }
+        return parameterized.getActualTypeArguments()[0];
+    }
+}

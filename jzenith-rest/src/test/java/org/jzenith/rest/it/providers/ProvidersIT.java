@@ -1,0 +1,93 @@
+package org.jzenith.rest.it.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.rest.it.Http;
+
+/** Jakarta REST providers registered as existing applications register them. */
+class ProvidersIT {
+
+    private static JZenith app;
+    private static Http http;
+
+    @BeforeAll
+    static void start() {
+        app = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(BookResource.class)
+                        .withProviders(NoSuchBookMapper.class, IllegalArgumentMapper.class, SnakeCaseJson.class))
+                .start();
+        http = new Http(app.instance(RestServer.class).port());
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop();
+    }
+
+    @Test
+    void anExceptionMapperAnswersWithItsResponseAndCanInjectServices() {
+        final HttpResponse<String> response = http.get("/books/missing");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(response.headers().firstValue("X-Catalogue")).contains("the library");
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.body()).isEqualTo("{\"error\":\"There is no book missing\"}");
+    }
+
+    @Test
+    void theMapperOfTheNearestSuperclassAnswersAndAFailingMapperIsA500() {
+        assertThat(http.get("/books/bad").statusCode()).isEqualTo(422);
+        assertThat(http.get("/books/bad").body()).isEqualTo("\"not a number\"");
+
+        final HttpResponse<String> buggy = http.get("/books/buggy");
+        assertThat(buggy.statusCode()).isEqualTo(500);
+        assertThat(buggy.body()).doesNotContain("mapper");
+    }
+
+    @Test
+    void theApplicationsObjectMapperWritesTheBodies() {
+        assertThat(http.get("/books/known").body()).isEqualTo("{\"id\":\"known\",\"first_author\":\"Ada Lovelace\"}");
+    }
+
+    @Test
+    void problemsKeepTheirDocumentedShapeWhateverTheApplicationsMapperNames() {
+        final HttpResponse<String> failed = http.get("/books/buggy");
+
+        assertThat(failed.statusCode()).isEqualTo(500);
+        assertThat(failed.body()).contains("\"requestId\":").doesNotContain("request_id");
+    }
+
+    @Test
+    void aProviderOfAKindJZenithDoesNotRunFailsStartUpNamingIt() {
+        final JZenith broken = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(UnsupportedFilter.class));
+
+        assertThatThrownBy(broken::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("UnsupportedFilter (RestPlugin.withProviders): is named in"
+                        + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
+                        + " ExceptionMapper and ContextResolver<ObjectMapper> providers");
+    }
+
+    @Test
+    void twoMappersForOneTypeFailStartUpNamingBoth() {
+        final JZenith broken = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(BookResource.class)
+                        .withProviders(NoSuchBookMapper.class, SecondNoSuchBookMapper.class));
+
+        assertThatThrownBy(broken::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("SecondNoSuchBookMapper (RestPlugin.withProviders): maps NoSuchBookException,"
+                        + " as NoSuchBookMapper does already; register one of them");
+    }
+}
