@@ -8,4 +8,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/jdk.sh
 export JAVA_HOME
+benchmarks/db/setup.sh # raw Vert.x connects to the TechEmpower database as it starts
 exec python3 benchmarks/harness/startup.py "$@"

@@ -91,7 +91,10 @@ def start_once(command, probe, extra_env):
         rss_mb = rss_of(process.pid)
         return elapsed_ms, rss_mb
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass  # it went by itself; the error above says how
         try:
             process.wait(20)
         except subprocess.TimeoutExpired:
