@@ -42,6 +42,7 @@ import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
+import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
@@ -215,13 +216,19 @@ public final class RestPlugin implements Plugin {
         final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
         headers = Optional.of(responseHeaders);
         validatorFactory = validation.join();
+        final ResponseFiltering filtering = new ResponseFiltering(registered.filters());
         final ErrorResponder errors = new ErrorResponder(
                 registered.exceptionMappers(),
+                filtering,
                 new ExceptionMappings(mappings, context.injector().getInstance(EXCEPTION_MAPPINGS)),
                 own, // problems keep their documented shape whatever the application's mapper names
                 responseHeaders,
                 (routing, response) -> new BodyWriter(
-                                codec, Object.class, List.of(MediaType.APPLICATION_JSON_TYPE), responseHeaders)
+                                codec,
+                                Object.class,
+                                List.of(MediaType.APPLICATION_JSON_TYPE),
+                                responseHeaders,
+                                filtering)
                         .response(routing, response),
                 configuration.retryAfter());
         final ThreadFactory virtualThreads =
@@ -232,7 +239,9 @@ public final class RestPlugin implements Plugin {
                 responseHeaders,
                 validatorFactory.map(ValidatorFactory::getValidator),
                 virtualThreads,
-                registry);
+                registry,
+                registered.filters(),
+                filtering);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
@@ -244,7 +253,8 @@ public final class RestPlugin implements Plugin {
                 new PluginRouteSupport(codec, responseHeaders, errors, registry),
                 errors,
                 responseHeaders,
-                configuration.maxBodySize());
+                configuration.maxBodySize(),
+                registered.filters().preMatching());
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));

@@ -2,6 +2,8 @@ package org.jzenith.rest.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.TypeLiteral;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.lang.reflect.ParameterizedType;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.errors.ExceptionMappers;
+import org.jzenith.rest.internal.filters.Filters;
 
 /**
  * The Jakarta REST providers an application registers with {@code RestPlugin.withProviders}, sorted
@@ -20,17 +23,20 @@ import org.jzenith.rest.internal.errors.ExceptionMappers;
  */
 public final class Providers {
 
-    private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper and"
-            + " ContextResolver<ObjectMapper> providers (request and response filters, interceptors,"
-            + " MessageBodyReader/Writer, ParamConverterProvider, DynamicFeature and Feature are not supported"
-            + " yet; see docs/rest.md)";
+    private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper,"
+            + " ContextResolver<ObjectMapper>, ContainerRequestFilter and ContainerResponseFilter providers"
+            + " (interceptors, MessageBodyReader/Writer, ParamConverterProvider, DynamicFeature and Feature are"
+            + " not supported yet; see docs/rest.md)";
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
+    private final Filters filters;
 
-    private Providers(final ExceptionMappers exceptionMappers, final Optional<ObjectMapper> objectMapper) {
+    private Providers(
+            final ExceptionMappers exceptionMappers, final Optional<ObjectMapper> objectMapper, final Filters filters) {
         this.exceptionMappers = exceptionMappers;
         this.objectMapper = objectMapper;
+        this.filters = filters;
     }
 
     /**
@@ -45,7 +51,16 @@ public final class Providers {
         for (final Class<?> provider : providers) {
             final boolean isMapper = ExceptionMapper.class.isAssignableFrom(provider);
             final boolean isResolver = ContextResolver.class.isAssignableFrom(provider);
-            if (!isMapper && !isResolver) {
+            final boolean isFilter = ContainerRequestFilter.class.isAssignableFrom(provider)
+                    || ContainerResponseFilter.class.isAssignableFrom(provider);
+            if (Filters.bindsAndPreMatches(provider)) {
+                problems.put(
+                        provider,
+                        "is @PreMatching and bound by name to resource methods, but a filter that runs"
+                                + " before matching cannot know the method; drop one of the two");
+                continue;
+            }
+            if (!isMapper && !isResolver && !isFilter) {
                 problems.put(
                         provider,
                         "is named in RestPlugin.withProviders(...) but is not a provider jZenith" + " can use"
@@ -99,7 +114,12 @@ public final class Providers {
                 objectMapper = Optional.of(made);
             }
         }
-        return new Providers(ExceptionMappers.of(mappers), objectMapper);
+        return new Providers(ExceptionMappers.of(mappers), objectMapper, Filters.of(instances));
+    }
+
+    /** The request and response filters, sorted. */
+    public Filters filters() {
+        return filters;
     }
 
     public ExceptionMappers exceptionMappers() {

@@ -8,9 +8,11 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +20,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.slf4j.Logger;
@@ -35,8 +38,10 @@ public final class ErrorResponder {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
     private static final CharSequence PROBLEM_JSON = HttpHeaders.createOptimized("application/problem+json");
+    private static final MediaType PROBLEM_TYPE = new MediaType("application", "problem+json");
 
     private final ExceptionMappers exceptionMappers;
+    private final ResponseFiltering filtering;
     private final ExceptionMappings mappings;
     private final ObjectWriter problemWriter;
     private final ResponseHeaders headers;
@@ -46,12 +51,14 @@ public final class ErrorResponder {
 
     public ErrorResponder(
             final ExceptionMappers exceptionMappers,
+            final ResponseFiltering filtering,
             final ExceptionMappings mappings,
             final JsonCodec json,
             final ResponseHeaders headers,
             final BiConsumer<RoutingContext, Response> responseWriter,
             final Duration retryAfter) {
         this.exceptionMappers = exceptionMappers;
+        this.filtering = filtering;
         this.mappings = mappings;
         this.problemWriter = json.writerFor(Problem.class);
         this.headers = headers;
@@ -125,6 +132,11 @@ public final class ErrorResponder {
         } else {
             responseWriter.accept(context, response);
         }
+    }
+
+    /** Answers with {@code response}, as a resource method that returned it would: a filter aborted the request. */
+    public void respond(final RoutingContext context, final Response response) {
+        responseWriter.accept(context, response);
     }
 
     /** Answers with {@code status} and {@code detail}, for errors found before any resource method ran. */
@@ -242,7 +254,26 @@ public final class ErrorResponder {
         if (!problem.requestId().isEmpty()) {
             response.putHeader(RequestIds.HEADER, problem.requestId());
         }
-        response.end(body);
+        final Optional<ResponseFiltering.Outcome> filtered = filtering.runsFor(context)
+                ? filtering.filter(
+                        context, problem.status(), body.toString(StandardCharsets.UTF_8), PROBLEM_TYPE, false)
+                : Optional.empty();
+        if (filtered.isEmpty()) {
+            response.end(body);
+            return;
+        }
+        // A response filter saw the problem as JSON text, and may have changed it.
+        final ResponseFiltering.Outcome outcome = filtered.get();
+        response.setStatusCode(outcome.status());
+        if (outcome.entity() == null) {
+            response.headers().remove(HttpHeaders.CONTENT_TYPE);
+            response.end();
+            return;
+        }
+        if (outcome.mediaType() != null) {
+            response.putHeader(HttpHeaders.CONTENT_TYPE, outcome.mediaType().toString());
+        }
+        response.end(Buffer.buffer(outcome.entity().toString().getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String messageOf(final Throwable failure, final int status) {

@@ -14,6 +14,7 @@ import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
@@ -31,10 +32,19 @@ public final class BodyWriter {
     private final ResponseHeaders headers;
     private final List<MediaType> produces;
     private final CharSequence defaultContentType;
+    private final ResponseFiltering filtering;
+    /** False where no response filter can run, so that such a response looks nothing up. */
+    private final boolean mayFilter;
 
     public BodyWriter(
-            final JsonCodec json, final Type valueType, final List<MediaType> produces, final ResponseHeaders headers) {
+            final JsonCodec json,
+            final Type valueType,
+            final List<MediaType> produces,
+            final ResponseHeaders headers,
+            final ResponseFiltering filtering) {
         this.json = json;
+        this.filtering = filtering;
+        this.mayFilter = filtering.mayRun();
         this.valueWriter = json.writerFor(valueType);
         this.headers = headers;
         this.produces = produces;
@@ -49,6 +59,15 @@ public final class BodyWriter {
         }
         final HttpServerResponse response = context.response();
         headers.addTo(response.headers());
+        if (mayFilter && filtering.runsFor(context)) {
+            filtered(
+                    context,
+                    value == null ? 204 : status,
+                    value,
+                    value == null ? null : negotiated(context),
+                    valueWriter);
+            return;
+        }
         if (value == null) {
             response.setStatusCode(204).end();
             return;
@@ -69,14 +88,30 @@ public final class BodyWriter {
         }
     }
 
-    /** Adds the headers every response carries (for a streamed response, which starts elsewhere). */
-    void addHeaders(final HttpServerResponse response) {
+    /**
+     * Starts a streamed response (a JSON array written element by element): status 200, the headers
+     * every response carries and the negotiated content type, as the response filters leave them.
+     */
+    void startStream(final RoutingContext context) {
+        final HttpServerResponse response = context.response();
         headers.addTo(response.headers());
+        response.setChunked(true).setStatusCode(200);
+        final CharSequence contentType = negotiated(context);
+        if (mayFilter && filtering.runsFor(context)) {
+            filtering
+                    .filter(context, 200, null, MediaType.valueOf(contentType.toString()), true)
+                    .ifPresent(outcome -> response.setStatusCode(outcome.status()));
+        }
+        response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
     }
 
     /** No content. */
     public void noContent(final RoutingContext context) {
         headers.addTo(context.response().headers());
+        if (mayFilter && filtering.runsFor(context)) {
+            filtered(context, 204, null, null, valueWriter);
+            return;
+        }
         context.response().setStatusCode(204).end();
     }
 
@@ -89,16 +124,57 @@ public final class BodyWriter {
                 result.getStringHeaders().entrySet()) {
             response.headers().set(header.getKey(), header.getValue());
         }
-        if (!result.hasEntity()) {
+        final Object entity =
+                result.getEntity() instanceof GenericEntity<?> generic ? generic.getEntity() : result.getEntity();
+        if (mayFilter && filtering.runsFor(context)) {
+            final CharSequence contentType = entity == null
+                    ? null
+                    : result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
+            filtered(
+                    context,
+                    result.getStatus(),
+                    entity,
+                    contentType,
+                    json.mapper().writer());
+            return;
+        }
+        if (entity == null) {
             response.end();
             return;
         }
-        final Object entity =
-                result.getEntity() instanceof GenericEntity<?> generic ? generic.getEntity() : result.getEntity();
         final CharSequence contentType =
                 result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
         response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
         end(context, encode(entity, json.mapper().writer(), isJson(contentType)));
+    }
+
+    /**
+     * Writes a response after the response filters changed what they would: status, headers,
+     * entity. An entity a filter put in place is written with the mapper, as a {@link Response}'s.
+     */
+    private void filtered(
+            final RoutingContext context,
+            final int status,
+            final Object entity,
+            final CharSequence contentType,
+            final ObjectWriter writer) {
+        final MediaType type = contentType == null ? null : MediaType.valueOf(contentType.toString());
+        final ResponseFiltering.Outcome outcome =
+                filtering.filter(context, status, entity, type, false).orElseThrow();
+        final HttpServerResponse response = context.response();
+        response.setStatusCode(outcome.status());
+        if (outcome.entity() == null) {
+            response.headers().remove(HttpHeaders.CONTENT_TYPE);
+            response.end();
+            return;
+        }
+        final CharSequence finalType = outcome.mediaType() != null
+                ? contentType(outcome.mediaType())
+                : contentType != null ? contentType : negotiated(context);
+        response.putHeader(HttpHeaders.CONTENT_TYPE, finalType);
+        final ObjectWriter chosen =
+                outcome.entity() == entity ? writer : json.mapper().writer();
+        end(context, encode(outcome.entity(), chosen, isJson(finalType)));
     }
 
     /** The content type for this request: what Vert.x negotiated from Accept, or the first produced. */

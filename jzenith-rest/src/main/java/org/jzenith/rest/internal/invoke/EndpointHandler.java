@@ -5,6 +5,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.Response;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,9 @@ import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.Violation;
+import org.jzenith.rest.internal.filters.EndpointFilters;
+import org.jzenith.rest.internal.filters.RequestFiltering;
+import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.params.Binding;
@@ -53,6 +57,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     /** Empty where any content type will do, so that such a request does not look the header up. */
     private final Optional<Predicate<String>> acceptsContentType;
 
+    private final EndpointFilters filters;
+    /** False where no filter is bound to this method, so that such a request pays nothing for them. */
+    private final boolean filtered;
+
     EndpointHandler(
             final EndpointDefinition endpoint,
             final Supplier<Object> resource,
@@ -63,7 +71,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final ErrorResponder errors,
             final ThreadFactory virtualThreads,
             final EndpointMetrics metrics,
-            final Optional<Predicate<String>> acceptsContentType) {
+            final Optional<Predicate<String>> acceptsContentType,
+            final EndpointFilters filters) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -77,6 +86,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.virtualThreads = virtualThreads;
         this.metrics = metrics;
         this.acceptsContentType = acceptsContentType;
+        this.filters = filters;
+        this.filtered = !filters.isEmpty();
     }
 
     /** On the request's event loop. */
@@ -86,6 +97,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
         try {
+            if (filtered && aborted(routing)) {
+                metrics.recordWhenEnded(routing, start);
+                return;
+            }
             arguments = acceptable(routing) ? bind(routing) : null;
         } catch (final Throwable failure) {
             fail(routing, context, failure, start);
@@ -114,6 +129,21 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                         },
                         false);
         }
+    }
+
+    /**
+     * Runs the request filters bound to this method, on the event loop, before the arguments are
+     * bound (so that a header a filter sets is bound); answers with what a filter aborted with.
+     */
+    private boolean aborted(final RoutingContext routing) {
+        ResponseFiltering.matched(routing, filters);
+        if (filters.requestFilters().isEmpty()) {
+            return false;
+        }
+        final Optional<Response> abort = RequestFiltering.run(
+                routing, filters.requestFilters(), endpoint.path().template(), resource);
+        abort.ifPresent(response -> errors.respond(routing, response));
+        return abort.isPresent();
     }
 
     /** Whether the request's content type is one the method reads; answers 415 when it is not. */

@@ -13,6 +13,8 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.filters.Filters;
+import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
@@ -27,6 +29,8 @@ public final class EndpointHandlerFactory {
     private final Optional<Validator> validator;
     private final ThreadFactory virtualThreads;
     private final MeterRegistry registry;
+    private final Filters filters;
+    private final ResponseFiltering filtering;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -34,13 +38,17 @@ public final class EndpointHandlerFactory {
             final ResponseHeaders headers,
             final Optional<Validator> validator,
             final ThreadFactory virtualThreads,
-            final MeterRegistry registry) {
+            final MeterRegistry registry,
+            final Filters filters,
+            final ResponseFiltering filtering) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
         this.validator = validator;
         this.virtualThreads = virtualThreads;
         this.registry = registry;
+        this.filters = filters;
+        this.filtering = filtering;
     }
 
     /**
@@ -63,14 +71,15 @@ public final class EndpointHandlerFactory {
                 validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
                 ResultHandler.of(
                         endpoint.returnKind(),
-                        new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers),
+                        new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering),
                         errors,
                         endpoint.displayName()),
                 errors,
                 virtualThreads,
                 new EndpointMetrics(
                         registry, endpoint.httpMethod(), endpoint.path().template()),
-                contentTypeCheck(endpoint));
+                contentTypeCheck(endpoint),
+                filters.forEndpoint(endpoint));
     }
 
     /**

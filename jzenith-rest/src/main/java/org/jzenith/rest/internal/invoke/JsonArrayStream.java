@@ -4,7 +4,6 @@ import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.exceptions.MissingBackpressureException;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.jzenith.rest.internal.errors.ErrorResponder;
@@ -129,11 +128,8 @@ final class JsonArrayStream implements FlowableSubscriber<Object> {
     private void start() {
         if (!started) {
             started = true;
-            final HttpServerResponse response = routing.response();
-            body.addHeaders(response);
-            response.setChunked(true).setStatusCode(200);
-            response.putHeader(HttpHeaders.CONTENT_TYPE, body.negotiated(routing));
-            response.write(OPEN.copy());
+            body.startStream(routing);
+            routing.response().write(OPEN.copy());
         }
     }
 

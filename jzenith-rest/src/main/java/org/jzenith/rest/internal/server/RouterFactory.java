@@ -9,6 +9,7 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,6 +20,7 @@ import java.util.Set;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.filters.RequestFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,8 +60,16 @@ public final class RouterFactory {
             final RouteSupport support,
             final ErrorResponder errors,
             final ResponseHeaders headers,
-            final long maxBodySize) {
+            final long maxBodySize,
+            final List<ContainerRequestFilter> preMatchingFilters) {
         final Router router = Router.router(vertx);
+        if (!preMatchingFilters.isEmpty()) {
+            router.route()
+                    .handler(RequestFiltering.preMatching(
+                            preMatchingFilters,
+                            errors::respond,
+                            (routing, failure) -> errors.fail(routing, "a @PreMatching request filter", failure)));
+        }
         final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
         endpoints.sort(SPECIFICITY);
         final RouteTable table = RouteTable.of(endpoints);

@@ -70,13 +70,14 @@ class ProvidersIT {
     @Test
     void aProviderOfAKindJZenithDoesNotRunFailsStartUpNamingIt() {
         final JZenith broken = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(UnsupportedFilter.class));
+                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(UnsupportedInterceptor.class));
 
         assertThatThrownBy(broken::start)
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("UnsupportedFilter (RestPlugin.withProviders): is named in"
+                .hasMessageContaining("UnsupportedInterceptor (RestPlugin.withProviders): is named in"
                         + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
-                        + " ExceptionMapper and ContextResolver<ObjectMapper> providers");
+                        + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter and ContainerResponseFilter"
+                        + " providers");
     }
 
     @Test

@@ -1,0 +1,65 @@
+package org.jzenith.rest.internal.filters;
+
+import io.vertx.core.MultiMap;
+import jakarta.ws.rs.core.AbstractMultivaluedMap;
+import java.io.Serial;
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.TreeMap;
+
+/**
+ * A mutable, case-insensitive header map that filters read and change; copied from the Vert.x
+ * headers before the filters run and written back after them.
+ */
+final class HeaderMap<V> extends AbstractMultivaluedMap<String, V> {
+
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    private HeaderMap() {
+        super(new TreeMap<>(String.CASE_INSENSITIVE_ORDER));
+    }
+
+    static HeaderMap<String> ofStrings(final MultiMap headers) {
+        final HeaderMap<String> map = new HeaderMap<>();
+        headers.forEach(header -> map.add(header.getKey(), header.getValue()));
+        return map;
+    }
+
+    static HeaderMap<Object> ofObjects(final MultiMap headers) {
+        final HeaderMap<Object> map = new HeaderMap<>();
+        headers.forEach(header -> map.add(header.getKey(), header.getValue()));
+        return map;
+    }
+
+    /** Replaces every header of {@code target} with this map's, each value written as HTTP writes it. */
+    void writeTo(final MultiMap target) {
+        target.clear();
+        for (final Map.Entry<String, List<V>> header : entrySet()) {
+            final List<String> values = new ArrayList<>(header.getValue().size());
+            for (final V value : header.getValue()) {
+                if (value != null) {
+                    values.add(asHeaderValue(value));
+                }
+            }
+            if (!values.isEmpty()) {
+                target.set(header.getKey(), values);
+            }
+        }
+    }
+
+    /** A header value as text: dates in the HTTP format, the rest (media types, tags, cookies) as they print. */
+    static String asHeaderValue(final Object value) {
+        if (value instanceof Date date) {
+            final SimpleDateFormat format = new SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.US);
+            format.setTimeZone(TimeZone.getTimeZone("GMT"));
+            return format.format(date);
+        }
+        return value.toString();
+    }
+}
