@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.context.RequestSecurity;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.Violation;
 import org.jzenith.rest.internal.filters.EndpointFilters;
@@ -22,6 +23,7 @@ import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.params.Binding;
+import org.jzenith.rest.internal.security.AccessRule;
 
 /**
  * Handles the requests of one resource method: binds its arguments on the event loop, then, on the
@@ -58,6 +60,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final Optional<Predicate<String>> acceptsContentType;
 
     private final EndpointFilters filters;
+    /** Who may call the method; empty when everyone may. */
+    private final Optional<AccessRule> access;
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
@@ -72,7 +76,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final ThreadFactory virtualThreads,
             final EndpointMetrics metrics,
             final Optional<Predicate<String>> acceptsContentType,
-            final EndpointFilters filters) {
+            final EndpointFilters filters,
+            final Optional<AccessRule> access) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -88,6 +93,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.acceptsContentType = acceptsContentType;
         this.filters = filters;
         this.filtered = !filters.isEmpty();
+        this.access = access;
     }
 
     /** On the request's event loop. */
@@ -97,7 +103,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
         try {
-            if (filtered && aborted(routing)) {
+            if ((filtered && aborted(routing)) || (access.isPresent() && refused(routing))) {
                 metrics.recordWhenEnded(routing, start);
                 return;
             }
@@ -144,6 +150,13 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 routing, filters.requestFilters(), endpoint.path().template(), resource);
         abort.ifPresent(response -> errors.respond(routing, response));
         return abort.isPresent();
+    }
+
+    /** Whether the request's user may not call the method (after the filters set who it is); answers 403 then. */
+    private boolean refused(final RoutingContext routing) {
+        final Optional<String> refusal = access.orElseThrow().refusal(RequestSecurity.of(routing));
+        refusal.ifPresent(reason -> errors.send(routing, 403, reason));
+        return refusal.isPresent();
     }
 
     /** Whether the request's content type is one the method reads; answers 415 when it is not. */

@@ -18,6 +18,7 @@ import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
+import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
 /** Prepares everything an {@link EndpointHandler} needs, once, at start-up. */
@@ -79,7 +80,8 @@ public final class EndpointHandlerFactory {
                 new EndpointMetrics(
                         registry, endpoint.httpMethod(), endpoint.path().template()),
                 contentTypeCheck(endpoint),
-                filters.forEndpoint(endpoint));
+                filters.forEndpoint(endpoint),
+                AccessRule.of(endpoint));
     }
 
     /**

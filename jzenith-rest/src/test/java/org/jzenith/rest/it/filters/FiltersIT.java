@@ -22,7 +22,8 @@ class FiltersIT {
     @BeforeAll
     static void start() {
         app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(FilteredResource.class)
+                .withPlugins(RestPlugin.withResources(
+                                FilteredResource.class, GuardedResource.class, OpenGuardedResource.class)
                         .withProviders(
                                 ApiKeyFilter.class,
                                 SecurityHeadersFilter.class,
@@ -113,6 +114,24 @@ class FiltersIT {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("[1,2,3]");
         assertThat(response.headers().firstValue("X-Frame-Options")).contains("DENY");
+    }
+
+    @Test
+    void securityAnnotationsAreCheckedAgainstTheSecurityContextAFilterSet() {
+        assertThat(http.get("/guarded/admin", "X-Api-Key", "admin").body()).isEqualTo("admin only");
+        assertThat(http.get("/guarded/admin", "X-Api-Key", "editor").statusCode())
+                .isEqualTo(403);
+        assertThat(http.get("/guarded/edit", "X-Api-Key", "editor").body()).isEqualTo("editors too");
+        assertThat(http.get("/guarded/everyone", "X-Api-Key", "nobody").body()).isEqualTo("anyone with a key");
+
+        final HttpResponse<String> denied = http.get("/guarded/never", "X-Api-Key", "admin");
+        assertThat(denied.statusCode()).isEqualTo(403);
+        assertThat(denied.body()).contains("No one may use this resource");
+
+        final HttpResponse<String> anonymous = http.get("/open/guarded");
+        assertThat(anonymous.statusCode()).isEqualTo(403);
+        assertThat(anonymous.body()).contains("needs an authenticated user");
+        assertThat(anonymous.headers().firstValue("X-Frame-Options")).contains("DENY");
     }
 
     @Test

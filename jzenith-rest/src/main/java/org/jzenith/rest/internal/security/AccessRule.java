@@ -1,0 +1,67 @@
+package org.jzenith.rest.internal.security;
+
+import jakarta.annotation.security.DenyAll;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.core.SecurityContext;
+import java.lang.reflect.AnnotatedElement;
+import java.util.List;
+import java.util.Optional;
+import org.jzenith.rest.internal.model.EndpointDefinition;
+
+/**
+ * Who may call a resource method, from {@code @RolesAllowed}, {@code @PermitAll} and
+ * {@code @DenyAll} on it or, where it has none, on its class, as Jakarta's security annotations
+ * say. Checked against the request's {@link SecurityContext}, which a request filter sets; a
+ * request that is refused is answered 403, as Jersey answers it. Made once at start-up; immutable.
+ *
+ * @param denyAll whether no one may call it
+ * @param roles the roles of which the user must have one
+ */
+public record AccessRule(boolean denyAll, List<String> roles) {
+
+    public AccessRule {
+        roles = List.copyOf(roles);
+    }
+
+    /** The rule of {@code endpoint}; empty when everyone may call it. */
+    public static Optional<AccessRule> of(final EndpointDefinition endpoint) {
+        return ruleOf(endpoint.method())
+                .or(() -> ruleOf(endpoint.resourceClass()))
+                .flatMap(rule -> rule);
+    }
+
+    /** Why {@code security} may not call the method; empty when it may. */
+    public Optional<String> refusal(final SecurityContext security) {
+        if (denyAll) {
+            return Optional.of("No one may use this resource");
+        }
+        if (security.getUserPrincipal() == null) {
+            return Optional.of("This resource needs an authenticated user in one of the roles it allows");
+        }
+        for (final String role : roles) {
+            if (security.isUserInRole(role)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of("The user is not in a role this resource allows");
+    }
+
+    /**
+     * The rule an element declares: empty when it declares none (its class decides), a present
+     * empty when it permits all.
+     */
+    private static Optional<Optional<AccessRule>> ruleOf(final AnnotatedElement element) {
+        if (element.isAnnotationPresent(DenyAll.class)) {
+            return Optional.of(Optional.of(new AccessRule(true, List.of())));
+        }
+        final RolesAllowed roles = element.getAnnotation(RolesAllowed.class);
+        if (roles != null) {
+            return Optional.of(Optional.of(new AccessRule(false, List.of(roles.value()))));
+        }
+        if (element.isAnnotationPresent(PermitAll.class)) {
+            return Optional.of(Optional.empty());
+        }
+        return Optional.empty();
+    }
+}
