@@ -5,13 +5,17 @@ import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * Compiles the {@link ValueReader} for a resource parameter's declared type, once at start-up.
  *
  * <p>Supports the documented Jakarta REST subset: String, primitives and their boxes, UUID, enums, types with a static
  * {@code valueOf(String)}/{@code fromString(String)}, a String constructor or a static {@code parse(String)}/{@code
- * parse(CharSequence)}, and {@code Optional}, {@code List}, {@code Set} and {@code SortedSet} of those.
+ * parse(CharSequence)}, and {@code Optional} (and {@code OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}), {@code List}, {@code Set} and {@code SortedSet} of those.
  */
 public final class ValueReaders {
 
@@ -35,6 +39,16 @@ public final class ValueReaders {
     }
 
     private static Optional<ReaderPlan> plan(final Type genericType, final String description) {
+        if (genericType == OptionalInt.class) {
+            return primitiveOptional(
+                    int.class, OptionalInt.empty(), value -> OptionalInt.of((Integer) value), description);
+        } else if (genericType == OptionalLong.class) {
+            return primitiveOptional(
+                    long.class, OptionalLong.empty(), value -> OptionalLong.of((Long) value), description);
+        } else if (genericType == OptionalDouble.class) {
+            return primitiveOptional(
+                    double.class, OptionalDouble.empty(), value -> OptionalDouble.of((Double) value), description);
+        }
         if (genericType instanceof Class<?> type) {
             return singleType(type)
                     .map(converted -> new ReaderPlan(
@@ -53,7 +67,7 @@ public final class ValueReaders {
                                 converted,
                                 description,
                                 Binding.value(Optional.empty()),
-                                absent -> new OptionalValueReader(converted, description, absent)));
+                                absent -> new OptionalValueReader(converted, description, absent, Optional::of)));
             }
             if (CollectionKind.isCollection(container)) {
                 final CollectionKind kind = CollectionKind.of(container);
@@ -68,6 +82,16 @@ public final class ValueReaders {
             }
         }
         return Optional.empty(); // type variables, wildcards, arrays, maps, nested containers, ...
+    }
+
+    private static Optional<ReaderPlan> primitiveOptional(
+            final Class<?> element, final Object empty, final Function<Object, Object> wrap, final String description) {
+        return singleType(element)
+                .map(converted -> new ReaderPlan(
+                        converted,
+                        description,
+                        Binding.value(empty),
+                        absent -> new OptionalValueReader(converted, description, absent, wrap)));
     }
 
     private static Optional<ConvertedType> singleType(final Class<?> type) {

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.InstanceOfAssertFactories.ITERABLE;
 import static org.jzenith.rest.internal.params.Readers.invalid;
 import static org.jzenith.rest.internal.params.Readers.read;
+import static org.jzenith.rest.internal.params.Readers.reader;
+import static org.jzenith.rest.internal.params.Readers.valueOf;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.UUID;
@@ -20,6 +25,16 @@ class ContainersTest {
     void optionalWrapsTheFirstValue() {
         assertThat(read(new TypeRef<Optional<Integer>>() {}.type(), "5", "6")).isEqualTo(Optional.of(5));
         assertThat(read(new TypeRef<Optional<String>>() {}.type(), "")).isEqualTo(Optional.of(""));
+    }
+
+    @Test
+    void primitiveOptionalsWrapTheFirstValueAndAreEmptyWhenAbsent() {
+        assertThat(read(OptionalInt.class, "5", "6")).isEqualTo(OptionalInt.of(5));
+        assertThat(read(OptionalLong.class, "9000000000")).isEqualTo(OptionalLong.of(9_000_000_000L));
+        assertThat(read(OptionalDouble.class, "2.5")).isEqualTo(OptionalDouble.of(2.5));
+        assertThat(read(OptionalInt.class)).isEqualTo(OptionalInt.empty());
+        assertThat(valueOf(reader(OptionalLong.class, "7").read(List.of()))).isEqualTo(OptionalLong.of(7));
+        assertThat(invalid(OptionalInt.class, "x")).startsWith("query parameter 'p': expected");
     }
 
     @Test
