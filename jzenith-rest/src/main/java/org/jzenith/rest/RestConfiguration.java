@@ -16,6 +16,7 @@ import org.jzenith.core.configuration.Range;
  * rest.max-body-size=1048576   # bytes; larger request bodies get 413
  * rest.idle-timeout=60s
  * rest.retry-after=1s          # Retry-After of a 503 while a store is away
+ * rest.suspend-timeout=30s     # a @Suspended AsyncResponse not resumed by then is answered 503
  * </pre>
  */
 @ConfigMapping(prefix = "rest")
@@ -47,6 +48,15 @@ public interface RestConfiguration {
     @DurationRange(min = "1s", max = "1h")
     @WithDefault("1s")
     Duration retryAfter();
+
+    /**
+     * How long a request answered through a {@code @Suspended AsyncResponse} may wait to be resumed
+     * when the method sets no timeout of its own; then it is answered 503, as a timed-out
+     * AsyncResponse is, so that no request waits for ever.
+     */
+    @DurationRange(min = "1ms", max = "1h")
+    @WithDefault("30s")
+    Duration suspendTimeout();
 
     /** Server verticles (one HTTP server each); unset means one per event loop. */
     @Range(min = 1, max = 1024)

@@ -241,7 +241,8 @@ public final class RestPlugin implements Plugin {
                 virtualThreads,
                 registry,
                 registered.filters(),
-                filtering);
+                filtering,
+                configuration.suspendTimeout());
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

@@ -100,9 +100,11 @@ public final class ArgumentResolvers {
                 ContextResolver.forType(parameter.type(), path, resource, execution)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 "@Context " + parameter.type().getTypeName()
-                                        + " is not supported; use HttpHeaders, UriInfo, RoutingContext, HttpServerRequest,"
-                                        + " HttpServerResponse or Vertx"));
+                                        + " is not supported; use HttpHeaders, UriInfo, SecurityContext, RoutingContext,"
+                                        + " HttpServerRequest, HttpServerResponse or Vertx"));
             case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, resource, execution);
+            // The endpoint's handler makes the AsyncResponse, which answers through its writers.
+            case SUSPENDED -> context -> Binding.value(null);
         };
     }
 

@@ -3,13 +3,12 @@ package org.jzenith.rest.internal.filters;
 import io.vertx.core.MultiMap;
 import jakarta.ws.rs.core.AbstractMultivaluedMap;
 import java.io.Serial;
-import java.text.SimpleDateFormat;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TimeZone;
 import java.util.TreeMap;
 
 /**
@@ -56,9 +55,7 @@ final class HeaderMap<V> extends AbstractMultivaluedMap<String, V> {
     /** A header value as text: dates in the HTTP format, the rest (media types, tags, cookies) as they print. */
     static String asHeaderValue(final Object value) {
         if (value instanceof Date date) {
-            final SimpleDateFormat format = new SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.US);
-            format.setTimeZone(TimeZone.getTimeZone("GMT"));
-            return format.format(date);
+            return DateTimeFormatter.RFC_1123_DATE_TIME.format(date.toInstant().atZone(ZoneOffset.UTC));
         }
         return value.toString();
     }

@@ -22,6 +22,7 @@ import org.jzenith.rest.internal.filters.RequestFiltering;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
+import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.security.AccessRule;
 
@@ -62,6 +63,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final EndpointFilters filters;
     /** Who may call the method; empty when everyone may. */
     private final Optional<AccessRule> access;
+    /** The index of the {@code @Suspended AsyncResponse} argument, -1 when the method has none. */
+    private final int suspendedIndex;
+
+    private final Suspension suspension;
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
@@ -77,7 +82,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final EndpointMetrics metrics,
             final Optional<Predicate<String>> acceptsContentType,
             final EndpointFilters filters,
-            final Optional<AccessRule> access) {
+            final Optional<AccessRule> access,
+            final Suspension suspension) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -94,6 +100,17 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.filters = filters;
         this.filtered = !filters.isEmpty();
         this.access = access;
+        this.suspension = suspension;
+        this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
+    }
+
+    private static int indexOf(final EndpointDefinition endpoint, final ParameterSource source) {
+        for (int i = 0; i < endpoint.parameters().size(); i++) {
+            if (endpoint.parameters().get(i).source() == source) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** On the request's event loop. */
@@ -185,6 +202,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 return null;
             }
             arguments[i] = ((Binding.Value) binding).value();
+        }
+        if (suspendedIndex >= 0) {
+            arguments[suspendedIndex] =
+                    suspension.suspend(routing, routing.vertx().getOrCreateContext());
         }
         return arguments;
     }

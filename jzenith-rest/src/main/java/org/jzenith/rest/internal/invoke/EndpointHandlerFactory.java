@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
@@ -32,6 +33,7 @@ public final class EndpointHandlerFactory {
     private final MeterRegistry registry;
     private final Filters filters;
     private final ResponseFiltering filtering;
+    private final Duration suspendTimeout;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -41,7 +43,8 @@ public final class EndpointHandlerFactory {
             final ThreadFactory virtualThreads,
             final MeterRegistry registry,
             final Filters filters,
-            final ResponseFiltering filtering) {
+            final ResponseFiltering filtering,
+            final Duration suspendTimeout) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -50,6 +53,7 @@ public final class EndpointHandlerFactory {
         this.registry = registry;
         this.filters = filters;
         this.filtering = filtering;
+        this.suspendTimeout = suspendTimeout;
     }
 
     /**
@@ -64,24 +68,23 @@ public final class EndpointHandlerFactory {
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }
+        final BodyWriter body = new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering);
         return new EndpointHandler(
                 endpoint,
                 resource,
                 invoker(endpoint),
                 arguments,
                 validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
-                ResultHandler.of(
-                        endpoint.returnKind(),
-                        new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering),
-                        errors,
-                        endpoint.displayName()),
+                ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
                 errors,
                 virtualThreads,
                 new EndpointMetrics(
                         registry, endpoint.httpMethod(), endpoint.path().template()),
                 contentTypeCheck(endpoint),
                 filters.forEndpoint(endpoint),
-                AccessRule.of(endpoint));
+                AccessRule.of(endpoint),
+                (routing, context) ->
+                        new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout));
     }
 
     /**

@@ -40,6 +40,7 @@ interface ResultHandler {
         return switch (kind) {
             case VALUE -> (routing, context, result) -> body.value(routing, 200, result);
             case VOID -> (routing, context, result) -> body.noContent(routing);
+            case SUSPENDED -> (routing, context, result) -> {}; // the AsyncResponse answers
             case RESPONSE ->
                 (routing, context, result) -> {
                     if (result == null) {

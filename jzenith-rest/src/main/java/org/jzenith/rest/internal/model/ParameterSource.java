@@ -9,6 +9,7 @@ public enum ParameterSource {
     FORM("form field"),
     BEAN("bean parameter"),
     CONTEXT("context"),
+    SUSPENDED("suspended response"),
     ENTITY("request body");
 
     private final String description;

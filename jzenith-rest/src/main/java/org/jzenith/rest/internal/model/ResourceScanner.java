@@ -14,6 +14,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
@@ -90,7 +92,14 @@ public final class ResourceScanner {
             throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
         }
         final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
-        final ReturnKind returnKind = ReturnKind.of(method.getReturnType());
+        final boolean suspended =
+                parameters.stream().anyMatch(parameter -> parameter.source() == ParameterSource.SUSPENDED);
+        if (suspended && method.getReturnType() != void.class) {
+            throw new IllegalArgumentException(name(resourceClass, method) + " takes a @Suspended AsyncResponse but"
+                    + " returns " + method.getReturnType().getSimpleName() + "; it answers through the AsyncResponse,"
+                    + " so it returns void");
+        }
+        final ReturnKind returnKind = suspended ? ReturnKind.SUSPENDED : ReturnKind.of(method.getReturnType());
         if (returnKind == ReturnKind.VALUE) {
             AsynchronousTypes.unsupported(method.getReturnType()).ifPresent(type -> {
                 throw new IllegalArgumentException(name(resourceClass, method) + " returns " + type
@@ -180,6 +189,14 @@ public final class ResourceScanner {
                         case Context c ->
                             Optional.of(new ParameterDefinition(
                                     ParameterSource.CONTEXT, "", type, defaultValue, annotations));
+                        case Suspended s -> {
+                            if (type != AsyncResponse.class) {
+                                throw new IllegalArgumentException("@Suspended is on a parameter of type "
+                                        + type.getTypeName() + "; it goes on an AsyncResponse parameter");
+                            }
+                            yield Optional.of(new ParameterDefinition(
+                                    ParameterSource.SUSPENDED, "", type, defaultValue, annotations));
+                        }
                         default -> Optional.empty();
                     };
             if (definition.isPresent()) {

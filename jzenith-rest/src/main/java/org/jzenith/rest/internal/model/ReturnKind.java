@@ -24,7 +24,9 @@ public enum ReturnKind {
     FLOWABLE(true),
     OBSERVABLE(true),
     COMPLETION_STAGE(true),
-    FUTURE(true);
+    FUTURE(true),
+    /** Void, answered through the method's {@code @Suspended AsyncResponse}. */
+    SUSPENDED(false);
 
     private final boolean reactive;
 
