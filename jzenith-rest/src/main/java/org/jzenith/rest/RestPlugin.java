@@ -37,6 +37,7 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.rest.internal.ApplicationClasses;
 import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
@@ -85,6 +86,11 @@ public final class RestPlugin implements Plugin {
     private final ResourceModel model;
     private final Map<Class<? extends Throwable>, Integer> mappings;
     private final List<Class<?>> providers;
+    /** Resources and providers an {@code Application} made itself, used as they are. */
+    private final List<Object> singletons;
+    /** Why the named {@code Application} could not be read, if it could not. */
+    private final Optional<String> applicationProblem;
+
     private final RestServerState server = new RestServerState();
 
     // Set while running; validate, start and stop are called from the application's lifecycle thread.
@@ -97,17 +103,56 @@ public final class RestPlugin implements Plugin {
             final List<Class<?>> resources,
             final ResourceModel model,
             final Map<Class<? extends Throwable>, Integer> mappings,
-            final List<Class<?>> providers) {
+            final List<Class<?>> providers,
+            final List<Object> singletons,
+            final Optional<String> applicationProblem) {
         this.resources = List.copyOf(resources);
         this.model = model;
         this.mappings = Map.copyOf(mappings);
         this.providers = List.copyOf(providers);
+        this.singletons = List.copyOf(singletons);
+        this.applicationProblem = applicationProblem;
     }
 
     /** A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. */
     public static RestPlugin withResources(final Class<?>... resources) {
         Arrays.stream(resources).forEach(resource -> Objects.requireNonNull(resource, "resource"));
-        return new RestPlugin(List.of(resources), ResourceModel.of(List.of(resources)), Map.of(), List.of());
+        return new RestPlugin(
+                List.of(resources),
+                ResourceModel.of(List.of(resources)),
+                Map.of(),
+                List.of(),
+                List.of(),
+                Optional.empty());
+    }
+
+    /**
+     * A REST plugin serving an existing Jakarta REST application: the resources and providers its
+     * {@code getClasses()} lists (made by Guice, so they can inject services) and its
+     * {@code getSingletons()} (used as they are), under its {@code @ApplicationPath}:
+     *
+     * <pre>{@code
+     * @ApplicationPath("/api")
+     * public class ShopApplication extends Application {
+     *     public Set<Class<?>> getClasses() { return Set.of(OrderResource.class, NoSuchOrderMapper.class); }
+     * }
+     *
+     * JZenith.application(args).withPlugins(RestPlugin.withApplication(ShopApplication.class)).run();
+     * }</pre>
+     *
+     * <p>The application is made with its public no-argument constructor, as Jakarta REST makes it;
+     * what cannot be read or served fails start-up with the other problems. Nothing is scanned: an
+     * application that lists no class registers nothing.
+     */
+    public static RestPlugin withApplication(final Class<? extends jakarta.ws.rs.core.Application> application) {
+        final ApplicationClasses classes = ApplicationClasses.of(Objects.requireNonNull(application, "application"));
+        return new RestPlugin(
+                classes.resources(),
+                ResourceModel.of(classes.resources(), classes.basePath()),
+                Map.of(),
+                classes.providers(),
+                classes.singletons(),
+                classes.problem().map(problem -> application.getSimpleName() + " " + problem));
     }
 
     /**
@@ -117,7 +162,7 @@ public final class RestPlugin implements Plugin {
     public RestPlugin withMapping(final Class<? extends Throwable> exception, final int status) {
         final Map<Class<? extends Throwable>, Integer> more = new LinkedHashMap<>(mappings);
         more.put(Objects.requireNonNull(exception, "exception"), status);
-        return new RestPlugin(resources, model, more, providers);
+        return new RestPlugin(resources, model, more, providers, singletons, applicationProblem);
     }
 
     /**
@@ -139,7 +184,7 @@ public final class RestPlugin implements Plugin {
         Arrays.stream(more)
                 .map(provider -> Objects.requireNonNull(provider, "provider"))
                 .forEach(all::add);
-        return new RestPlugin(resources, model, mappings, all);
+        return new RestPlugin(resources, model, mappings, all, singletons, applicationProblem);
     }
 
     @Override
@@ -154,7 +199,7 @@ public final class RestPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RestModule(resources, providers, server));
+        return List.of(new RestModule(resources, providers, singletons, server));
     }
 
     @Override
@@ -168,6 +213,8 @@ public final class RestPlugin implements Plugin {
      */
     @Override
     public void validate(final org.jzenith.core.Validation validation) {
+        applicationProblem.ifPresent(
+                problem -> validation.problem("Application", "RestPlugin.withApplication", problem));
         model.problems()
                 .forEach(problem ->
                         validation.problem(problem.resourceClass().getSimpleName(), ORIGIN, problem.message()));

@@ -8,8 +8,10 @@ import jakarta.inject.Scope;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.observability.HealthRoutes;
@@ -25,21 +27,38 @@ public final class RestModule extends AbstractModule {
 
     private final List<Class<?>> resources;
     private final List<Class<?>> providers;
+    private final List<Object> singletons;
     private final RestServerState server;
 
-    public RestModule(final List<Class<?>> resources, final List<Class<?>> providers, final RestServerState server) {
+    public RestModule(
+            final List<Class<?>> resources,
+            final List<Class<?>> providers,
+            final List<Object> singletons,
+            final RestServerState server) {
         this.resources = List.copyOf(resources);
         this.providers = List.copyOf(providers);
+        this.singletons = List.copyOf(singletons);
         this.server = server;
     }
 
     @Override
     protected void configure() {
         bind(RestServer.class).toInstance(server);
-        resources.forEach(this::bindResource);
-        providers.forEach(this::bindResource); // created like resources, so they can inject services
+        final Set<Class<?>> made = new HashSet<>();
+        singletons.forEach(singleton -> {
+            bindInstance(singleton);
+            made.add(singleton.getClass());
+        });
+        resources.stream().filter(resource -> !made.contains(resource)).forEach(this::bindResource);
+        // Created like resources, so they can inject services.
+        providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
+    }
+
+    @SuppressWarnings("unchecked") // the instance is of its own class
+    private <T> void bindInstance(final T singleton) {
+        bind((Class<T>) singleton.getClass()).toInstance(singleton);
     }
 
     private void bindResource(final Class<?> resource) {

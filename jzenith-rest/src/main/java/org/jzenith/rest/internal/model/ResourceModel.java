@@ -23,11 +23,16 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
 
     /** Reads {@code resources}, each a class annotated with {@code @Path}. */
     public static ResourceModel of(final List<Class<?>> resources) {
+        return of(resources, "");
+    }
+
+    /** Reads {@code resources}, each a class annotated with {@code @Path}, served under {@code basePath}. */
+    public static ResourceModel of(final List<Class<?>> resources, final String basePath) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         final List<Problem> problems = new ArrayList<>();
         for (final Class<?> resource : resources) {
             try {
-                endpoints.addAll(ResourceScanner.scan(resource));
+                endpoints.addAll(ResourceScanner.scan(resource, basePath));
             } catch (final RuntimeException e) {
                 problems.add(new Problem(
                         resource,

@@ -45,6 +45,15 @@ public final class ResourceScanner {
      * @throws IllegalArgumentException naming the class or method that cannot be bound
      */
     public static List<EndpointDefinition> scan(final Class<?> resourceClass) {
+        return scan(resourceClass, "");
+    }
+
+    /**
+     * The endpoints of {@code resourceClass}, under {@code basePath} (an {@code @ApplicationPath}).
+     *
+     * @throws IllegalArgumentException naming the class or method that cannot be bound
+     */
+    public static List<EndpointDefinition> scan(final Class<?> resourceClass, final String basePath) {
         final Path classPath = classPath(resourceClass);
         if (classPath == null) {
             throw new IllegalArgumentException(
@@ -68,7 +77,7 @@ public final class ResourceScanner {
                 }
                 continue;
             }
-            endpoints.add(endpoint(resourceClass, classPath, method, annotated, httpMethod.get()));
+            endpoints.add(endpoint(resourceClass, basePath, classPath, method, annotated, httpMethod.get()));
         }
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(resourceClass.getName()
@@ -79,12 +88,14 @@ public final class ResourceScanner {
 
     private static EndpointDefinition endpoint(
             final Class<?> resourceClass,
+            final String basePath,
             final Path classPath,
             final Method method,
             final Method annotated,
             final String httpMethod) {
         final Path methodPath = annotated.getAnnotation(Path.class);
-        final String template = PathTemplate.join(classPath.value(), methodPath == null ? "" : methodPath.value());
+        final String template = PathTemplate.join(
+                PathTemplate.join(basePath, classPath.value()), methodPath == null ? "" : methodPath.value());
         final PathTemplate path;
         try {
             path = PathTemplate.parse(template);
@@ -290,6 +301,11 @@ public final class ResourceScanner {
             }
         }
         return method;
+    }
+
+    /** Whether {@code type} is a root resource class: it, an interface or a superclass has {@code @Path}. */
+    public static boolean isResource(final Class<?> type) {
+        return classPath(type) != null;
     }
 
     /** The class's {@code @Path}, or that of a superclass or interface it implements (the API-interface style). */
