@@ -93,16 +93,35 @@ public final class BodyWriter {
      * every response carries and the negotiated content type, as the response filters leave them.
      */
     void startStream(final RoutingContext context) {
+        startStream(context, 200, Map.of(), negotiated(context), true);
+    }
+
+    /**
+     * Starts a response whose body follows in parts ({@code StreamingOutput}): {@code status}, the
+     * headers every response carries, {@code extraHeaders} (a {@code Response}'s) and {@code
+     * contentType}, as the response filters leave them; chunked unless the whole body is known.
+     */
+    void startStream(
+            final RoutingContext context,
+            final int status,
+            final Map<String, List<String>> extraHeaders,
+            final CharSequence contentType,
+            final boolean chunked) {
         final HttpServerResponse response = context.response();
         headers.addTo(response.headers());
-        response.setChunked(true).setStatusCode(200);
-        final CharSequence contentType = negotiated(context);
+        extraHeaders.forEach((name, values) -> response.headers().set(name, values));
+        response.setChunked(chunked).setStatusCode(status);
         if (mayFilter && filtering.runsFor(context)) {
             filtering
-                    .filter(context, 200, null, MediaType.valueOf(contentType.toString()), true)
+                    .filter(context, status, null, MediaType.valueOf(contentType.toString()), true)
                     .ifPresent(outcome -> response.setStatusCode(outcome.status()));
         }
         response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+    }
+
+    /** The content type of a streamed {@code Response}: its own, else the negotiated one. */
+    CharSequence contentTypeOf(final RoutingContext context, final Response result) {
+        return result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
     }
 
     /** No content. */

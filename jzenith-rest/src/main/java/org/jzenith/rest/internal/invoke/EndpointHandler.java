@@ -6,8 +6,11 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.lang.invoke.MethodHandle;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
@@ -23,6 +26,7 @@ import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.ParameterSource;
+import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.security.AccessRule;
 
@@ -67,6 +71,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final int suspendedIndex;
 
     private final Suspension suspension;
+    /** Whether the method may return a {@code StreamingOutput}, alone or as a Response's entity. */
+    private final boolean mayStream;
+
+    private final BodyWriter body;
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
@@ -83,7 +91,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final Optional<Predicate<String>> acceptsContentType,
             final EndpointFilters filters,
             final Optional<AccessRule> access,
-            final Suspension suspension) {
+            final Suspension suspension,
+            final BodyWriter body) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -102,6 +111,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.access = access;
         this.suspension = suspension;
         this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
+        this.body = body;
+        this.mayStream = endpoint.returnKind() == ReturnKind.VALUE || endpoint.returnKind() == ReturnKind.RESPONSE;
     }
 
     private static int indexOf(final EndpointDefinition endpoint, final ParameterSource source) {
@@ -219,12 +230,12 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Object result;
         try {
             if (entityIndex >= 0) {
-                final Binding body = entity.orElseThrow().reader().read((Buffer) arguments[entityIndex]);
-                if (body instanceof Binding.Invalid(final String message)) {
+                final Binding decoded = entity.orElseThrow().reader().read((Buffer) arguments[entityIndex]);
+                if (decoded instanceof Binding.Invalid(final String message)) {
                     answer(routing, context, start, () -> errors.send(routing, 400, message));
                     return;
                 }
-                arguments[entityIndex] = ((Binding.Value) body).value();
+                arguments[entityIndex] = ((Binding.Value) decoded).value();
             }
             final Object instance = resource.get();
             if (validation.isPresent()) {
@@ -239,7 +250,57 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             fail(routing, context, failure, start);
             return;
         }
+        if (mayStream
+                && (result instanceof StreamingOutput
+                        || (result instanceof Response response && response.getEntity() instanceof StreamingOutput))) {
+            if (Thread.currentThread().isVirtual() || !Context.isOnEventLoopThread()) {
+                stream(routing, context, result, start);
+            } else {
+                // @NonBlocking: the output blocks while it writes, so it writes on a thread of its own.
+                virtualThreads
+                        .newThread(() -> stream(routing, context, result, start))
+                        .start();
+            }
+            return;
+        }
         answer(routing, context, start, () -> write(routing, context, result));
+    }
+
+    /**
+     * Writes a {@code StreamingOutput} on this (virtual or worker) thread, through a stream that
+     * hands its parts to the event loop; a failure before anything is out is answered, one after it
+     * cuts the response off.
+     */
+    private void stream(final RoutingContext routing, final Context context, final Object result, final long start) {
+        final Optional<Response> response = result instanceof Response r ? Optional.of(r) : Optional.empty();
+        final StreamingOutput output =
+                (StreamingOutput) response.map(Response::getEntity).orElse(result);
+        final int status = response.map(Response::getStatus).orElse(200);
+        final Map<String, List<String>> headers = response.map(r -> {
+                    final Map<String, List<String>> copy = new HashMap<>(r.getStringHeaders());
+                    copy.remove(HttpHeaders.CONTENT_TYPE.toString());
+                    return copy;
+                })
+                .orElse(Map.of());
+        final ResponseOutputStream out = new ResponseOutputStream(routing, context, chunked -> {
+            metrics.recordOnEnd(routing, start);
+            final CharSequence contentType =
+                    response.isPresent() ? body.contentTypeOf(routing, response.get()) : body.negotiated(routing);
+            body.startStream(routing, status, headers, contentType, chunked);
+        });
+        try {
+            output.write(out);
+            out.close();
+        } catch (final Throwable failure) {
+            if (!out.started()) {
+                fail(routing, context, failure, start);
+            } else if (!(failure instanceof ResponseOutputStream.ClientGone)) {
+                OnContext.run(context, () -> errors.fail(routing, displayName, failure)); // logs, cuts it off
+            }
+            if (failure instanceof VirtualMachineError fatal) {
+                throw fatal;
+            }
+        }
     }
 
     /** On the event loop, inside {@link #answer}, which times the request once this returns. */

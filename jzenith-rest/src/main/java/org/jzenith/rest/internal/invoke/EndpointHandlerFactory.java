@@ -84,7 +84,8 @@ public final class EndpointHandlerFactory {
                 filters.forEndpoint(endpoint),
                 AccessRule.of(endpoint),
                 (routing, context) ->
-                        new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout));
+                        new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
+                body);
     }
 
     /**
