@@ -7,7 +7,11 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.RoutingContext;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +22,9 @@ import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.params.Binding;
 
 /**
- * Reads the request body as the entity parameter: text for {@code String}, bytes for {@code
- * byte[]}, the buffer for a Vert.x {@code Buffer}, JSON for everything else. Malformed JSON is a
+ * Reads the request body as the entity parameter: text for {@code String} and {@code Reader}
+ * (UTF-8), bytes for {@code byte[]} and {@code InputStream}, the buffer for a Vert.x {@code
+ * Buffer}, JSON for everything else. Malformed JSON is a
  * 400 that says where it broke.
  *
  * <p>Reading is in two steps: {@link #capture} takes the body off the request on the event loop,
@@ -47,6 +52,11 @@ final class EntityResolver {
             return body -> Binding.value(body.getBytes());
         } else if (type == Buffer.class) {
             return Binding::value;
+        } else if (type == InputStream.class) {
+            // Read into memory already (up to rest.max-body-size), so the stream never blocks.
+            return body -> Binding.value(new ByteArrayInputStream(body.getBytes()));
+        } else if (type == Reader.class) {
+            return body -> Binding.value(new StringReader(body.toString(StandardCharsets.UTF_8)));
         }
         final boolean optional = type instanceof ParameterizedType p && p.getRawType() == Optional.class;
         final ObjectReader reader =

@@ -3,6 +3,8 @@ package org.jzenith.rest.internal.invoke;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.validation.Validator;
 import jakarta.ws.rs.core.MediaType;
+import java.io.InputStream;
+import java.io.Reader;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -115,6 +117,8 @@ public final class EndpointHandlerFactory {
                 .anyMatch(p -> p.source() == ParameterSource.ENTITY
                         && p.type() != String.class
                         && p.type() != byte[].class
+                        && p.type() != InputStream.class
+                        && p.type() != Reader.class
                         && !p.type().getTypeName().equals("io.vertx.core.buffer.Buffer"));
         final boolean form = endpoint.parameters().stream().anyMatch(p -> p.source() == ParameterSource.FORM);
         if (!endpoint.consumes().isEmpty() || !(jsonEntity || form)) {

@@ -1,13 +1,20 @@
 package org.jzenith.rest.it.streaming;
 
 import io.smallrye.common.annotation.NonBlocking;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 
 /** Written as Jersey and Dropwizard resources write exports and downloads. */
@@ -64,5 +71,20 @@ public class ExportResource {
     @NonBlocking
     public StreamingOutput nonBlocking() {
         return output -> output.write("written off the event loop".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @POST
+    @Path("/count-bytes")
+    @Consumes("application/octet-stream")
+    @Produces("text/plain")
+    public String countBytes(final InputStream body) throws IOException {
+        return Long.toString(body.transferTo(OutputStream.nullOutputStream()));
+    }
+
+    @POST
+    @Path("/count-lines")
+    @Produces("text/plain")
+    public String countLines(final Reader body) {
+        return Long.toString(new BufferedReader(body).lines().count());
     }
 }

@@ -17,7 +17,7 @@ import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
 
-/** {@code StreamingOutput} results, alone and as a Response's entity. */
+/** {@code StreamingOutput} results, alone and as a Response's entity, and streams as request bodies. */
 class StreamingOutputIT {
 
     private static JZenith app;
@@ -88,5 +88,16 @@ class StreamingOutputIT {
     @Test
     void aNonBlockingMethodsOutputIsWrittenOffTheEventLoop() {
         assertThat(http.get("/export/non-blocking").body()).isEqualTo("written off the event loop");
+    }
+
+    @Test
+    void requestBodiesCanBeReadAsAnInputStreamOrAReader() {
+        final HttpResponse<String> bytes =
+                http.send("POST", "/export/count-bytes", "0123456789", "Content-Type", "application/octet-stream");
+        assertThat(bytes.body()).isEqualTo("10");
+
+        final HttpResponse<String> lines =
+                http.send("POST", "/export/count-lines", "one\ntwo\nthree", "Content-Type", "text/plain");
+        assertThat(lines.body()).isEqualTo("3");
     }
 }
