@@ -19,7 +19,6 @@ import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +38,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.internal.ApplicationClasses;
 import org.jzenith.rest.internal.Providers;
+import org.jzenith.rest.internal.Registration;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
@@ -48,7 +48,6 @@ import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
-import org.jzenith.rest.internal.model.ResourceModel;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
@@ -82,14 +81,7 @@ public final class RestPlugin implements Plugin {
     private static final Key<Set<RouteContributor>> ROUTE_CONTRIBUTORS = Key.get(new TypeLiteral<>() {});
     private static final String ORIGIN = "RestPlugin.withResources";
 
-    private final List<Class<?>> resources;
-    private final ResourceModel model;
-    private final Map<Class<? extends Throwable>, Integer> mappings;
-    private final List<Class<?>> providers;
-    /** Resources and providers an {@code Application} made itself, used as they are. */
-    private final List<Object> singletons;
-    /** Why the named {@code Application} could not be read, if it could not. */
-    private final Optional<String> applicationProblem;
+    private final Registration registration;
 
     private final RestServerState server = new RestServerState();
 
@@ -99,31 +91,14 @@ public final class RestPlugin implements Plugin {
     private Optional<ResponseHeaders> headers = Optional.empty();
     private Optional<ValidatorFactory> validatorFactory = Optional.empty();
 
-    private RestPlugin(
-            final List<Class<?>> resources,
-            final ResourceModel model,
-            final Map<Class<? extends Throwable>, Integer> mappings,
-            final List<Class<?>> providers,
-            final List<Object> singletons,
-            final Optional<String> applicationProblem) {
-        this.resources = List.copyOf(resources);
-        this.model = model;
-        this.mappings = Map.copyOf(mappings);
-        this.providers = List.copyOf(providers);
-        this.singletons = List.copyOf(singletons);
-        this.applicationProblem = applicationProblem;
+    private RestPlugin(final Registration registration) {
+        this.registration = registration;
     }
 
     /** A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. */
     public static RestPlugin withResources(final Class<?>... resources) {
         Arrays.stream(resources).forEach(resource -> Objects.requireNonNull(resource, "resource"));
-        return new RestPlugin(
-                List.of(resources),
-                ResourceModel.of(List.of(resources)),
-                Map.of(),
-                List.of(),
-                List.of(),
-                Optional.empty());
+        return new RestPlugin(Registration.of(List.of(resources)));
     }
 
     /**
@@ -146,13 +121,8 @@ public final class RestPlugin implements Plugin {
      */
     public static RestPlugin withApplication(final Class<? extends jakarta.ws.rs.core.Application> application) {
         final ApplicationClasses classes = ApplicationClasses.of(Objects.requireNonNull(application, "application"));
-        return new RestPlugin(
-                classes.resources(),
-                ResourceModel.of(classes.resources(), classes.basePath()),
-                Map.of(),
-                classes.providers(),
-                classes.singletons(),
-                classes.problem().map(problem -> application.getSimpleName() + " " + problem));
+        return new RestPlugin(Registration.of(
+                classes, classes.problem().map(problem -> application.getSimpleName() + " " + problem)));
     }
 
     /**
@@ -160,9 +130,7 @@ public final class RestPlugin implements Plugin {
      * with {@code status} (400 to 599) and the exception's message as the problem detail.
      */
     public RestPlugin withMapping(final Class<? extends Throwable> exception, final int status) {
-        final Map<Class<? extends Throwable>, Integer> more = new LinkedHashMap<>(mappings);
-        more.put(Objects.requireNonNull(exception, "exception"), status);
-        return new RestPlugin(resources, model, more, providers, singletons, applicationProblem);
+        return new RestPlugin(registration.withMapping(Objects.requireNonNull(exception, "exception"), status));
     }
 
     /**
@@ -171,20 +139,27 @@ public final class RestPlugin implements Plugin {
      *
      * <pre>{@code
      * RestPlugin.withResources(UserResource.class)
-     *           .withProviders(NoSuchUserMapper.class, JsonConfiguration.class)
+     *           .withProviders(NoSuchUserMapper.class, JsonConfiguration.class, ApiKeyFilter.class)
      * }</pre>
      *
      * <p>Supported: {@code ExceptionMapper<E>} (a failure of type {@code E} or a subclass, unless a
-     * mapper for a nearer type exists, is answered with what it returns; before {@link #withMapping})
-     * and {@code ContextResolver<ObjectMapper>} (the JSON mapper bodies are read and written with).
-     * Any other provider fails start-up, naming it.
+     * mapper for a nearer type exists, is answered with what it returns; before {@link #withMapping}),
+     * {@code ContextResolver<ObjectMapper>} (the JSON mapper bodies are read and written with), and
+     * {@code ContainerRequestFilter}/{@code ContainerResponseFilter}. Any other provider fails
+     * start-up, naming it.
      */
     public RestPlugin withProviders(final Class<?>... more) {
-        final List<Class<?>> all = new ArrayList<>(providers);
-        Arrays.stream(more)
-                .map(provider -> Objects.requireNonNull(provider, "provider"))
-                .forEach(all::add);
-        return new RestPlugin(resources, model, mappings, all, singletons, applicationProblem);
+        Arrays.stream(more).forEach(provider -> Objects.requireNonNull(provider, "provider"));
+        return new RestPlugin(registration.withProviders(List.of(more)));
+    }
+
+    /**
+     * Lets resource methods return other libraries' asynchronous types (see {@link
+     * ReactiveAdapter}); Mutiny's and Reactor's are adapted already where the application has them.
+     */
+    public RestPlugin withAdapters(final ReactiveAdapter... adapters) {
+        Arrays.stream(adapters).forEach(adapter -> Objects.requireNonNull(adapter, "adapter"));
+        return new RestPlugin(registration.withAdapters(List.of(adapters)));
     }
 
     @Override
@@ -199,7 +174,8 @@ public final class RestPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RestModule(resources, providers, singletons, server));
+        return List.of(
+                new RestModule(registration.resources(), registration.providers(), registration.singletons(), server));
     }
 
     @Override
@@ -213,12 +189,15 @@ public final class RestPlugin implements Plugin {
      */
     @Override
     public void validate(final org.jzenith.core.Validation validation) {
-        applicationProblem.ifPresent(
-                problem -> validation.problem("Application", "RestPlugin.withApplication", problem));
-        model.problems()
+        registration
+                .applicationProblem()
+                .ifPresent(problem -> validation.problem("Application", "RestPlugin.withApplication", problem));
+        registration
+                .model()
+                .problems()
                 .forEach(problem ->
                         validation.problem(problem.resourceClass().getSimpleName(), ORIGIN, problem.message()));
-        mappings.forEach((exception, status) -> {
+        registration.mappings().forEach((exception, status) -> {
             if (status < 400 || status > 599) {
                 validation.problem(
                         exception.getSimpleName(),
@@ -226,13 +205,13 @@ public final class RestPlugin implements Plugin {
                         "maps to " + status + ", but an exception maps to an error status, 400 to 599");
             }
         });
-        Providers.problems(providers)
+        Providers.problems(registration.providers())
                 .forEach((provider, problem) ->
                         validation.problem(provider.getSimpleName(), "RestPlugin.withProviders", problem));
         // Jackson takes a while to load on a cold JVM; it is needed to start anyway, so make it here.
         final JsonCodec codec = json.orElseGet(JsonCodec::create);
         json = Optional.of(codec);
-        for (final EndpointDefinition endpoint : model.endpoints()) {
+        for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             try {
                 ArgumentResolvers.compile(endpoint, codec, () -> null);
                 EndpointHandlerFactory.invoker(endpoint);
@@ -248,14 +227,14 @@ public final class RestPlugin implements Plugin {
         final CoreConfiguration core = context.instance(CoreConfiguration.class);
         final Vertx vertx = context.vertx();
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
-        final List<EndpointDefinition> endpoints = model.endpoints();
+        final List<EndpointDefinition> endpoints = registration.model().endpoints();
 
         // Hibernate Validator takes a few hundred milliseconds to load on a cold JVM: start it
         // beside the rest of the wiring rather than after it, and only when something is constrained.
         final CompletableFuture<Optional<ValidatorFactory>> validation = needsValidation(endpoints)
                 ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), Thread::startVirtualThread)
                 : CompletableFuture.completedFuture(Optional.empty());
-        final Providers registered = Providers.of(providers.stream()
+        final Providers registered = Providers.of(registration.providers().stream()
                 .map(provider -> context.injector().getInstance(provider))
                 .toList());
         final JsonCodec own = json.orElseGet(JsonCodec::create);
@@ -267,7 +246,8 @@ public final class RestPlugin implements Plugin {
         final ErrorResponder errors = new ErrorResponder(
                 registered.exceptionMappers(),
                 filtering,
-                new ExceptionMappings(mappings, context.injector().getInstance(EXCEPTION_MAPPINGS)),
+                new ExceptionMappings(
+                        registration.mappings(), context.injector().getInstance(EXCEPTION_MAPPINGS)),
                 own, // problems keep their documented shape whatever the application's mapper names
                 responseHeaders,
                 (routing, response) -> new BodyWriter(
@@ -289,7 +269,8 @@ public final class RestPlugin implements Plugin {
                 registry,
                 registered.filters(),
                 filtering,
-                configuration.suspendTimeout());
+                configuration.suspendTimeout(),
+                registration.reactiveAdapters());
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.Filters;
@@ -21,6 +22,7 @@ import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
+import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
@@ -36,6 +38,7 @@ public final class EndpointHandlerFactory {
     private final Filters filters;
     private final ResponseFiltering filtering;
     private final Duration suspendTimeout;
+    private final ReactiveAdapters adapters;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -46,7 +49,8 @@ public final class EndpointHandlerFactory {
             final MeterRegistry registry,
             final Filters filters,
             final ResponseFiltering filtering,
-            final Duration suspendTimeout) {
+            final Duration suspendTimeout,
+            final ReactiveAdapters adapters) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -56,6 +60,7 @@ public final class EndpointHandlerFactory {
         this.filters = filters;
         this.filtering = filtering;
         this.suspendTimeout = suspendTimeout;
+        this.adapters = adapters;
     }
 
     /**
@@ -77,7 +82,13 @@ public final class EndpointHandlerFactory {
                 invoker(endpoint),
                 arguments,
                 validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
-                ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
+                endpoint.returnKind() == ReturnKind.ADAPTED
+                        ? ResultHandler.adapted(
+                                adapters.find(endpoint.method().getReturnType()).orElseThrow(),
+                                body,
+                                errors,
+                                endpoint.displayName())
+                        : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
                 errors,
                 virtualThreads,
                 new EndpointMetrics(

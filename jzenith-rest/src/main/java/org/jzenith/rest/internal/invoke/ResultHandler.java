@@ -13,6 +13,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.jzenith.rest.ReactiveAdapter;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.model.ReturnKind;
 
@@ -33,6 +34,25 @@ interface ResultHandler {
 
     void handle(RoutingContext routing, Context context, Object result);
 
+    /** The handler of an adapted type: its results become a stage or a publisher, then are written as those are. */
+    static ResultHandler adapted(
+            final ReactiveAdapter adapter, final BodyWriter body, final ErrorResponder errors, final String endpoint) {
+        return switch (adapter) {
+            case ReactiveAdapter.One one -> {
+                final ResultHandler stages = of(ReturnKind.COMPLETION_STAGE, body, errors, endpoint);
+                yield (routing, context, result) ->
+                        stages.handle(routing, context, one.toCompletionStage().apply(result));
+            }
+            case ReactiveAdapter.Many many -> {
+                final ResultHandler streams = of(ReturnKind.FLOWABLE, body, errors, endpoint);
+                yield (routing, context, result) -> streams.handle(
+                        routing,
+                        context,
+                        Flowable.fromPublisher(many.toPublisher().apply(result)));
+            }
+        };
+    }
+
     static ResultHandler of(
             final ReturnKind kind, final BodyWriter body, final ErrorResponder errors, final String endpoint) {
         final Failure failure =
@@ -41,6 +61,7 @@ interface ResultHandler {
             case VALUE -> (routing, context, result) -> body.value(routing, 200, result);
             case VOID -> (routing, context, result) -> body.noContent(routing);
             case SUSPENDED -> (routing, context, result) -> {}; // the AsyncResponse answers
+            case ADAPTED -> throw new IllegalArgumentException(endpoint + ": an adapted type needs its adapter");
             case RESPONSE ->
                 (routing, context, result) -> {
                     if (result == null) {

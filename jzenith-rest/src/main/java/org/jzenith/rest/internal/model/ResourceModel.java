@@ -2,6 +2,7 @@ package org.jzenith.rest.internal.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 
 /**
  * The endpoints of the resource classes an application names, read once when it names them, and
@@ -21,18 +22,17 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
         problems = List.copyOf(problems);
     }
 
-    /** Reads {@code resources}, each a class annotated with {@code @Path}. */
-    public static ResourceModel of(final List<Class<?>> resources) {
-        return of(resources, "");
-    }
-
-    /** Reads {@code resources}, each a class annotated with {@code @Path}, served under {@code basePath}. */
-    public static ResourceModel of(final List<Class<?>> resources, final String basePath) {
+    /**
+     * Reads {@code resources}, each a class annotated with {@code @Path}, served under {@code
+     * basePath}, whose methods may return the types {@code adapters} adapt.
+     */
+    public static ResourceModel of(
+            final List<Class<?>> resources, final String basePath, final ReactiveAdapters adapters) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         final List<Problem> problems = new ArrayList<>();
         for (final Class<?> resource : resources) {
             try {
-                endpoints.addAll(ResourceScanner.scan(resource, basePath));
+                endpoints.addAll(ResourceScanner.scan(resource, basePath, adapters));
             } catch (final RuntimeException e) {
                 problems.add(new Problem(
                         resource,

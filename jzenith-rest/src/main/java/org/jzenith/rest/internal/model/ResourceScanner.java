@@ -30,6 +30,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 
 /**
  * Reads the Jakarta REST annotations of a resource class once, at start-up, into {@link
@@ -45,7 +46,7 @@ public final class ResourceScanner {
      * @throws IllegalArgumentException naming the class or method that cannot be bound
      */
     public static List<EndpointDefinition> scan(final Class<?> resourceClass) {
-        return scan(resourceClass, "");
+        return scan(resourceClass, "", ReactiveAdapters.of(List.of()));
     }
 
     /**
@@ -53,7 +54,8 @@ public final class ResourceScanner {
      *
      * @throws IllegalArgumentException naming the class or method that cannot be bound
      */
-    public static List<EndpointDefinition> scan(final Class<?> resourceClass, final String basePath) {
+    public static List<EndpointDefinition> scan(
+            final Class<?> resourceClass, final String basePath, final ReactiveAdapters adapters) {
         final Path classPath = classPath(resourceClass);
         if (classPath == null) {
             throw new IllegalArgumentException(
@@ -77,7 +79,7 @@ public final class ResourceScanner {
                 }
                 continue;
             }
-            endpoints.add(endpoint(resourceClass, basePath, classPath, method, annotated, httpMethod.get()));
+            endpoints.add(endpoint(resourceClass, basePath, classPath, method, annotated, httpMethod.get(), adapters));
         }
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(resourceClass.getName()
@@ -92,7 +94,8 @@ public final class ResourceScanner {
             final Path classPath,
             final Method method,
             final Method annotated,
-            final String httpMethod) {
+            final String httpMethod,
+            final ReactiveAdapters adapters) {
         final Path methodPath = annotated.getAnnotation(Path.class);
         final String template = PathTemplate.join(
                 PathTemplate.join(basePath, classPath.value()), methodPath == null ? "" : methodPath.value());
@@ -110,13 +113,18 @@ public final class ResourceScanner {
                     + " returns " + method.getReturnType().getSimpleName() + "; it answers through the AsyncResponse,"
                     + " so it returns void");
         }
-        final ReturnKind returnKind = suspended ? ReturnKind.SUSPENDED : ReturnKind.of(method.getReturnType());
+        final ReturnKind declared = suspended ? ReturnKind.SUSPENDED : ReturnKind.of(method.getReturnType());
+        final ReturnKind returnKind = declared == ReturnKind.VALUE
+                        && adapters.find(method.getReturnType()).isPresent()
+                ? ReturnKind.ADAPTED
+                : declared;
         if (returnKind == ReturnKind.VALUE) {
             AsynchronousTypes.unsupported(method.getReturnType()).ifPresent(type -> {
                 throw new IllegalArgumentException(name(resourceClass, method) + " returns " + type
                         + ", an asynchronous type jZenith does not subscribe to (the client would get its"
-                        + " toString()); return a CompletionStage (Mutiny: uni.subscribeAsCompletionStage(),"
-                        + " Reactor: mono.toFuture()), a Vert.x Future, an RxJava 3 type, or the plain value");
+                        + " toString()); return a CompletionStage, a Vert.x Future, an RxJava 3 type or the"
+                        + " plain value, or register a ReactiveAdapter for it with RestPlugin.withAdapters"
+                        + " (Mutiny's and Reactor's types are adapted when their library is on the classpath)");
             });
         }
         return new EndpointDefinition(

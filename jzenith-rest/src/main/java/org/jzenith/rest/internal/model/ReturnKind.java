@@ -26,7 +26,9 @@ public enum ReturnKind {
     COMPLETION_STAGE(true),
     FUTURE(true),
     /** Void, answered through the method's {@code @Suspended AsyncResponse}. */
-    SUSPENDED(false);
+    SUSPENDED(false),
+    /** Another library's asynchronous type, turned into a stage or a publisher by a ReactiveAdapter. */
+    ADAPTED(true);
 
     private final boolean reactive;
 
