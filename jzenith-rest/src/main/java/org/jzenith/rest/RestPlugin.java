@@ -48,6 +48,7 @@ import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
@@ -211,9 +212,14 @@ public final class RestPlugin implements Plugin {
         // Jackson takes a while to load on a cold JVM; it is needed to start anyway, so make it here.
         final JsonCodec codec = json.orElseGet(JsonCodec::create);
         json = Optional.of(codec);
+        // Converter providers are made when the server starts; until then a type one of them may
+        // convert is not refused (start-up refuses it then, if none does).
+        final ParamConverters converters = Providers.convertsParameters(registration.providers())
+                ? ParamConverters.anyType()
+                : ParamConverters.none();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             try {
-                ArgumentResolvers.compile(endpoint, codec, () -> null);
+                ArgumentResolvers.compile(endpoint, codec, converters, () -> null);
                 EndpointHandlerFactory.invoker(endpoint);
             } catch (final IllegalArgumentException e) {
                 validation.problem(endpoint.displayName(), ORIGIN, e.getMessage());
@@ -270,7 +276,8 @@ public final class RestPlugin implements Plugin {
                 registered.filters(),
                 filtering,
                 configuration.suspendTimeout(),
-                registration.reactiveAdapters());
+                registration.reactiveAdapters(),
+                registered.paramConverters());
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

@@ -6,6 +6,7 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.ParamConverterProvider;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.errors.ExceptionMappers;
 import org.jzenith.rest.internal.filters.Filters;
+import org.jzenith.rest.internal.params.ParamConverters;
 
 /**
  * The Jakarta REST providers an application registers with {@code RestPlugin.withProviders}, sorted
@@ -24,19 +26,34 @@ import org.jzenith.rest.internal.filters.Filters;
 public final class Providers {
 
     private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper,"
-            + " ContextResolver<ObjectMapper>, ContainerRequestFilter and ContainerResponseFilter providers"
-            + " (interceptors, MessageBodyReader/Writer, ParamConverterProvider, DynamicFeature and Feature are"
-            + " not supported yet; see docs/rest.md)";
+            + " ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter and"
+            + " ParamConverterProvider providers (interceptors, MessageBodyReader/Writer, DynamicFeature and"
+            + " Feature are not supported yet; see docs/rest.md)";
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
     private final Filters filters;
+    private final ParamConverters paramConverters;
 
     private Providers(
-            final ExceptionMappers exceptionMappers, final Optional<ObjectMapper> objectMapper, final Filters filters) {
+            final ExceptionMappers exceptionMappers,
+            final Optional<ObjectMapper> objectMapper,
+            final Filters filters,
+            final ParamConverters paramConverters) {
         this.exceptionMappers = exceptionMappers;
         this.objectMapper = objectMapper;
         this.filters = filters;
+        this.paramConverters = paramConverters;
+    }
+
+    /** Whether any of {@code providers} is a {@code ParamConverterProvider}. */
+    public static boolean convertsParameters(final List<Class<?>> providers) {
+        return providers.stream().anyMatch(ParamConverterProvider.class::isAssignableFrom);
+    }
+
+    /** The parameter converter providers, in registration order. */
+    public ParamConverters paramConverters() {
+        return paramConverters;
     }
 
     /**
@@ -52,7 +69,8 @@ public final class Providers {
             final boolean isMapper = ExceptionMapper.class.isAssignableFrom(provider);
             final boolean isResolver = ContextResolver.class.isAssignableFrom(provider);
             final boolean isFilter = ContainerRequestFilter.class.isAssignableFrom(provider)
-                    || ContainerResponseFilter.class.isAssignableFrom(provider);
+                    || ContainerResponseFilter.class.isAssignableFrom(provider)
+                    || ParamConverterProvider.class.isAssignableFrom(provider);
             if (Filters.bindsAndPreMatches(provider)) {
                 problems.put(
                         provider,
@@ -114,7 +132,14 @@ public final class Providers {
                 objectMapper = Optional.of(made);
             }
         }
-        return new Providers(ExceptionMappers.of(mappers), objectMapper, Filters.of(instances));
+        return new Providers(
+                ExceptionMappers.of(mappers),
+                objectMapper,
+                Filters.of(instances),
+                ParamConverters.of(instances.stream()
+                        .filter(ParamConverterProvider.class::isInstance)
+                        .map(ParamConverterProvider.class::cast)
+                        .toList()));
     }
 
     /** The request and response filters, sorted. */

@@ -13,6 +13,7 @@ import org.jzenith.rest.internal.model.ParameterDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.PathTemplate;
 import org.jzenith.rest.internal.params.Binding;
+import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.params.ValueReader;
 import org.jzenith.rest.internal.params.ValueReaders;
 
@@ -50,7 +51,10 @@ public final class ArgumentResolvers {
      * @throws IllegalArgumentException naming the method and parameter that cannot be bound
      */
     public static Compiled compile(
-            final EndpointDefinition endpoint, final JsonCodec json, final Supplier<Object> resource) {
+            final EndpointDefinition endpoint,
+            final JsonCodec json,
+            final ParamConverters converters,
+            final Supplier<Object> resource) {
         final List<ParameterDefinition> parameters = endpoint.parameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[parameters.size()];
         Optional<Entity> entity = Optional.empty();
@@ -61,7 +65,8 @@ public final class ArgumentResolvers {
                     resolvers[i] = EntityResolver.capture();
                     entity = Optional.of(new Entity(i, EntityResolver.forType(parameter.type(), json)));
                 } else {
-                    resolvers[i] = compile(parameter, endpoint.path(), json, resource, endpoint.execution());
+                    resolvers[i] =
+                            compile(parameter, endpoint.path(), json, converters, resource, endpoint.execution());
                 }
             } catch (final IllegalArgumentException e) {
                 throw new IllegalArgumentException("parameter " + (i + 1) + ": " + e.getMessage(), e);
@@ -74,24 +79,29 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution) {
         final String name = parameter.name();
         return switch (parameter.source()) {
             case PATH -> {
                 final String vertxName = path.vertxName(name).orElseThrow();
-                yield single(parameter, context -> context.pathParam(vertxName));
+                yield single(parameter, converters, context -> context.pathParam(vertxName));
             }
-            case QUERY -> values(parameter, context -> context.queryParam(name));
+            case QUERY -> values(parameter, converters, context -> context.queryParam(name));
             case HEADER ->
-                values(parameter, context -> context.request().headers().getAll(name));
+                values(parameter, converters, context -> context.request()
+                        .headers()
+                        .getAll(name));
             case COOKIE ->
-                single(parameter, context -> {
+                single(parameter, converters, context -> {
                     final Cookie cookie = context.request().getCookie(name);
                     return cookie == null ? null : cookie.getValue();
                 });
             case FORM ->
-                values(parameter, context -> context.request().formAttributes().getAll(name));
+                values(parameter, converters, context -> context.request()
+                        .formAttributes()
+                        .getAll(name));
             case ENTITY ->
                 throw new IllegalArgumentException(
                         "the request body cannot be read into a member of a bean parameter; use @QueryParam,"
@@ -102,7 +112,7 @@ public final class ArgumentResolvers {
                                 "@Context " + parameter.type().getTypeName()
                                         + " is not supported; use HttpHeaders, UriInfo, SecurityContext, RoutingContext,"
                                         + " HttpServerRequest, HttpServerResponse or Vertx"));
-            case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, resource, execution);
+            case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, converters, resource, execution);
             // The endpoint's handler makes the AsyncResponse, which answers through its writers.
             case SUSPENDED -> context -> Binding.value(null);
         };
@@ -116,26 +126,29 @@ public final class ArgumentResolvers {
         String of(RoutingContext context);
     }
 
-    private static ArgumentResolver values(final ParameterDefinition parameter, final RawValues raw) {
-        final ValueReader reader = reader(parameter);
+    private static ArgumentResolver values(
+            final ParameterDefinition parameter, final ParamConverters converters, final RawValues raw) {
+        final ValueReader reader = reader(parameter, converters);
         return context -> reader.read(raw.of(context));
     }
 
-    private static ArgumentResolver single(final ParameterDefinition parameter, final RawValue raw) {
-        final ValueReader reader = reader(parameter);
+    private static ArgumentResolver single(
+            final ParameterDefinition parameter, final ParamConverters converters, final RawValue raw) {
+        final ValueReader reader = reader(parameter, converters);
         return context -> {
             final String value = raw.of(context);
             return reader.read(value == null ? List.of() : List.of(value));
         };
     }
 
-    private static ValueReader reader(final ParameterDefinition parameter) {
+    private static ValueReader reader(final ParameterDefinition parameter, final ParamConverters converters) {
         final Type type = parameter.type();
-        return ValueReaders.forType(type, parameter.defaultValue(), parameter.description())
+        return ValueReaders.forType(
+                        type, parameter.defaultValue(), parameter.description(), converters, parameter.annotations())
                 .orElseThrow(() -> new IllegalArgumentException(parameter.description() + " has the type "
                         + type.getTypeName() + ", which cannot be read from text; use String, a primitive, UUID,"
                         + " an enum, Optional/List/Set of those, or a type with valueOf(String), fromString(String)"
-                        + " or a String constructor"));
+                        + " or a String constructor, or register a ParamConverterProvider"));
     }
 
     /** Whether every resolver produced a value; the first invalid binding otherwise. */

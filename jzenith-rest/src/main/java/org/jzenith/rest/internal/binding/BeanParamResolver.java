@@ -20,6 +20,7 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.PathTemplate;
 import org.jzenith.rest.internal.model.ResourceScanner;
 import org.jzenith.rest.internal.params.Binding;
+import org.jzenith.rest.internal.params.ParamConverters;
 
 /**
  * Resolves a {@code @BeanParam}: a record whose components, or a class whose fields, carry
@@ -34,6 +35,7 @@ final class BeanParamResolver {
             final Type type,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution) {
         if (!(type instanceof Class<?> beanClass)) {
@@ -41,8 +43,8 @@ final class BeanParamResolver {
         }
         try {
             return beanClass.isRecord()
-                    ? forRecord(beanClass, path, json, resource, execution)
-                    : forClass(beanClass, path, json, resource, execution);
+                    ? forRecord(beanClass, path, json, converters, resource, execution)
+                    : forClass(beanClass, path, json, converters, resource, execution);
         } catch (final ReflectiveOperationException e) {
             throw new IllegalArgumentException("@BeanParam " + beanClass.getName() + " cannot be created: " + e, e);
         }
@@ -52,6 +54,7 @@ final class BeanParamResolver {
             final Class<?> beanClass,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution)
             throws ReflectiveOperationException {
@@ -65,7 +68,8 @@ final class BeanParamResolver {
         for (int i = 0; i < components.length; i++) {
             final ParameterDefinition definition =
                     ResourceScanner.definition(components[i].getGenericType(), List.of(parameters[i].getAnnotations()));
-            resolvers[i] = member(definition, beanClass, components[i].getName(), path, json, resource, execution);
+            resolvers[i] =
+                    member(definition, beanClass, components[i].getName(), path, json, converters, resource, execution);
         }
         final MethodHandle constructor =
                 lookup(beanClass).unreflectConstructor(canonical).asSpreader(Object[].class, components.length);
@@ -93,6 +97,7 @@ final class BeanParamResolver {
             final Class<?> beanClass,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution)
             throws ReflectiveOperationException {
@@ -110,7 +115,8 @@ final class BeanParamResolver {
                 if (definition.source() == ParameterSource.ENTITY) {
                     continue; // a field without a parameter annotation is the bean's own state
                 }
-                resolvers.add(member(definition, beanClass, field.getName(), path, json, resource, execution));
+                resolvers.add(
+                        member(definition, beanClass, field.getName(), path, json, converters, resource, execution));
                 setters.add(lookup(c).unreflectSetter(field));
             }
         }
@@ -142,6 +148,7 @@ final class BeanParamResolver {
             final String member,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution) {
         if (definition.source() == ParameterSource.ENTITY) {
@@ -153,7 +160,7 @@ final class BeanParamResolver {
             throw new IllegalArgumentException("@BeanParam " + beanClass.getSimpleName() + "." + member + " reads {"
                     + definition.name() + "} but the path " + path.template() + " has no such variable");
         }
-        return ArgumentResolvers.compile(definition, path, json, resource, execution);
+        return ArgumentResolvers.compile(definition, path, json, converters, resource, execution);
     }
 
     private static MethodHandles.Lookup lookup(final Class<?> type) throws IllegalAccessException {

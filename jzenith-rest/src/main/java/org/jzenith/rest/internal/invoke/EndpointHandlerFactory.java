@@ -23,6 +23,7 @@ import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
+import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
@@ -39,6 +40,7 @@ public final class EndpointHandlerFactory {
     private final ResponseFiltering filtering;
     private final Duration suspendTimeout;
     private final ReactiveAdapters adapters;
+    private final ParamConverters converters;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -50,7 +52,8 @@ public final class EndpointHandlerFactory {
             final Filters filters,
             final ResponseFiltering filtering,
             final Duration suspendTimeout,
-            final ReactiveAdapters adapters) {
+            final ReactiveAdapters adapters,
+            final ParamConverters converters) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -61,6 +64,7 @@ public final class EndpointHandlerFactory {
         this.filtering = filtering;
         this.suspendTimeout = suspendTimeout;
         this.adapters = adapters;
+        this.converters = converters;
     }
 
     /**
@@ -71,7 +75,7 @@ public final class EndpointHandlerFactory {
     public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(endpoint, json, resource);
+            arguments = ArgumentResolvers.compile(endpoint, json, converters, resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.params;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -32,13 +33,37 @@ public final class ValueReaders {
      */
     public static Optional<ValueReader> forType(
             final Type genericType, final Optional<String> defaultValue, final String description) {
+        return forType(genericType, defaultValue, description, ParamConverters.none(), List.of());
+    }
+
+    /**
+     * A reader for genericType, or empty when that type is not supported; the application's
+     * {@code ParamConverterProvider}s are asked first for each single type (not for {@code String}
+     * and primitives).
+     *
+     * @param annotations the parameter's annotations, which converter providers are given
+     * @throws IllegalArgumentException if the default value is not valid for the type
+     */
+    public static Optional<ValueReader> forType(
+            final Type genericType,
+            final Optional<String> defaultValue,
+            final String description,
+            final ParamConverters converters,
+            final List<Annotation> annotations) {
         Objects.requireNonNull(genericType, "genericType");
         Objects.requireNonNull(defaultValue, "defaultValue");
         Objects.requireNonNull(description, "description");
-        return plan(genericType, description).map(plan -> plan.withDefault(defaultValue));
+        final Annotation[] declared = annotations.toArray(Annotation[]::new);
+        final Function<Class<?>, Optional<ConvertedType>> single = type -> type == String.class || type.isPrimitive()
+                ? singleType(type)
+                : converters.find(type, type, declared).or(() -> singleType(type));
+        return plan(genericType, description, single).map(plan -> plan.withDefault(defaultValue));
     }
 
-    private static Optional<ReaderPlan> plan(final Type genericType, final String description) {
+    private static Optional<ReaderPlan> plan(
+            final Type genericType,
+            final String description,
+            final Function<Class<?>, Optional<ConvertedType>> singleType) {
         if (genericType == OptionalInt.class) {
             return primitiveOptional(
                     int.class, OptionalInt.empty(), value -> OptionalInt.of((Integer) value), description);
@@ -50,7 +75,8 @@ public final class ValueReaders {
                     double.class, OptionalDouble.empty(), value -> OptionalDouble.of((Double) value), description);
         }
         if (genericType instanceof Class<?> type) {
-            return singleType(type)
+            return singleType
+                    .apply(type)
                     .map(converted -> new ReaderPlan(
                             converted,
                             description,
@@ -62,7 +88,8 @@ public final class ValueReaders {
                 && parameterized.getActualTypeArguments().length == 1
                 && parameterized.getActualTypeArguments()[0] instanceof Class<?> element) {
             if (container == Optional.class) {
-                return singleType(element)
+                return singleType
+                        .apply(element)
                         .map(converted -> new ReaderPlan(
                                 converted,
                                 description,
@@ -71,7 +98,8 @@ public final class ValueReaders {
             }
             if (CollectionKind.isCollection(container)) {
                 final CollectionKind kind = CollectionKind.of(container);
-                return singleType(element)
+                return singleType
+                        .apply(element)
                         .filter(converted -> kind != CollectionKind.SORTED_SET
                                 || Comparable.class.isAssignableFrom(converted.type()))
                         .map(converted -> new ReaderPlan(
@@ -86,7 +114,7 @@ public final class ValueReaders {
 
     private static Optional<ReaderPlan> primitiveOptional(
             final Class<?> element, final Object empty, final Function<Object, Object> wrap, final String description) {
-        return singleType(element)
+        return ValueReaders.singleType(element)
                 .map(converted -> new ReaderPlan(
                         converted,
                         description,

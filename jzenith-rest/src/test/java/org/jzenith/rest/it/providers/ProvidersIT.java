@@ -76,8 +76,8 @@ class ProvidersIT {
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("UnsupportedInterceptor (RestPlugin.withProviders): is named in"
                         + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
-                        + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter and ContainerResponseFilter"
-                        + " providers");
+                        + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter"
+                        + " and ParamConverterProvider providers");
     }
 
     @Test
