@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The plain-methods app (apps/jzenith-plain, through its launcher) at an earlier commit against the
+# working tree: /json over 64 connections, both pinned to CPU 0 with wrk on CPU 1, in alternating
+# rounds (5 s warm-up, 10 s measured), so that a change can be shown to cost nothing where it
+# should. Prints one line per run and the medians; about 2 minutes per round pair.
+#
+#   benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS]      e.g. benchmarks/compare-commits.sh 2178043 4
+set -euo pipefail
+cd "$(dirname "$0")/.."
+old=${1:?usage: benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS]}
+rounds=${2:-4}
+port=${BENCH_PORT:-18201}
+. scripts/jdk.sh
+export JAVA_HOME
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+
+tree=$(mktemp -d /tmp/jz-compare-XXXXXX)
+cleanup() { git worktree remove --force "$tree" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+git worktree add -q --detach "$tree" "$old"
+# The old app first: both builds install the modules, and each app's lib/ keeps its own copies.
+bash "$tree/benchmarks/apps/jzenith-plain/bench.sh" build
+bash benchmarks/apps/jzenith-plain/bench.sh build
+
+run() { # name dir
+  taskset -c 0 "$2/benchmarks/apps/jzenith-plain/target/jzenith-plain/bin/jzenith-plain" --rest.port="$port" \
+    >"$tree/$1.log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 200); do curl -sf "localhost:$port/json" >/dev/null && break; sleep 0.05; done
+  taskset -c 1 wrk -t1 -c64 -d5s "http://127.0.0.1:$port/json" >/dev/null
+  local out
+  out=$(taskset -c 1 wrk -t1 -c64 -d10s --latency "http://127.0.0.1:$port/json")
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "$1 $(echo "$out" | awk '/Requests\/sec/ {print $2}') $(echo "$out" | awk '$1=="99%" {print $2}')"
+}
+
+results=()
+for round in $(seq 1 "$rounds"); do
+  for which in old new; do
+    line=$(run "$which" "$([ $which = old ] && echo "$tree" || pwd)")
+    echo "round $round: $line" >&2
+    results+=("$line")
+  done
+done
+printf '%s\n' "${results[@]}" | python3 -c '
+import statistics, sys
+rows = [line.split() for line in sys.stdin]
+old = statistics.median(float(r) for name, r, _ in rows if name == "old")
+new = statistics.median(float(r) for name, r, _ in rows if name == "new")
+pairs = [float(b[1]) / float(a[1]) for a, b in zip(rows[0::2], rows[1::2])]
+print("median /json rps: old %.0f, new %.0f, new/old %.2f (pairs %s)"
+      % (old, new, new / old, ", ".join("%.2f" % p for p in pairs)))
+'
