@@ -110,7 +110,7 @@ public final class ArgumentResolvers {
                 ContextResolver.forType(parameter.type(), path, resource, execution)
                         .orElseThrow(() -> new IllegalArgumentException(
                                 "@Context " + parameter.type().getTypeName()
-                                        + " is not supported; use HttpHeaders, UriInfo, SecurityContext, RoutingContext,"
+                                        + " is not supported; use HttpHeaders, UriInfo, SecurityContext, Request, RoutingContext,"
                                         + " HttpServerRequest, HttpServerResponse or Vertx"));
             case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, converters, resource, execution);
             // The endpoint's handler makes the AsyncResponse, which answers through its writers.

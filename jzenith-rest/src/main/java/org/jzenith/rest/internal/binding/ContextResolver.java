@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.lang.reflect.Type;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jzenith.rest.internal.context.RequestPreconditions;
 import org.jzenith.rest.internal.context.RequestSecurity;
 import org.jzenith.rest.internal.context.RequestTarget;
 import org.jzenith.rest.internal.context.VertxHttpHeaders;
@@ -44,6 +46,10 @@ final class ContextResolver {
                                     new VertxHttpHeaders(copy(context.request().headers()))));
         } else if (type == UriInfo.class) {
             return Optional.of(uriInfo(path, resource));
+        } else if (type == Request.class) {
+            // Copied on the event loop: the method and the headers preconditions and variants read.
+            return Optional.of(context -> Binding.value(RequestPreconditions.of(
+                    context.request().method().name(), context.request().headers())));
         } else if (type == SecurityContext.class) {
             // Set by a request filter, on the event loop, before arguments are bound.
             return Optional.of(context -> Binding.value(RequestSecurity.of(context)));

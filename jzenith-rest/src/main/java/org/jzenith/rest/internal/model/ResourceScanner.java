@@ -30,6 +30,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 
 /**
@@ -37,6 +38,19 @@ import org.jzenith.rest.internal.adapters.ReactiveAdapters;
  * EndpointDefinition}s. Anything it cannot bind is an error that names the method and the fix.
  */
 public final class ResourceScanner {
+
+    /** Types that only {@code @Context} provides; without it such a parameter would be read as the body. */
+    private static final Set<String> CONTEXT_TYPES = Set.of(
+            "jakarta.ws.rs.core.Request",
+            "jakarta.ws.rs.core.HttpHeaders",
+            "jakarta.ws.rs.core.UriInfo",
+            "jakarta.ws.rs.core.SecurityContext",
+            "jakarta.ws.rs.container.AsyncResponse",
+            "jakarta.ws.rs.sse.Sse",
+            "jakarta.ws.rs.sse.SseEventSink",
+            "io.vertx.ext.web.RoutingContext",
+            "io.vertx.core.http.HttpServerRequest",
+            "io.vertx.core.http.HttpServerResponse");
 
     private ResourceScanner() {}
 
@@ -149,6 +163,11 @@ public final class ResourceScanner {
         for (int i = 0; i < parameters.length; i++) {
             final ParameterDefinition definition = parameter(parameters[i], List.of(annotations[i]));
             if (definition.source() == ParameterSource.ENTITY) {
+                if (CONTEXT_TYPES.contains(definition.type().getTypeName())) {
+                    throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter of type "
+                            + ((Class<?>) definition.type()).getSimpleName() + " without an annotation, which would"
+                            + " make it the request body; annotate it @Context");
+                }
                 if (parameters[i].isNamePresent() && path.variables().contains(parameters[i].getName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter '"
                             + parameters[i].getName() + "' without an annotation, which makes it the request body,"
