@@ -166,7 +166,8 @@ public final class ResourceScanner {
                 if (CONTEXT_TYPES.contains(definition.type().getTypeName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter of type "
                             + ((Class<?>) definition.type()).getSimpleName() + " without an annotation, which would"
-                            + " make it the request body; annotate it @Context");
+                            + " make it the request body; annotate it "
+                            + (definition.type() == AsyncResponse.class ? "@Suspended" : "@Context"));
                 }
                 if (parameters[i].isNamePresent() && path.variables().contains(parameters[i].getName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter '"
