@@ -15,7 +15,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
-import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
@@ -30,8 +29,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.hibernate.validator.HibernateValidator;
-import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
@@ -54,6 +51,7 @@ import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.server.RouterFactory;
 import org.jzenith.rest.internal.server.ServerDeployment;
+import org.jzenith.rest.internal.validation.LazyValidation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,12 +83,12 @@ public final class RestPlugin implements Plugin {
     private final Registration registration;
 
     private final RestServerState server = new RestServerState();
+    private final LazyValidation validation = new LazyValidation();
 
     // Set while running; validate, start and stop are called from the application's lifecycle thread.
     private Optional<JsonCodec> json = Optional.empty();
     private Optional<ServerDeployment> deployment = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
-    private Optional<ValidatorFactory> validatorFactory = Optional.empty();
 
     private RestPlugin(final Registration registration) {
         this.registration = registration;
@@ -175,8 +173,8 @@ public final class RestPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(
-                new RestModule(registration.resources(), registration.providers(), registration.singletons(), server));
+        return List.of(new RestModule(
+                registration.resources(), registration.providers(), registration.singletons(), server, validation));
     }
 
     @Override
@@ -237,8 +235,8 @@ public final class RestPlugin implements Plugin {
 
         // Hibernate Validator takes a few hundred milliseconds to load on a cold JVM: start it
         // beside the rest of the wiring rather than after it, and only when something is constrained.
-        final CompletableFuture<Optional<ValidatorFactory>> validation = needsValidation(endpoints)
-                ? CompletableFuture.supplyAsync(() -> Optional.of(validatorFactory()), Thread::startVirtualThread)
+        final CompletableFuture<Optional<ValidatorFactory>> validating = needsValidation(endpoints)
+                ? CompletableFuture.supplyAsync(() -> Optional.of(validation.factory()), Thread::startVirtualThread)
                 : CompletableFuture.completedFuture(Optional.empty());
         final Providers registered = Providers.of(registration.providers().stream()
                 .map(provider -> context.injector().getInstance(provider))
@@ -247,7 +245,7 @@ public final class RestPlugin implements Plugin {
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
         final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
         headers = Optional.of(responseHeaders);
-        validatorFactory = validation.join();
+        final Optional<ValidatorFactory> validatorFactory = validating.join();
         final ResponseFiltering filtering = new ResponseFiltering(registered.filters());
         final ErrorResponder errors = new ErrorResponder(
                 registered.exceptionMappers(),
@@ -324,8 +322,7 @@ public final class RestPlugin implements Plugin {
         return closed.transform(ignored -> {
             headers.ifPresent(ResponseHeaders::close);
             headers = Optional.empty();
-            validatorFactory.ifPresent(ValidatorFactory::close);
-            validatorFactory = Optional.empty();
+            validation.close();
             return Future.succeededFuture();
         });
     }
@@ -343,13 +340,6 @@ public final class RestPlugin implements Plugin {
         }
         final Provider<?> provider = binding.getProvider();
         return provider::get;
-    }
-
-    private static ValidatorFactory validatorFactory() {
-        return Validation.byProvider(HibernateValidator.class)
-                .configure()
-                .messageInterpolator(new ParameterMessageInterpolator())
-                .buildValidatorFactory();
     }
 
     /** Hibernate Validator takes time to start: start it only when some parameter is constrained. */

@@ -1,12 +1,17 @@
 package org.jzenith.rest.internal;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
 import com.google.inject.ScopeAnnotation;
 import com.google.inject.Scopes;
 import com.google.inject.binder.ScopedBindingBuilder;
+import com.google.inject.matcher.Matcher;
 import jakarta.inject.Scope;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -17,6 +22,8 @@ import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.observability.HealthRoutes;
 import org.jzenith.rest.internal.observability.MetricsRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
+import org.jzenith.rest.internal.validation.LazyValidation;
+import org.jzenith.rest.internal.validation.MethodValidation;
 
 /**
  * Binds the resources, the Jakarta REST providers, the server state and the built-in routes ({@code /health}, {@code
@@ -28,17 +35,20 @@ public final class RestModule extends AbstractModule {
     private final List<Class<?>> resources;
     private final List<Class<?>> providers;
     private final List<Object> singletons;
+    private final LazyValidation validation;
     private final RestServerState server;
 
     public RestModule(
             final List<Class<?>> resources,
             final List<Class<?>> providers,
             final List<Object> singletons,
-            final RestServerState server) {
+            final RestServerState server,
+            final LazyValidation validation) {
         this.resources = List.copyOf(resources);
         this.providers = List.copyOf(providers);
         this.singletons = List.copyOf(singletons);
         this.server = server;
+        this.validation = validation;
     }
 
     @Override
@@ -54,6 +64,12 @@ public final class RestModule extends AbstractModule {
         providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
+        // One validator for the whole application, made when first used.
+        bind(ValidatorFactory.class).toProvider((Provider<ValidatorFactory>) validation::factory);
+        bind(Validator.class).toProvider((Provider<Validator>) validation::validator);
+        final Matcher<Class<?>> services = MethodValidation::validates;
+        final Matcher<Method> constrained = MethodValidation::isValidated;
+        bindInterceptor(services, constrained, new MethodValidation(validation));
     }
 
     @SuppressWarnings("unchecked") // the instance is of its own class

@@ -13,10 +13,17 @@ public final class Violations {
 
     private Violations() {}
 
-    /** Violations of a bean (a request body or a service's argument): the property path is the field. */
+    /**
+     * Violations of a bean (a request body or a service's argument): the property path is the
+     * field, and a service method's parameter is named as compiled ({@code name} with {@code
+     * -parameters}, else {@code arg0}).
+     */
     public static List<Violation> of(final Collection<? extends ConstraintViolation<?>> violations) {
-        return of(violations, index -> "");
+        return of(violations, OWN_NAMES);
     }
+
+    /** Names each parameter by its own node's name. */
+    private static final IntFunction<String> OWN_NAMES = index -> "";
 
     /**
      * Violations of a method's parameters: a parameter's name is its Jakarta name ({@code
@@ -42,7 +49,9 @@ public final class Violations {
                     || node.getKind() == ElementKind.RETURN_VALUE) {
                 continue;
             } else if (node.getKind() == ElementKind.PARAMETER) {
-                name = parameterName.apply(node.as(Path.ParameterNode.class).getParameterIndex());
+                name = parameterName == OWN_NAMES
+                        ? node.getName()
+                        : parameterName.apply(node.as(Path.ParameterNode.class).getParameterIndex());
             } else if (node.getKind() == ElementKind.CONTAINER_ELEMENT || node.getName() == null) {
                 name = "";
             } else {
