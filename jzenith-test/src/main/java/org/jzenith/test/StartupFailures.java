@@ -91,6 +91,8 @@ public final class StartupFailures {
     private static Set<Thread> leftOver(final Set<Thread> before) {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(thread -> !before.contains(thread) && thread.isAlive())
+                // Netty's JVM-wide executor (not a daemon) ends by itself a second after its last task.
+                .filter(thread -> !thread.getName().startsWith("globalEventExecutor"))
                 .filter(thread -> !thread.isDaemon()
                         || APPLICATION_THREADS.stream()
                                 .anyMatch(prefix -> thread.getName().startsWith(prefix)))
