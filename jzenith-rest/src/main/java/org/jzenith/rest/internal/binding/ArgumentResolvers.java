@@ -2,6 +2,7 @@ package org.jzenith.rest.internal.binding;
 
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.sse.Sse;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.params.ValueReader;
 import org.jzenith.rest.internal.params.ValueReaders;
+import org.jzenith.rest.internal.sse.ServerSentEvents;
 
 /** Compiles the parameters of an endpoint into {@link ArgumentResolver}s, once, at start-up. */
 public final class ArgumentResolvers {
@@ -107,15 +109,22 @@ public final class ArgumentResolvers {
                         "the request body cannot be read into a member of a bean parameter; use @QueryParam,"
                                 + " @PathParam, @HeaderParam, @CookieParam, @FormParam or @Context there");
             case CONTEXT ->
-                ContextResolver.forType(parameter.type(), path, resource, execution)
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                "@Context " + parameter.type().getTypeName()
-                                        + " is not supported; use HttpHeaders, UriInfo, SecurityContext, Request, RoutingContext,"
-                                        + " HttpServerRequest, HttpServerResponse or Vertx"));
+                parameter.type() == Sse.class
+                        ? sse(json)
+                        : ContextResolver.forType(parameter.type(), path, resource, execution)
+                                .orElseThrow(() -> new IllegalArgumentException(
+                                        "@Context " + parameter.type().getTypeName()
+                                                + " is not supported; use HttpHeaders, UriInfo, SecurityContext, Request, RoutingContext,"
+                                                + " HttpServerRequest, HttpServerResponse or Vertx"));
             case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, converters, resource, execution);
-            // The endpoint's handler makes the AsyncResponse, which answers through its writers.
-            case SUSPENDED -> context -> Binding.value(null);
+            // The endpoint's handler makes the AsyncResponse or the event sink, which answer through its writers.
+            case SUSPENDED, EVENT_SINK -> context -> Binding.value(null);
         };
+    }
+
+    private static ArgumentResolver sse(final JsonCodec json) {
+        final Sse sse = new ServerSentEvents(json);
+        return context -> Binding.value(sse);
     }
 
     private interface RawValues {

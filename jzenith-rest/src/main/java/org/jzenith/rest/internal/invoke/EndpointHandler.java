@@ -29,6 +29,7 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.security.AccessRule;
+import org.jzenith.rest.internal.sse.ServerSentEvents;
 
 /**
  * Handles the requests of one resource method: binds its arguments on the event loop, then, on the
@@ -46,6 +47,8 @@ import org.jzenith.rest.internal.security.AccessRule;
 public final class EndpointHandler implements Handler<RoutingContext> {
 
     private static final Object[] NO_ARGUMENTS = {};
+    private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
+    private static final Map<String, List<String>> EVENT_STREAM_HEADERS = Map.of("Cache-Control", List.of("no-cache"));
 
     private final EndpointDefinition endpoint;
     private final String displayName;
@@ -71,6 +74,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final int suspendedIndex;
 
     private final Suspension suspension;
+    /** The index of the {@code @Context SseEventSink} argument, -1 when the method has none. */
+    private final int eventSinkIndex;
+
+    private final ServerSentEvents events;
     /** Whether the method may return a {@code StreamingOutput}, alone or as a Response's entity. */
     private final boolean mayStream;
 
@@ -92,7 +99,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final EndpointFilters filters,
             final Optional<AccessRule> access,
             final Suspension suspension,
-            final BodyWriter body) {
+            final BodyWriter body,
+            final ServerSentEvents events) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -111,6 +119,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.access = access;
         this.suspension = suspension;
         this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
+        this.eventSinkIndex = indexOf(endpoint, ParameterSource.EVENT_SINK);
+        this.events = events;
         this.body = body;
         this.mayStream = endpoint.returnKind() == ReturnKind.VALUE || endpoint.returnKind() == ReturnKind.RESPONSE;
     }
@@ -217,6 +227,12 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         if (suspendedIndex >= 0) {
             arguments[suspendedIndex] =
                     suspension.suspend(routing, routing.vertx().getOrCreateContext());
+        }
+        if (eventSinkIndex >= 0) {
+            arguments[eventSinkIndex] = events.sink(
+                    routing,
+                    routing.vertx().getOrCreateContext(),
+                    started -> body.startStream(started, 200, EVENT_STREAM_HEADERS, EVENT_STREAM, true));
         }
         return arguments;
     }

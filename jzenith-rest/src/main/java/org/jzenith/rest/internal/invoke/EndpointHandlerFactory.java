@@ -26,6 +26,7 @@ import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.server.ResponseHeaders;
+import org.jzenith.rest.internal.sse.ServerSentEvents;
 
 /** Prepares everything an {@link EndpointHandler} needs, once, at start-up. */
 public final class EndpointHandlerFactory {
@@ -41,6 +42,7 @@ public final class EndpointHandlerFactory {
     private final Duration suspendTimeout;
     private final ReactiveAdapters adapters;
     private final ParamConverters converters;
+    private final ServerSentEvents events;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -65,6 +67,7 @@ public final class EndpointHandlerFactory {
         this.suspendTimeout = suspendTimeout;
         this.adapters = adapters;
         this.converters = converters;
+        this.events = new ServerSentEvents(json);
     }
 
     /**
@@ -102,7 +105,8 @@ public final class EndpointHandlerFactory {
                 AccessRule.of(endpoint),
                 (routing, context) ->
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
-                body);
+                body,
+                events);
     }
 
     /**

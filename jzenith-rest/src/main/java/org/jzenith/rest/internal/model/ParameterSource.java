@@ -10,6 +10,7 @@ public enum ParameterSource {
     BEAN("bean parameter"),
     CONTEXT("context"),
     SUSPENDED("suspended response"),
+    EVENT_SINK("server-sent event sink"),
     ENTITY("request body");
 
     private final String description;

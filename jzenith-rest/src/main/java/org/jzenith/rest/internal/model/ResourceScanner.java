@@ -18,6 +18,7 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -120,12 +121,18 @@ public final class ResourceScanner {
             throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
         }
         final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
-        final boolean suspended =
-                parameters.stream().anyMatch(parameter -> parameter.source() == ParameterSource.SUSPENDED);
+        final Optional<ParameterDefinition> answersThrough = parameters.stream()
+                .filter(parameter -> parameter.source() == ParameterSource.SUSPENDED
+                        || parameter.source() == ParameterSource.EVENT_SINK)
+                .findFirst();
+        final boolean suspended = answersThrough.isPresent();
         if (suspended && method.getReturnType() != void.class) {
-            throw new IllegalArgumentException(name(resourceClass, method) + " takes a @Suspended AsyncResponse but"
-                    + " returns " + method.getReturnType().getSimpleName() + "; it answers through the AsyncResponse,"
-                    + " so it returns void");
+            final String through = answersThrough.get().source() == ParameterSource.SUSPENDED
+                    ? "a @Suspended AsyncResponse"
+                    : "an @Context SseEventSink";
+            throw new IllegalArgumentException(name(resourceClass, method) + " takes " + through + " but returns "
+                    + method.getReturnType().getSimpleName() + "; it answers through that parameter, so it returns"
+                    + " void");
         }
         final ReturnKind declared = suspended ? ReturnKind.SUSPENDED : ReturnKind.of(method.getReturnType());
         final ReturnKind returnKind = declared == ReturnKind.VALUE
@@ -227,7 +234,11 @@ public final class ResourceScanner {
                                     new ParameterDefinition(ParameterSource.BEAN, "", type, defaultValue, annotations));
                         case Context c ->
                             Optional.of(new ParameterDefinition(
-                                    ParameterSource.CONTEXT, "", type, defaultValue, annotations));
+                                    type == SseEventSink.class ? ParameterSource.EVENT_SINK : ParameterSource.CONTEXT,
+                                    "",
+                                    type,
+                                    defaultValue,
+                                    annotations));
                         case Suspended s -> {
                             if (type != AsyncResponse.class) {
                                 throw new IllegalArgumentException("@Suspended is on a parameter of type "
