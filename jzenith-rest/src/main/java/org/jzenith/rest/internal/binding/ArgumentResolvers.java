@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
+import org.jzenith.rest.internal.model.Locator;
 import org.jzenith.rest.internal.model.ParameterDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.PathTemplate;
@@ -31,16 +32,24 @@ public final class ArgumentResolvers {
      *
      * @param resolvers one per parameter, in order; the entity's captures the body
      * @param entity the entity parameter's index and reader, if the method has one
+     * @param locators the resolvers of the sub-resource locators' parameters, one array per locator
      */
-    public record Compiled(ArgumentResolver[] resolvers, Optional<Entity> entity) {
+    public record Compiled(ArgumentResolver[] resolvers, Optional<Entity> entity, ArgumentResolver[][] locators) {
 
         public Compiled {
             resolvers = resolvers.clone();
+            locators = locators.clone();
         }
 
         @Override
         public ArgumentResolver[] resolvers() {
             return resolvers.clone();
+        }
+
+        /** One array per sub-resource locator on the way, each resolving that locator's parameters. */
+        @Override
+        public ArgumentResolver[][] locators() {
+            return locators.clone();
         }
     }
 
@@ -74,7 +83,29 @@ public final class ArgumentResolvers {
                 throw new IllegalArgumentException("parameter " + (i + 1) + ": " + e.getMessage(), e);
             }
         }
-        return new Compiled(resolvers, entity);
+        final ArgumentResolver[][] locators =
+                new ArgumentResolver[endpoint.locators().size()][];
+        for (int l = 0; l < locators.length; l++) {
+            final Locator locator = endpoint.locators().get(l);
+            locators[l] = new ArgumentResolver[locator.parameters().size()];
+            for (int i = 0; i < locators[l].length; i++) {
+                try {
+                    locators[l][i] = compile(
+                            locator.parameters().get(i),
+                            endpoint.path(),
+                            json,
+                            converters,
+                            resource,
+                            endpoint.execution());
+                } catch (final IllegalArgumentException e) {
+                    throw new IllegalArgumentException(
+                            "the locator " + locator.method().getName() + "'s parameter " + (i + 1) + ": "
+                                    + e.getMessage(),
+                            e);
+                }
+            }
+        }
+        return new Compiled(resolvers, entity, locators);
     }
 
     static ArgumentResolver compile(

@@ -86,7 +86,7 @@ public final class Filters {
     /** The filters that run for {@code endpoint}: the global ones and those bound by name to it. */
     public EndpointFilters forEndpoint(final EndpointDefinition endpoint) {
         final Set<Class<? extends Annotation>> names = Stream.concat(
-                        bindings(endpoint.resourceClass()).stream(), bindings(endpoint.method()).stream())
+                        bindings(endpoint.annotatedClass()).stream(), bindings(endpoint.method()).stream())
                 .collect(Collectors.toSet());
         return new EndpointFilters(
                 requestFilters.stream()

@@ -47,6 +47,7 @@ import org.jzenith.rest.internal.sse.ServerSentEvents;
 public final class EndpointHandler implements Handler<RoutingContext> {
 
     private static final Object[] NO_ARGUMENTS = {};
+    private static final Object[][] NO_LOCATED = {};
     private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
     private static final Map<String, List<String>> EVENT_STREAM_HEADERS = Map.of("Cache-Control", List.of("no-cache"));
 
@@ -78,6 +79,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final int eventSinkIndex;
 
     private final ServerSentEvents events;
+    /** The sub-resource locators on the way to the method, and their parameters' resolvers; empty for most. */
+    private final MethodHandle[] locators;
+
+    private final ArgumentResolver[][] locatorResolvers;
     /** Whether the method may return a {@code StreamingOutput}, alone or as a Response's entity. */
     private final boolean mayStream;
 
@@ -100,7 +105,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final Optional<AccessRule> access,
             final Suspension suspension,
             final BodyWriter body,
-            final ServerSentEvents events) {
+            final ServerSentEvents events,
+            final MethodHandle[] locators) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -121,6 +127,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
         this.eventSinkIndex = indexOf(endpoint, ParameterSource.EVENT_SINK);
         this.events = events;
+        this.locators = locators.clone();
+        this.locatorResolvers = arguments.locators();
         this.body = body;
         this.mayStream = endpoint.returnKind() == ReturnKind.VALUE || endpoint.returnKind() == ReturnKind.RESPONSE;
     }
@@ -140,26 +148,28 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final long start = System.nanoTime();
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
+        final Object[][] located;
         try {
             if ((filtered && aborted(routing)) || (access.isPresent() && refused(routing))) {
                 metrics.recordWhenEnded(routing, start);
                 return;
             }
             arguments = acceptable(routing) ? bind(routing) : null;
+            located = arguments == null || locators.length == 0 ? NO_LOCATED : bindLocators(routing);
         } catch (final Throwable failure) {
             fail(routing, context, failure, start);
             return;
         }
-        if (arguments == null) {
+        if (arguments == null || located == null) {
             metrics.recordWhenEnded(routing, start); // answered already: 400 or 415
             return;
         }
         switch (endpoint.execution()) {
-            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, start);
+            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, start);
             case VIRTUAL_THREAD -> {
                 try {
                     virtualThreads
-                            .newThread(() -> invokeAndWrite(routing, context, arguments, start))
+                            .newThread(() -> invokeAndWrite(routing, context, arguments, located, start))
                             .start();
                 } catch (final Throwable failure) {
                     fail(routing, context, failure, start); // no thread could be made: out of memory, say
@@ -168,7 +178,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             case WORKER ->
                 context.executeBlocking(
                         () -> {
-                            invokeAndWrite(routing, context, arguments, start);
+                            invokeAndWrite(routing, context, arguments, located, start);
                             return null;
                         },
                         false);
@@ -188,6 +198,23 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 routing, filters.requestFilters(), endpoint.path().template(), resource);
         abort.ifPresent(response -> errors.respond(routing, response));
         return abort.isPresent();
+    }
+
+    /** The arguments of each sub-resource locator, on the event loop; {@code null} once a 400 has been sent. */
+    private Object[][] bindLocators(final RoutingContext routing) {
+        final Object[][] located = new Object[locatorResolvers.length][];
+        for (int l = 0; l < locatorResolvers.length; l++) {
+            located[l] = new Object[locatorResolvers[l].length];
+            for (int i = 0; i < locatorResolvers[l].length; i++) {
+                final Binding binding = locatorResolvers[l][i].resolve(routing);
+                if (binding instanceof Binding.Invalid(final String message)) {
+                    errors.send(routing, 400, message);
+                    return null;
+                }
+                located[l][i] = ((Binding.Value) binding).value();
+            }
+        }
+        return located;
     }
 
     /** Whether the request's user may not call the method (after the filters set who it is); answers 403 then. */
@@ -242,7 +269,11 @@ public final class EndpointHandler implements Handler<RoutingContext> {
      * then times the request (at once when the response has ended, as it mostly has).
      */
     private void invokeAndWrite(
-            final RoutingContext routing, final Context context, final Object[] arguments, final long start) {
+            final RoutingContext routing,
+            final Context context,
+            final Object[] arguments,
+            final Object[][] located,
+            final long start) {
         final Object result;
         try {
             if (entityIndex >= 0) {
@@ -253,7 +284,21 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 }
                 arguments[entityIndex] = ((Binding.Value) decoded).value();
             }
-            final Object instance = resource.get();
+            Object instance = resource.get();
+            for (int i = 0; i < locators.length; i++) {
+                instance = locators[i].invokeExact(instance, located[i]);
+                if (instance == null) { // as Jakarta REST says: nothing there
+                    answer(
+                            routing,
+                            context,
+                            start,
+                            () -> errors.send(
+                                    routing,
+                                    404,
+                                    "No resource exists at " + routing.request().path()));
+                    return;
+                }
+            }
             if (validation.isPresent()) {
                 final List<Violation> violations = validation.get().validate(instance, arguments);
                 if (!violations.isEmpty()) {

@@ -8,6 +8,7 @@ import java.io.Reader;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -106,7 +107,8 @@ public final class EndpointHandlerFactory {
                 (routing, context) ->
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
                 body,
-                events);
+                events,
+                locators(endpoint));
     }
 
     /**
@@ -115,11 +117,22 @@ public final class EndpointHandlerFactory {
      * @throws IllegalArgumentException when the method cannot be called from here (not public)
      */
     public static MethodHandle invoker(final EndpointDefinition endpoint) {
+        return invoker(endpoint.method());
+    }
+
+    /** The handle of the sub-resource locators of {@code endpoint}, in order, of the same shape. */
+    static MethodHandle[] locators(final EndpointDefinition endpoint) {
+        return endpoint.locators().stream()
+                .map(locator -> invoker(locator.method()))
+                .toArray(MethodHandle[]::new);
+    }
+
+    private static MethodHandle invoker(final Method method) {
         try {
             final MethodHandles.Lookup lookup =
-                    MethodHandles.privateLookupIn(endpoint.resourceClass(), MethodHandles.lookup());
-            final int arity = endpoint.method().getParameterCount();
-            return lookup.unreflect(endpoint.method())
+                    MethodHandles.privateLookupIn(method.getDeclaringClass(), MethodHandles.lookup());
+            final int arity = method.getParameterCount();
+            return lookup.unreflect(method)
                     .asType(MethodType.genericMethodType(arity + 1))
                     .asSpreader(Object[].class, arity);
         } catch (final IllegalAccessException e) {

@@ -18,6 +18,8 @@ import java.util.List;
  * @param returnKind how its result is written
  * @param valueType the type of the value written as the body
  * @param execution the thread it runs on
+ * @param locators the sub-resource locators called, in order, from the resource to the object whose
+ *     {@code method} this is; empty for a method of the resource itself
  */
 public record EndpointDefinition(
         Class<?> resourceClass,
@@ -29,17 +31,33 @@ public record EndpointDefinition(
         List<ParameterDefinition> parameters,
         ReturnKind returnKind,
         Type valueType,
-        Execution execution) {
+        Execution execution,
+        List<Locator> locators) {
 
     public EndpointDefinition {
         produces = List.copyOf(produces);
         consumes = List.copyOf(consumes);
         parameters = List.copyOf(parameters);
+        locators = List.copyOf(locators);
     }
 
     /** {@code UserResource.get} — how logs and errors name the method. */
     public String displayName() {
-        return resourceClass.getSimpleName() + "." + method.getName();
+        if (locators.isEmpty()) {
+            return resourceClass.getSimpleName() + "." + method.getName();
+        }
+        final StringBuilder name = new StringBuilder(resourceClass.getSimpleName());
+        locators.forEach(
+                locator -> name.append('.').append(locator.method().getName()).append("()"));
+        return name.append('.').append(method.getName()).toString();
+    }
+
+    /**
+     * The class whose class-level annotations (security, name bindings) apply: the resource's, or
+     * for a method reached through locators, the sub-resource's.
+     */
+    public Class<?> annotatedClass() {
+        return locators.isEmpty() ? resourceClass : method.getDeclaringClass();
     }
 
     /** Whether the method reads a request body (an entity or form fields). */

@@ -86,15 +86,20 @@ public final class ResourceScanner {
             }
             final Method annotated = annotatedVersion(method);
             final Optional<String> httpMethod = httpMethod(annotated);
-            if (httpMethod.isEmpty()) {
-                if (annotated.isAnnotationPresent(Path.class)) {
-                    throw new IllegalArgumentException(
-                            name(resourceClass, method)
-                                    + " has @Path but no HTTP method; sub-resource locators are not supported, add @GET, @POST, ...");
-                }
-                continue;
+            final String prefix = PathTemplate.join(basePath, classPath.value());
+            if (httpMethod.isPresent()) {
+                endpoints.add(endpoint(
+                        resourceClass,
+                        resourceClass,
+                        prefix,
+                        method,
+                        annotated,
+                        httpMethod.get(),
+                        adapters,
+                        List.of()));
+            } else if (annotated.isAnnotationPresent(Path.class)) {
+                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, List.of()));
             }
-            endpoints.add(endpoint(resourceClass, basePath, classPath, method, annotated, httpMethod.get(), adapters));
         }
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(resourceClass.getName()
@@ -103,17 +108,91 @@ public final class ResourceScanner {
         return endpoints;
     }
 
+    /** How deep sub-resource locators may nest: deeper is almost surely a cycle. */
+    private static final int MAX_LOCATORS = 8;
+
+    /**
+     * The endpoints reached through the locator {@code method}: those of the class it returns,
+     * under its path, and through that class's own locators.
+     */
+    private static List<EndpointDefinition> subResource(
+            final Class<?> resourceClass,
+            final String prefix,
+            final Method method,
+            final Method annotated,
+            final ReactiveAdapters adapters,
+            final List<Locator> before) {
+        final String template =
+                PathTemplate.join(prefix, annotated.getAnnotation(Path.class).value());
+        final PathTemplate path;
+        try {
+            path = PathTemplate.parse(template);
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
+        }
+        final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
+        if (parameters.stream()
+                .anyMatch(parameter -> parameter.source() != ParameterSource.PATH
+                        && parameter.source() != ParameterSource.QUERY
+                        && parameter.source() != ParameterSource.HEADER
+                        && parameter.source() != ParameterSource.COOKIE
+                        && parameter.source() != ParameterSource.CONTEXT)) {
+            throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator (@Path without"
+                    + " an HTTP method); it may take path, query, header, cookie and @Context parameters only");
+        }
+        final Class<?> subResourceClass = method.getReturnType();
+        if (subResourceClass == Object.class || subResourceClass == Class.class || subResourceClass.isPrimitive()) {
+            throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator returning "
+                    + subResourceClass.getSimpleName() + ", whose methods jZenith cannot know before a request;"
+                    + " declare the sub-resource's own class as its return type");
+        }
+        final List<Locator> locators = new ArrayList<>(before);
+        locators.add(new Locator(method, parameters));
+        if (locators.size() > MAX_LOCATORS) {
+            throw new IllegalArgumentException(name(resourceClass, method) + ": sub-resource locators nest more than "
+                    + MAX_LOCATORS + " deep; is there a cycle?");
+        }
+        final List<EndpointDefinition> endpoints = new ArrayList<>();
+        final Method[] methods = subResourceClass.getMethods();
+        Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
+        for (final Method subMethod : methods) {
+            if (subMethod.isBridge() || subMethod.isSynthetic() || Modifier.isStatic(subMethod.getModifiers())) {
+                continue;
+            }
+            final Method subAnnotated = annotatedVersion(subMethod);
+            final Optional<String> httpMethod = httpMethod(subAnnotated);
+            if (httpMethod.isPresent()) {
+                endpoints.add(endpoint(
+                        resourceClass,
+                        subResourceClass,
+                        template,
+                        subMethod,
+                        subAnnotated,
+                        httpMethod.get(),
+                        adapters,
+                        locators));
+            } else if (subAnnotated.isAnnotationPresent(Path.class)) {
+                endpoints.addAll(subResource(resourceClass, template, subMethod, subAnnotated, adapters, locators));
+            }
+        }
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator, but "
+                    + subResourceClass.getSimpleName() + " has no public method with an HTTP method annotation");
+        }
+        return endpoints;
+    }
+
     private static EndpointDefinition endpoint(
             final Class<?> resourceClass,
-            final String basePath,
-            final Path classPath,
+            final Class<?> declaringResource,
+            final String prefix,
             final Method method,
             final Method annotated,
             final String httpMethod,
-            final ReactiveAdapters adapters) {
+            final ReactiveAdapters adapters,
+            final List<Locator> locators) {
         final Path methodPath = annotated.getAnnotation(Path.class);
-        final String template = PathTemplate.join(
-                PathTemplate.join(basePath, classPath.value()), methodPath == null ? "" : methodPath.value());
+        final String template = PathTemplate.join(prefix, methodPath == null ? "" : methodPath.value());
         final PathTemplate path;
         try {
             path = PathTemplate.parse(template);
@@ -153,12 +232,14 @@ public final class ResourceScanner {
                 method,
                 httpMethod,
                 path,
-                mediaTypes(annotated, resourceClass, Produces.class).orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
-                mediaTypes(annotated, resourceClass, Consumes.class).orElse(List.of()),
+                mediaTypes(annotated, declaringResource, Produces.class)
+                        .orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
+                mediaTypes(annotated, declaringResource, Consumes.class).orElse(List.of()),
                 parameters,
                 returnKind,
                 returnKind.valueType(method.getGenericReturnType()),
-                execution(resourceClass, method, annotated, returnKind));
+                execution(declaringResource, method, annotated, returnKind),
+                locators);
     }
 
     private static List<ParameterDefinition> parameters(
