@@ -27,7 +27,7 @@ public record AccessRule(boolean denyAll, List<String> roles) {
     /** The rule of {@code endpoint}; empty when everyone may call it. */
     public static Optional<AccessRule> of(final EndpointDefinition endpoint) {
         return ruleOf(endpoint.method())
-                .or(() -> ruleOf(endpoint.resourceClass()))
+                .or(() -> ruleOf(endpoint.annotatedClass()))
                 .flatMap(rule -> rule);
     }
 
