@@ -10,6 +10,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A mutable, case-insensitive header map that filters read and change; copied from the Vert.x
@@ -50,6 +51,24 @@ final class HeaderMap<V> extends AbstractMultivaluedMap<String, V> {
                 target.set(header.getKey(), values);
             }
         }
+    }
+
+    /**
+     * Whether any of a header's {@code values}, split by {@code separatorRegex} and trimmed,
+     * satisfies {@code predicate}; false for an absent header ({@code null}).
+     */
+    static boolean anyValue(final List<?> values, final String separatorRegex, final Predicate<String> predicate) {
+        if (values == null) {
+            return false;
+        }
+        for (final Object value : values) {
+            for (final String item : String.valueOf(value).split(separatorRegex)) {
+                if (predicate.test(item.trim())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A header value as text: dates in the HTTP format, the rest (media types, tags, cookies) as they print. */

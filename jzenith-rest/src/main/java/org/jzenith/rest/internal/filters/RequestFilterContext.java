@@ -195,18 +195,7 @@ public final class RequestFilterContext implements ContainerRequestContext {
     @Override
     public boolean containsHeaderString(
             final String name, final String valueSeparatorRegex, final Predicate<String> valuePredicate) {
-        final List<String> values = getHeaders().get(name);
-        if (values == null) {
-            return false;
-        }
-        for (final Object value : values) {
-            for (final String item : String.valueOf(value).split(valueSeparatorRegex)) {
-                if (valuePredicate.test(item.trim())) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return HeaderMap.anyValue(getHeaders().get(name), valueSeparatorRegex, valuePredicate);
     }
 
     @Override

@@ -138,18 +138,7 @@ final class ResponseFilterContext implements ContainerResponseContext {
     @Override
     public boolean containsHeaderString(
             final String name, final String valueSeparatorRegex, final Predicate<String> valuePredicate) {
-        final List<String> values = getStringHeaders().get(name);
-        if (values == null) {
-            return false;
-        }
-        for (final Object value : values) {
-            for (final String item : String.valueOf(value).split(valueSeparatorRegex)) {
-                if (valuePredicate.test(item.trim())) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return HeaderMap.anyValue(getStringHeaders().get(name), valueSeparatorRegex, valuePredicate);
     }
 
     @Override

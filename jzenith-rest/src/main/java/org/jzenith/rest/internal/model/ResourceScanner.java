@@ -77,8 +77,28 @@ public final class ResourceScanner {
                     resourceClass.getName()
                             + " is named in RestPlugin.withResources(...) but has no @Path; annotate the class with @Path(\"/...\")");
         }
+        final List<EndpointDefinition> endpoints = endpointsOf(
+                resourceClass, resourceClass, PathTemplate.join(basePath, classPath.value()), adapters, List.of());
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException(resourceClass.getName()
+                    + " has no public method with an HTTP method annotation (@GET, @POST, ...)");
+        }
+        return endpoints;
+    }
+
+    /**
+     * The endpoints of the public methods of {@code type} (the resource, or a sub-resource reached
+     * through {@code locators}) under {@code prefix}: those with an HTTP method, and those reached
+     * through its own locators.
+     */
+    private static List<EndpointDefinition> endpointsOf(
+            final Class<?> resourceClass,
+            final Class<?> type,
+            final String prefix,
+            final ReactiveAdapters adapters,
+            final List<Locator> locators) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
-        final Method[] methods = resourceClass.getMethods();
+        final Method[] methods = type.getMethods();
         Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
         for (final Method method : methods) {
             if (method.isBridge() || method.isSynthetic() || Modifier.isStatic(method.getModifiers())) {
@@ -86,24 +106,12 @@ public final class ResourceScanner {
             }
             final Method annotated = annotatedVersion(method);
             final Optional<String> httpMethod = httpMethod(annotated);
-            final String prefix = PathTemplate.join(basePath, classPath.value());
             if (httpMethod.isPresent()) {
-                endpoints.add(endpoint(
-                        resourceClass,
-                        resourceClass,
-                        prefix,
-                        method,
-                        annotated,
-                        httpMethod.get(),
-                        adapters,
-                        List.of()));
+                endpoints.add(
+                        endpoint(resourceClass, type, prefix, method, annotated, httpMethod.get(), adapters, locators));
             } else if (annotated.isAnnotationPresent(Path.class)) {
-                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, List.of()));
+                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, locators));
             }
-        }
-        if (endpoints.isEmpty()) {
-            throw new IllegalArgumentException(resourceClass.getName()
-                    + " has no public method with an HTTP method annotation (@GET, @POST, ...)");
         }
         return endpoints;
     }
@@ -152,29 +160,8 @@ public final class ResourceScanner {
             throw new IllegalArgumentException(name(resourceClass, method) + ": sub-resource locators nest more than "
                     + MAX_LOCATORS + " deep; is there a cycle?");
         }
-        final List<EndpointDefinition> endpoints = new ArrayList<>();
-        final Method[] methods = subResourceClass.getMethods();
-        Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
-        for (final Method subMethod : methods) {
-            if (subMethod.isBridge() || subMethod.isSynthetic() || Modifier.isStatic(subMethod.getModifiers())) {
-                continue;
-            }
-            final Method subAnnotated = annotatedVersion(subMethod);
-            final Optional<String> httpMethod = httpMethod(subAnnotated);
-            if (httpMethod.isPresent()) {
-                endpoints.add(endpoint(
-                        resourceClass,
-                        subResourceClass,
-                        template,
-                        subMethod,
-                        subAnnotated,
-                        httpMethod.get(),
-                        adapters,
-                        locators));
-            } else if (subAnnotated.isAnnotationPresent(Path.class)) {
-                endpoints.addAll(subResource(resourceClass, template, subMethod, subAnnotated, adapters, locators));
-            }
-        }
+        final List<EndpointDefinition> endpoints =
+                endpointsOf(resourceClass, subResourceClass, template, adapters, locators);
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator, but "
                     + subResourceClass.getSimpleName() + " has no public method with an HTTP method annotation");

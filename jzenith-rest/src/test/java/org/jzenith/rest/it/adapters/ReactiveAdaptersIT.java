@@ -11,30 +11,28 @@ import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.ReactiveAdapter;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 import org.jzenith.rest.it.compat.UnsupportedAsyncResource;
 
 /** Mutiny's and Reactor's types, adapted because they are on the classpath, and an adapter of one's own. */
 class ReactiveAdaptersIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(
-                                QuarkusStyleResource.class, SpringStyleResource.class, InHouseResource.class)
+        served = Served.start(
+                RestPlugin.withResources(QuarkusStyleResource.class, SpringStyleResource.class, InHouseResource.class)
                         .withAdapters(ReactiveAdapter.one(
-                                Eventually.class, (Eventually<?> eventually) -> eventually.asStage())))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+                                Eventually.class, (Eventually<?> eventually) -> eventually.asStage())));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

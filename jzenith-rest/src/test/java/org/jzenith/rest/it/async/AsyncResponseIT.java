@@ -11,26 +11,24 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** {@code @Suspended AsyncResponse}, resumed from other threads, timed out and cancelled. */
 class AsyncResponseIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0", "--rest.suspend-timeout=300ms")
-                .withPlugins(RestPlugin.withResources(AsyncResource.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+        served = Served.start(RestPlugin.withResources(AsyncResource.class), "--rest.suspend-timeout=300ms");
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

@@ -10,26 +10,24 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** {@code @Context Request}: conditional GET with ETag and Last-Modified, and optimistic PUT. */
 class ConditionalRequestsIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(DocumentResource.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+        served = Served.start(RestPlugin.withResources(DocumentResource.class));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

@@ -9,26 +9,25 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** ParamConverterProviders convert parameter types of their own, and win over the built-in ways. */
 class ParamConvertersIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(PriceResource.class).withProviders(MoneyConverterProvider.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+        served =
+                Served.start(RestPlugin.withResources(PriceResource.class).withProviders(MoneyConverterProvider.class));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

@@ -10,33 +10,31 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** Jakarta REST request and response filters, registered as existing applications register them. */
 class FiltersIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(
-                                FilteredResource.class, GuardedResource.class, OpenGuardedResource.class)
+        served = Served.start(
+                RestPlugin.withResources(FilteredResource.class, GuardedResource.class, OpenGuardedResource.class)
                         .withProviders(
                                 ApiKeyFilter.class,
                                 SecurityHeadersFilter.class,
                                 TraceHeaderFilter.class,
                                 AuditFilter.class,
-                                MethodOverrideFilter.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+                                MethodOverrideFilter.class));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

@@ -10,27 +10,25 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** Jakarta REST providers registered as existing applications register them. */
 class ProvidersIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(BookResource.class)
-                        .withProviders(NoSuchBookMapper.class, IllegalArgumentMapper.class, SnakeCaseJson.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+        served = Served.start(RestPlugin.withResources(BookResource.class)
+                .withProviders(NoSuchBookMapper.class, IllegalArgumentMapper.class, SnakeCaseJson.class));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

@@ -17,28 +17,26 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** Server-sent events through SseEventSink, Sse and SseBroadcaster. */
 class ServerSentEventsIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
     private static int port;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(EventsResource.class))
-                .start();
-        port = app.instance(RestServer.class).port();
-        http = new Http(port);
+        served = Served.start(RestPlugin.withResources(EventsResource.class));
+        http = served.http();
+        port = served.port();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

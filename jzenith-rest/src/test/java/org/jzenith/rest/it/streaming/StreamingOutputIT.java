@@ -12,30 +12,27 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.jzenith.core.JZenith;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** {@code StreamingOutput} results, alone and as a Response's entity, and streams as request bodies. */
 class StreamingOutputIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
     private static int port;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(ExportResource.class))
-                .start();
-        port = app.instance(RestServer.class).port();
-        http = new Http(port);
+        served = Served.start(RestPlugin.withResources(ExportResource.class));
+        http = served.http();
+        port = served.port();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test

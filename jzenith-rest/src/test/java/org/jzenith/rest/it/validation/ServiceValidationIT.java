@@ -6,28 +6,25 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.jzenith.core.JZenith;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
 
 /** Bean Validation on the methods of objects Guice makes, and an injectable Validator. */
 class ServiceValidationIT {
 
-    private static JZenith app;
+    private static Served served;
     private static Http http;
 
     @BeforeAll
     static void start() {
-        app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(GreetingResource.class))
-                .start();
-        http = new Http(app.instance(RestServer.class).port());
+        served = Served.start(RestPlugin.withResources(GreetingResource.class));
+        http = served.http();
     }
 
     @AfterAll
     static void stop() {
-        app.stop();
+        served.close();
     }
 
     @Test
