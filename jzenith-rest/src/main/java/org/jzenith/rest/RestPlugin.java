@@ -38,6 +38,7 @@ import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.Registration;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
@@ -217,7 +218,7 @@ public final class RestPlugin implements Plugin {
                 : ParamConverters.none();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             try {
-                ArgumentResolvers.compile(endpoint, codec, converters, () -> null);
+                ArgumentResolvers.compile(endpoint, codec, converters, MessageBodies.none(), () -> null);
                 EndpointHandlerFactory.invoker(endpoint);
             } catch (final IllegalArgumentException e) {
                 validation.problem(endpoint.displayName(), ORIGIN, e.getMessage());
@@ -259,7 +260,8 @@ public final class RestPlugin implements Plugin {
                                 Object.class,
                                 List.of(MediaType.APPLICATION_JSON_TYPE),
                                 responseHeaders,
-                                filtering)
+                                filtering,
+                                registered.messageBodies())
                         .response(routing, response),
                 configuration.retryAfter());
         final ThreadFactory virtualThreads =
@@ -275,7 +277,8 @@ public final class RestPlugin implements Plugin {
                 filtering,
                 configuration.suspendTimeout(),
                 registration.reactiveAdapters(),
-                registered.paramConverters());
+                registered.paramConverters(),
+                registered.messageBodies());
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

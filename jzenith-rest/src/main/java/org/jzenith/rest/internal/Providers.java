@@ -6,6 +6,8 @@ import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.MessageBodyReader;
+import jakarta.ws.rs.ext.MessageBodyWriter;
 import jakarta.ws.rs.ext.ParamConverterProvider;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ExceptionMappers;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.params.ParamConverters;
@@ -26,29 +29,37 @@ import org.jzenith.rest.internal.params.ParamConverters;
 public final class Providers {
 
     private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper,"
-            + " ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter and"
-            + " ParamConverterProvider providers (interceptors, MessageBodyReader/Writer, DynamicFeature and"
-            + " Feature are not supported yet; see docs/rest.md)";
+            + " ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
+            + " ParamConverterProvider, MessageBodyReader and MessageBodyWriter providers (interceptors,"
+            + " DynamicFeature and Feature are not supported yet; see docs/rest.md)";
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
     private final Filters filters;
     private final ParamConverters paramConverters;
+    private final MessageBodies messageBodies;
 
     private Providers(
             final ExceptionMappers exceptionMappers,
             final Optional<ObjectMapper> objectMapper,
             final Filters filters,
-            final ParamConverters paramConverters) {
+            final ParamConverters paramConverters,
+            final MessageBodies messageBodies) {
         this.exceptionMappers = exceptionMappers;
         this.objectMapper = objectMapper;
         this.filters = filters;
         this.paramConverters = paramConverters;
+        this.messageBodies = messageBodies;
     }
 
     /** Whether any of {@code providers} is a {@code ParamConverterProvider}. */
     public static boolean convertsParameters(final List<Class<?>> providers) {
         return providers.stream().anyMatch(ParamConverterProvider.class::isAssignableFrom);
+    }
+
+    /** The message body readers and writers, in registration order. */
+    public MessageBodies messageBodies() {
+        return messageBodies;
     }
 
     /** The parameter converter providers, in registration order. */
@@ -70,7 +81,9 @@ public final class Providers {
             final boolean isResolver = ContextResolver.class.isAssignableFrom(provider);
             final boolean isFilter = ContainerRequestFilter.class.isAssignableFrom(provider)
                     || ContainerResponseFilter.class.isAssignableFrom(provider)
-                    || ParamConverterProvider.class.isAssignableFrom(provider);
+                    || ParamConverterProvider.class.isAssignableFrom(provider)
+                    || MessageBodyReader.class.isAssignableFrom(provider)
+                    || MessageBodyWriter.class.isAssignableFrom(provider);
             if (Filters.bindsAndPreMatches(provider)) {
                 problems.put(
                         provider,
@@ -139,7 +152,8 @@ public final class Providers {
                 ParamConverters.of(instances.stream()
                         .filter(ParamConverterProvider.class::isInstance)
                         .map(ParamConverterProvider.class::cast)
-                        .toList()));
+                        .toList()),
+                MessageBodies.of(instances));
     }
 
     /** The request and response filters, sorted. */

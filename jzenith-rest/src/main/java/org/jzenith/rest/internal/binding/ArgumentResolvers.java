@@ -1,12 +1,15 @@
 package org.jzenith.rest.internal.binding;
 
+import com.google.inject.TypeLiteral;
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
@@ -65,6 +68,7 @@ public final class ArgumentResolvers {
             final EndpointDefinition endpoint,
             final JsonCodec json,
             final ParamConverters converters,
+            final MessageBodies bodies,
             final Supplier<Object> resource) {
         final List<ParameterDefinition> parameters = endpoint.parameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[parameters.size()];
@@ -73,8 +77,18 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter = parameters.get(i);
             try {
                 if (parameter.source() == ParameterSource.ENTITY) {
-                    resolvers[i] = EntityResolver.capture();
-                    entity = Optional.of(new Entity(i, EntityResolver.forType(parameter.type(), json)));
+                    final List<MediaType> consumes =
+                            endpoint.consumes().isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : endpoint.consumes();
+                    if (bodies.hasReaders()
+                            && bodies.reads(
+                                    TypeLiteral.get(parameter.type()).getRawType(), parameter.type(), consumes)) {
+                        resolvers[i] = EntityResolver.captureWithHeaders();
+                        entity = Optional.of(new Entity(
+                                i, EntityResolver.withBodies(parameter.type(), json, bodies, endpoint.consumes())));
+                    } else {
+                        resolvers[i] = EntityResolver.capture();
+                        entity = Optional.of(new Entity(i, EntityResolver.forType(parameter.type(), json)));
+                    }
                 } else {
                     resolvers[i] =
                             compile(parameter, endpoint.path(), json, converters, resource, endpoint.execution());

@@ -1,6 +1,5 @@
 package org.jzenith.rest.internal.binding;
 
-import io.vertx.core.buffer.Buffer;
 import org.jzenith.rest.internal.params.Binding;
 
 /**
@@ -12,6 +11,10 @@ import org.jzenith.rest.internal.params.Binding;
 @FunctionalInterface
 public interface EntityReader {
 
-    /** The value read from {@code body} (empty when the request had none). */
-    Binding read(Buffer body);
+    /**
+     * The value read from what the resolver captured: the body as a Vert.x buffer (empty when the
+     * request had none), or, for a type a {@code MessageBodyReader} reads, the body with the
+     * request's headers.
+     */
+    Binding read(Object captured);
 }

@@ -4,20 +4,28 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.google.inject.TypeLiteral;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.MediaType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.params.Binding;
 
@@ -44,24 +52,80 @@ final class EntityResolver {
 
     private static final Buffer EMPTY = Buffer.buffer(0);
 
+    /**
+     * Takes the body and the request's headers off the request, for a type a {@code
+     * MessageBodyReader} reads: it is given the content type and headers.
+     */
+    static ArgumentResolver captureWithHeaders() {
+        return context -> {
+            final Map<String, List<String>> headers = new HashMap<>();
+            context.request().headers().forEach(header -> headers.computeIfAbsent(
+                            header.getKey(), name -> new ArrayList<>())
+                    .add(header.getValue()));
+            return Binding.value(new CapturedBody(body(context).orElse(EMPTY), headers));
+        };
+    }
+
+    /** A body with the headers of its request. */
+    record CapturedBody(Buffer body, Map<String, List<String>> headers) {
+
+        Optional<String> contentType() {
+            return headers.entrySet().stream()
+                    .filter(header -> header.getKey().equalsIgnoreCase("Content-Type"))
+                    .flatMap(header -> header.getValue().stream())
+                    .findFirst();
+        }
+    }
+
+    /**
+     * The reader of a type the application's {@code MessageBodyReader}s read: the first for the
+     * request's content type (else the first media type the method consumes) reads it, else jZenith's
+     * own reader does.
+     */
+    static EntityReader withBodies(
+            final Type type, final JsonCodec json, final MessageBodies bodies, final List<MediaType> consumes) {
+        final EntityReader fallback = forType(type, json);
+        final Class<?> raw = TypeLiteral.get(type).getRawType();
+        final MediaType declared = consumes.isEmpty() ? MediaType.WILDCARD_TYPE : consumes.getFirst();
+        return captured -> {
+            final CapturedBody request = (CapturedBody) captured;
+            final MediaType mediaType;
+            try {
+                mediaType = request.contentType().map(MediaType::valueOf).orElse(declared);
+            } catch (final IllegalArgumentException e) {
+                return Binding.invalid("request body: the Content-Type cannot be read");
+            }
+            final Optional<Object> value;
+            try {
+                value = bodies.read(
+                        raw, type, mediaType, request.headers(), request.body().getBytes());
+            } catch (final UncheckedIOException e) {
+                return Binding.invalid(
+                        "request body: cannot be read: " + e.getCause().getMessage());
+            }
+            return value.isPresent() ? Binding.value(value.get()) : fallback.read(request.body());
+        };
+    }
+
     /** The reader of bodies captured by {@link #capture()} for a parameter of {@code type}. */
     static EntityReader forType(final Type type, final JsonCodec json) {
         if (type == String.class) {
-            return body -> Binding.value(body.toString(StandardCharsets.UTF_8));
+            return captured -> Binding.value(((Buffer) captured).toString(StandardCharsets.UTF_8));
         } else if (type == byte[].class) {
-            return body -> Binding.value(body.getBytes());
+            return captured -> Binding.value(((Buffer) captured).getBytes());
         } else if (type == Buffer.class) {
             return Binding::value;
         } else if (type == InputStream.class) {
             // Read into memory already (up to rest.max-body-size), so the stream never blocks.
-            return body -> Binding.value(new ByteArrayInputStream(body.getBytes()));
+            return captured -> Binding.value(new ByteArrayInputStream(((Buffer) captured).getBytes()));
         } else if (type == Reader.class) {
-            return body -> Binding.value(new StringReader(body.toString(StandardCharsets.UTF_8)));
+            return captured -> Binding.value(new StringReader(((Buffer) captured).toString(StandardCharsets.UTF_8)));
         }
         final boolean optional = type instanceof ParameterizedType p && p.getRawType() == Optional.class;
         final ObjectReader reader =
                 json.readerFor(optional ? ((ParameterizedType) type).getActualTypeArguments()[0] : type);
-        return body -> {
+        return captured -> {
+            final Buffer body = (Buffer) captured;
             if (body.length() == 0) {
                 return optional
                         ? Binding.value(Optional.empty())

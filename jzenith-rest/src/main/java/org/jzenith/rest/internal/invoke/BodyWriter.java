@@ -9,11 +9,15 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.GenericEntity;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
@@ -33,6 +37,9 @@ public final class BodyWriter {
     private final List<MediaType> produces;
     private final CharSequence defaultContentType;
     private final ResponseFiltering filtering;
+    private final MessageBodies bodies;
+    /** False where the application has no MessageBodyWriter, so that a response asks none. */
+    private final boolean mayWriteBodies;
     /** False where no response filter can run, so that such a response looks nothing up. */
     private final boolean mayFilter;
 
@@ -41,8 +48,11 @@ public final class BodyWriter {
             final Type valueType,
             final List<MediaType> produces,
             final ResponseHeaders headers,
-            final ResponseFiltering filtering) {
+            final ResponseFiltering filtering,
+            final MessageBodies bodies) {
         this.json = json;
+        this.bodies = bodies;
+        this.mayWriteBodies = bodies.hasWriters();
         this.filtering = filtering;
         this.mayFilter = filtering.mayRun();
         this.valueWriter = json.writerFor(valueType);
@@ -74,7 +84,7 @@ public final class BodyWriter {
         }
         final CharSequence contentType = negotiated(context);
         response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType);
-        end(context, encode(value, valueWriter, isJson(contentType)));
+        end(context, bodyOf(context, value, contentType, valueWriter));
     }
 
     /** Ends the response with {@code body}; for HEAD, only its length is sent (Vert.x would send it all). */
@@ -164,7 +174,7 @@ public final class BodyWriter {
         final CharSequence contentType =
                 result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
         response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
-        end(context, encode(entity, json.mapper().writer(), isJson(contentType)));
+        end(context, bodyOf(context, entity, contentType, json.mapper().writer()));
     }
 
     /**
@@ -193,7 +203,7 @@ public final class BodyWriter {
         response.putHeader(HttpHeaders.CONTENT_TYPE, finalType);
         final ObjectWriter chosen =
                 outcome.entity() == entity ? writer : json.mapper().writer();
-        end(context, encode(outcome.entity(), chosen, isJson(finalType)));
+        end(context, bodyOf(context, outcome.entity(), finalType, chosen));
     }
 
     /** The content type for this request: what Vert.x negotiated from Accept, or the first produced. */
@@ -208,6 +218,28 @@ public final class BodyWriter {
     boolean isJson(final CharSequence contentType) {
         final String type = contentType.toString();
         return type.startsWith("application/json") || type.contains("+json");
+    }
+
+    /**
+     * The body of {@code value} in {@code contentType}: what the application's first
+     * MessageBodyWriter for it writes (with the headers it adds), else JSON, text or bytes.
+     */
+    private Buffer bodyOf(
+            final RoutingContext context,
+            final Object value,
+            final CharSequence contentType,
+            final ObjectWriter writer) {
+        if (mayWriteBodies) {
+            final MultivaluedMap<String, Object> added = new MultivaluedHashMap<>();
+            final Optional<Buffer> written =
+                    bodies.write(value, value.getClass(), MediaType.valueOf(contentType.toString()), added);
+            if (written.isPresent()) {
+                added.forEach((name, values) ->
+                        values.forEach(header -> context.response().headers().add(name, String.valueOf(header))));
+                return written.get();
+            }
+        }
+        return encode(value, writer, isJson(contentType));
     }
 
     private static Buffer encode(final Object value, final ObjectWriter writer, final boolean asJson) {

@@ -2,7 +2,6 @@ package org.jzenith.rest.internal.invoke;
 
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.Response;
@@ -277,7 +276,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Object result;
         try {
             if (entityIndex >= 0) {
-                final Binding decoded = entity.orElseThrow().reader().read((Buffer) arguments[entityIndex]);
+                final Binding decoded = entity.orElseThrow().reader().read(arguments[entityIndex]);
                 if (decoded instanceof Binding.Invalid(final String message)) {
                     answer(routing, context, start, () -> errors.send(routing, 400, message));
                     return;

@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.invoke;
 
+import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.validation.Validator;
 import jakarta.ws.rs.core.MediaType;
@@ -17,6 +18,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
@@ -44,6 +46,7 @@ public final class EndpointHandlerFactory {
     private final ReactiveAdapters adapters;
     private final ParamConverters converters;
     private final ServerSentEvents events;
+    private final MessageBodies bodies;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -56,7 +59,8 @@ public final class EndpointHandlerFactory {
             final ResponseFiltering filtering,
             final Duration suspendTimeout,
             final ReactiveAdapters adapters,
-            final ParamConverters converters) {
+            final ParamConverters converters,
+            final MessageBodies bodies) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -69,6 +73,7 @@ public final class EndpointHandlerFactory {
         this.adapters = adapters;
         this.converters = converters;
         this.events = new ServerSentEvents(json);
+        this.bodies = bodies;
     }
 
     /**
@@ -79,11 +84,12 @@ public final class EndpointHandlerFactory {
     public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(endpoint, json, converters, resource);
+            arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }
-        final BodyWriter body = new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering);
+        final BodyWriter body =
+                new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering, bodies);
         return new EndpointHandler(
                 endpoint,
                 resource,
@@ -101,7 +107,7 @@ public final class EndpointHandlerFactory {
                 virtualThreads,
                 new EndpointMetrics(
                         registry, endpoint.httpMethod(), endpoint.path().template()),
-                contentTypeCheck(endpoint),
+                contentTypeCheck(endpoint, bodies),
                 filters.forEndpoint(endpoint),
                 AccessRule.of(endpoint),
                 (routing, context) ->
@@ -144,9 +150,16 @@ public final class EndpointHandlerFactory {
      * Which request content types the endpoint reads. Declared {@code @Consumes} types are checked
      * by Vert.x routing; without them, a JSON body must be JSON (text and bytes take anything).
      */
-    private static Optional<Predicate<String>> contentTypeCheck(final EndpointDefinition endpoint) {
+    private static Optional<Predicate<String>> contentTypeCheck(
+            final EndpointDefinition endpoint, final MessageBodies bodies) {
         final boolean jsonEntity = endpoint.parameters().stream()
                 .anyMatch(p -> p.source() == ParameterSource.ENTITY
+                        // A type the application's readers read may come in any media type they take.
+                        && !(bodies.hasReaders()
+                                && bodies.reads(
+                                        TypeLiteral.get(p.type()).getRawType(),
+                                        p.type(),
+                                        List.of(MediaType.WILDCARD_TYPE)))
                         && p.type() != String.class
                         && p.type() != byte[].class
                         && p.type() != InputStream.class

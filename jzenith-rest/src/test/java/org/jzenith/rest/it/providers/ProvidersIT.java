@@ -74,8 +74,8 @@ class ProvidersIT {
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("UnsupportedInterceptor (RestPlugin.withProviders): is named in"
                         + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
-                        + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter"
-                        + " and ParamConverterProvider providers");
+                        + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
+                        + " ParamConverterProvider, MessageBodyReader and MessageBodyWriter providers");
     }
 
     @Test
