@@ -41,6 +41,7 @@ import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
+import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
@@ -122,7 +123,10 @@ public final class RestPlugin implements Plugin {
     public static RestPlugin withApplication(final Class<? extends jakarta.ws.rs.core.Application> application) {
         final ApplicationClasses classes = ApplicationClasses.of(Objects.requireNonNull(application, "application"));
         return new RestPlugin(Registration.of(
-                classes, classes.problem().map(problem -> application.getSimpleName() + " " + problem)));
+                classes,
+                classes.problem()
+                        .map(problem -> List.of(application.getSimpleName() + " " + problem))
+                        .orElse(List.of())));
     }
 
     /**
@@ -189,9 +193,7 @@ public final class RestPlugin implements Plugin {
      */
     @Override
     public void validate(final org.jzenith.core.Validation validation) {
-        registration
-                .applicationProblem()
-                .ifPresent(problem -> validation.problem("Application", "RestPlugin.withApplication", problem));
+        registration.problems().forEach(problem -> validation.problem("Providers", "RestPlugin", problem));
         registration
                 .model()
                 .problems()
@@ -239,15 +241,18 @@ public final class RestPlugin implements Plugin {
         final CompletableFuture<Optional<ValidatorFactory>> validating = needsValidation(endpoints)
                 ? CompletableFuture.supplyAsync(() -> Optional.of(validation.factory()), Thread::startVirtualThread)
                 : CompletableFuture.completedFuture(Optional.empty());
-        final Providers registered = Providers.of(registration.providers().stream()
-                .map(provider -> context.injector().getInstance(provider))
-                .toList());
+        final List<Object> providerInstances = registration.providers().stream()
+                .<Object>map(provider -> context.injector().getInstance(provider))
+                .toList();
+        final Providers registered = Providers.of(providerInstances);
         final JsonCodec own = json.orElseGet(JsonCodec::create);
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
         final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
         headers = Optional.of(responseHeaders);
         final Optional<ValidatorFactory> validatorFactory = validating.join();
-        final ResponseFiltering filtering = new ResponseFiltering(registered.filters());
+        final DynamicFeatures dynamic =
+                DynamicFeatures.of(providerInstances, type -> context.injector().getInstance(type));
+        final ResponseFiltering filtering = new ResponseFiltering(registered.filters(), dynamic.any());
         final ErrorResponder errors = new ErrorResponder(
                 registered.exceptionMappers(),
                 filtering,
@@ -278,7 +283,8 @@ public final class RestPlugin implements Plugin {
                 configuration.suspendTimeout(),
                 registration.reactiveAdapters(),
                 registered.paramConverters(),
-                registered.messageBodies());
+                registered.messageBodies(),
+                dynamic);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

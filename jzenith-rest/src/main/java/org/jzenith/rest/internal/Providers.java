@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.TypeLiteral;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.MessageBodyReader;
@@ -30,8 +31,8 @@ public final class Providers {
 
     private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper,"
             + " ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
-            + " ParamConverterProvider, MessageBodyReader and MessageBodyWriter providers (interceptors,"
-            + " DynamicFeature and Feature are not supported yet; see docs/rest.md)";
+            + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, Feature and DynamicFeature"
+            + " providers (ReaderInterceptor and WriterInterceptor are not supported yet; see docs/rest.md)";
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
@@ -83,7 +84,8 @@ public final class Providers {
                     || ContainerResponseFilter.class.isAssignableFrom(provider)
                     || ParamConverterProvider.class.isAssignableFrom(provider)
                     || MessageBodyReader.class.isAssignableFrom(provider)
-                    || MessageBodyWriter.class.isAssignableFrom(provider);
+                    || MessageBodyWriter.class.isAssignableFrom(provider)
+                    || DynamicFeature.class.isAssignableFrom(provider);
             if (Filters.bindsAndPreMatches(provider)) {
                 problems.put(
                         provider,

@@ -24,9 +24,13 @@ public final class ResponseFiltering {
     private final EndpointFilters unmatched;
     private final boolean mayRun;
 
-    public ResponseFiltering(final Filters filters) {
+    /**
+     * @param dynamic whether dynamic features may add response filters to methods, which {@code
+     *     filters} does not know
+     */
+    public ResponseFiltering(final Filters filters, final boolean dynamic) {
         this.unmatched = filters.unmatched();
-        this.mayRun = filters.hasResponseFilters();
+        this.mayRun = filters.hasResponseFilters() || dynamic;
     }
 
     /**

@@ -20,6 +20,7 @@ import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ErrorResponder;
+import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
@@ -47,6 +48,7 @@ public final class EndpointHandlerFactory {
     private final ParamConverters converters;
     private final ServerSentEvents events;
     private final MessageBodies bodies;
+    private final DynamicFeatures dynamic;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -60,7 +62,8 @@ public final class EndpointHandlerFactory {
             final Duration suspendTimeout,
             final ReactiveAdapters adapters,
             final ParamConverters converters,
-            final MessageBodies bodies) {
+            final MessageBodies bodies,
+            final DynamicFeatures dynamic) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -74,6 +77,7 @@ public final class EndpointHandlerFactory {
         this.converters = converters;
         this.events = new ServerSentEvents(json);
         this.bodies = bodies;
+        this.dynamic = dynamic;
     }
 
     /**
@@ -108,7 +112,7 @@ public final class EndpointHandlerFactory {
                 new EndpointMetrics(
                         registry, endpoint.httpMethod(), endpoint.path().template()),
                 contentTypeCheck(endpoint, bodies),
-                filters.forEndpoint(endpoint),
+                dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),
                 (routing, context) ->
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),

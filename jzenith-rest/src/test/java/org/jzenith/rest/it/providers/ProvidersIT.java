@@ -75,7 +75,8 @@ class ProvidersIT {
                 .hasMessageContaining("UnsupportedInterceptor (RestPlugin.withProviders): is named in"
                         + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
                         + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
-                        + " ParamConverterProvider, MessageBodyReader and MessageBodyWriter providers");
+                        + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, Feature and DynamicFeature"
+                        + " providers");
     }
 
     @Test
