@@ -43,6 +43,7 @@ import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
@@ -220,7 +221,8 @@ public final class RestPlugin implements Plugin {
                 : ParamConverters.none();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             try {
-                ArgumentResolvers.compile(endpoint, codec, converters, MessageBodies.none(), () -> null);
+                ArgumentResolvers.compile(
+                        endpoint, codec, converters, MessageBodies.none(), Interceptors.none(), () -> null);
                 EndpointHandlerFactory.invoker(endpoint);
             } catch (final IllegalArgumentException e) {
                 validation.problem(endpoint.displayName(), ORIGIN, e.getMessage());
@@ -266,7 +268,8 @@ public final class RestPlugin implements Plugin {
                                 List.of(MediaType.APPLICATION_JSON_TYPE),
                                 responseHeaders,
                                 filtering,
-                                registered.messageBodies())
+                                registered.messageBodies(),
+                                registered.interceptors().globalWriters())
                         .response(routing, response),
                 configuration.retryAfter());
         final ThreadFactory virtualThreads =
@@ -284,7 +287,8 @@ public final class RestPlugin implements Plugin {
                 registration.reactiveAdapters(),
                 registered.paramConverters(),
                 registered.messageBodies(),
-                dynamic);
+                dynamic,
+                registered.interceptors());
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

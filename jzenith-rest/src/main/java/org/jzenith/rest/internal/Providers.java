@@ -10,6 +10,8 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
 import jakarta.ws.rs.ext.ParamConverterProvider;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptor;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ import java.util.Optional;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ExceptionMappers;
 import org.jzenith.rest.internal.filters.Filters;
+import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.params.ParamConverters;
 
 /**
@@ -31,31 +34,39 @@ public final class Providers {
 
     private static final String NOT_SUPPORTED = "; jZenith supports ExceptionMapper,"
             + " ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
-            + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, Feature and DynamicFeature"
-            + " providers (ReaderInterceptor and WriterInterceptor are not supported yet; see docs/rest.md)";
+            + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, ReaderInterceptor,"
+            + " WriterInterceptor, Feature and DynamicFeature providers (see docs/rest.md)";
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
     private final Filters filters;
     private final ParamConverters paramConverters;
     private final MessageBodies messageBodies;
+    private final Interceptors interceptors;
 
     private Providers(
             final ExceptionMappers exceptionMappers,
             final Optional<ObjectMapper> objectMapper,
             final Filters filters,
             final ParamConverters paramConverters,
-            final MessageBodies messageBodies) {
+            final MessageBodies messageBodies,
+            final Interceptors interceptors) {
         this.exceptionMappers = exceptionMappers;
         this.objectMapper = objectMapper;
         this.filters = filters;
         this.paramConverters = paramConverters;
         this.messageBodies = messageBodies;
+        this.interceptors = interceptors;
     }
 
     /** Whether any of {@code providers} is a {@code ParamConverterProvider}. */
     public static boolean convertsParameters(final List<Class<?>> providers) {
         return providers.stream().anyMatch(ParamConverterProvider.class::isAssignableFrom);
+    }
+
+    /** The reader and writer interceptors, sorted. */
+    public Interceptors interceptors() {
+        return interceptors;
     }
 
     /** The message body readers and writers, in registration order. */
@@ -85,7 +96,9 @@ public final class Providers {
                     || ParamConverterProvider.class.isAssignableFrom(provider)
                     || MessageBodyReader.class.isAssignableFrom(provider)
                     || MessageBodyWriter.class.isAssignableFrom(provider)
-                    || DynamicFeature.class.isAssignableFrom(provider);
+                    || DynamicFeature.class.isAssignableFrom(provider)
+                    || ReaderInterceptor.class.isAssignableFrom(provider)
+                    || WriterInterceptor.class.isAssignableFrom(provider);
             if (Filters.bindsAndPreMatches(provider)) {
                 problems.put(
                         provider,
@@ -155,7 +168,8 @@ public final class Providers {
                         .filter(ParamConverterProvider.class::isInstance)
                         .map(ParamConverterProvider.class::cast)
                         .toList()),
-                MessageBodies.of(instances));
+                MessageBodies.of(instances),
+                Interceptors.of(instances));
     }
 
     /** The request and response filters, sorted. */

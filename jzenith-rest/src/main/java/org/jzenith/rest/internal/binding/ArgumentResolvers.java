@@ -4,12 +4,14 @@ import com.google.inject.TypeLiteral;
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.sse.Sse;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
@@ -69,6 +71,7 @@ public final class ArgumentResolvers {
             final JsonCodec json,
             final ParamConverters converters,
             final MessageBodies bodies,
+            final Interceptors interceptors,
             final Supplier<Object> resource) {
         final List<ParameterDefinition> parameters = endpoint.parameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[parameters.size()];
@@ -79,16 +82,25 @@ public final class ArgumentResolvers {
                 if (parameter.source() == ParameterSource.ENTITY) {
                     final List<MediaType> consumes =
                             endpoint.consumes().isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : endpoint.consumes();
-                    if (bodies.hasReaders()
-                            && bodies.reads(
-                                    TypeLiteral.get(parameter.type()).getRawType(), parameter.type(), consumes)) {
-                        resolvers[i] = EntityResolver.captureWithHeaders();
-                        entity = Optional.of(new Entity(
-                                i, EntityResolver.withBodies(parameter.type(), json, bodies, endpoint.consumes())));
-                    } else {
-                        resolvers[i] = EntityResolver.capture();
-                        entity = Optional.of(new Entity(i, EntityResolver.forType(parameter.type(), json)));
-                    }
+                    final boolean withBodies = bodies.hasReaders()
+                            && bodies.reads(TypeLiteral.get(parameter.type()).getRawType(), parameter.type(), consumes);
+                    final EntityReader reader = withBodies
+                            ? EntityResolver.withBodies(parameter.type(), json, bodies, endpoint.consumes())
+                            : EntityResolver.forType(parameter.type(), json);
+                    final List<ReaderInterceptor> readerInterceptors = interceptors.readersFor(endpoint);
+                    resolvers[i] = withBodies || !readerInterceptors.isEmpty()
+                            ? EntityResolver.captureWithHeaders()
+                            : EntityResolver.capture();
+                    entity = Optional.of(new Entity(
+                            i,
+                            readerInterceptors.isEmpty()
+                                    ? reader
+                                    : EntityResolver.intercepted(
+                                            reader,
+                                            withBodies,
+                                            readerInterceptors,
+                                            parameter.type(),
+                                            endpoint.consumes())));
                 } else {
                     resolvers[i] =
                             compile(parameter, endpoint.path(), json, converters, resource, endpoint.execution());

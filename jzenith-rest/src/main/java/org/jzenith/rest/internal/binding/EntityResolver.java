@@ -9,6 +9,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RequestBody;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.ReaderInterceptor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +28,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.filters.HeaderMap;
+import org.jzenith.rest.internal.interceptors.ReaderChain;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.params.Binding;
 
@@ -104,6 +108,54 @@ final class EntityResolver {
                         "request body: cannot be read: " + e.getCause().getMessage());
             }
             return value.isPresent() ? Binding.value(value.get()) : fallback.read(request.body());
+        };
+    }
+
+    /**
+     * {@code inner} behind the method's reader interceptors: they get the body as a stream with the
+     * request's headers and may wrap it; a body {@code inner} finds invalid stays a 400.
+     *
+     * @param innerTakesHeaders whether {@code inner} reads a body with headers (a message body
+     *     reader's) rather than the bare buffer
+     */
+    static EntityReader intercepted(
+            final EntityReader inner,
+            final boolean innerTakesHeaders,
+            final List<ReaderInterceptor> interceptors,
+            final Type type,
+            final List<MediaType> consumes) {
+        final Class<?> raw = TypeLiteral.get(type).getRawType();
+        final MediaType declared = consumes.isEmpty() ? MediaType.WILDCARD_TYPE : consumes.getFirst();
+        return captured -> {
+            final CapturedBody request = (CapturedBody) captured;
+            final MultivaluedMap<String, String> headers = HeaderMap.ofStrings();
+            request.headers().forEach(headers::addAll);
+            final MediaType mediaType;
+            try {
+                mediaType = request.contentType().map(MediaType::valueOf).orElse(declared);
+            } catch (final IllegalArgumentException e) {
+                return Binding.invalid("request body: the Content-Type cannot be read");
+            }
+            final Binding[] outcome = new Binding[1];
+            try {
+                final Object value = ReaderChain.read(
+                        interceptors,
+                        raw,
+                        type,
+                        mediaType,
+                        headers,
+                        new ByteArrayInputStream(request.body().getBytes()),
+                        bytes -> {
+                            final Buffer body = Buffer.buffer(bytes);
+                            outcome[0] =
+                                    inner.read(innerTakesHeaders ? new CapturedBody(body, request.headers()) : body);
+                            return outcome[0] instanceof Binding.Value(final Object read) ? read : null;
+                        });
+                // An interceptor may return another entity than the one read.
+                return outcome[0] instanceof Binding.Invalid ? outcome[0] : Binding.value(value);
+            } catch (final IOException e) {
+                return Binding.invalid("request body: cannot be read: " + e.getMessage());
+            }
         };
     }
 

@@ -2,7 +2,6 @@ package org.jzenith.rest.internal.bodies;
 
 import io.vertx.core.buffer.Buffer;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
@@ -15,6 +14,7 @@ import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jzenith.rest.internal.filters.HeaderMap;
 
 /**
  * The application's {@link MessageBodyReader}s and {@link MessageBodyWriter}s, asked in
@@ -80,7 +80,7 @@ public final class MessageBodies {
         if (reader.isEmpty()) {
             return Optional.empty();
         }
-        final MultivaluedMap<String, String> copy = new MultivaluedHashMap<>();
+        final MultivaluedMap<String, String> copy = HeaderMap.ofStrings();
         headers.forEach(copy::addAll);
         try {
             @SuppressWarnings("unchecked") // the reader said it reads this type

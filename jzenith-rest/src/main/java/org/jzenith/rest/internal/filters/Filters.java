@@ -102,6 +102,19 @@ public final class Filters {
         return unmatched;
     }
 
+    /** Whether {@code provider} (a filter or an interceptor) runs for {@code endpoint}: it is global, or bound to it. */
+    public static boolean appliesTo(final Object provider, final EndpointDefinition endpoint) {
+        final Set<Class<? extends Annotation>> names = Stream.concat(
+                        bindings(endpoint.annotatedClass()).stream(), bindings(endpoint.method()).stream())
+                .collect(Collectors.toSet());
+        return names.containsAll(bindingsOf(provider));
+    }
+
+    /** Whether {@code provider} is bound by name to no method, so runs for every request. */
+    public static boolean isGlobal(final Object provider) {
+        return bindingsOf(provider).isEmpty();
+    }
+
     private static Set<Class<? extends Annotation>> bindingsOf(final Object filter) {
         return bindings(userClass(filter.getClass()));
     }
@@ -117,7 +130,8 @@ public final class Filters {
         return userClass(filter.getClass()).isAnnotationPresent(PreMatching.class);
     }
 
-    private static int priority(final Object filter) {
+    /** The {@code @Priority} of a provider's class, 5000 ({@code Priorities.USER}) where it has none. */
+    public static int priority(final Object filter) {
         final Priority priority = userClass(filter.getClass()).getAnnotation(Priority.class);
         return priority == null ? Priorities.USER : priority.value();
     }

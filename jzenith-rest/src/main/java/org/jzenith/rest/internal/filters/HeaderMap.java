@@ -16,13 +16,18 @@ import java.util.function.Predicate;
  * A mutable, case-insensitive header map that filters read and change; copied from the Vert.x
  * headers before the filters run and written back after them.
  */
-final class HeaderMap<V> extends AbstractMultivaluedMap<String, V> {
+public final class HeaderMap<V> extends AbstractMultivaluedMap<String, V> {
 
     @Serial
     private static final long serialVersionUID = 1L;
 
     private HeaderMap() {
         super(new TreeMap<>(String.CASE_INSENSITIVE_ORDER));
+    }
+
+    /** An empty, case-insensitive map of header values as text. */
+    public static HeaderMap<String> ofStrings() {
+        return new HeaderMap<>();
     }
 
     static HeaderMap<String> ofStrings(final MultiMap headers) {

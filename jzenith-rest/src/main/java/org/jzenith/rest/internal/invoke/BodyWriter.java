@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.WriterInterceptor;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.interceptors.WriterChain;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
@@ -38,6 +40,8 @@ public final class BodyWriter {
     private final CharSequence defaultContentType;
     private final ResponseFiltering filtering;
     private final MessageBodies bodies;
+    /** The writer interceptors of this method's responses; empty for most. */
+    private final List<WriterInterceptor> interceptors;
     /** False where the application has no MessageBodyWriter, so that a response asks none. */
     private final boolean mayWriteBodies;
     /** False where no response filter can run, so that such a response looks nothing up. */
@@ -49,8 +53,10 @@ public final class BodyWriter {
             final List<MediaType> produces,
             final ResponseHeaders headers,
             final ResponseFiltering filtering,
-            final MessageBodies bodies) {
+            final MessageBodies bodies,
+            final List<WriterInterceptor> interceptors) {
         this.json = json;
+        this.interceptors = List.copyOf(interceptors);
         this.bodies = bodies;
         this.mayWriteBodies = bodies.hasWriters();
         this.filtering = filtering;
@@ -225,6 +231,26 @@ public final class BodyWriter {
      * MessageBodyWriter for it writes (with the headers it adds), else JSON, text or bytes.
      */
     private Buffer bodyOf(
+            final RoutingContext context,
+            final Object value,
+            final CharSequence contentType,
+            final ObjectWriter writer) {
+        if (!interceptors.isEmpty()) {
+            final WriterChain.Written written = WriterChain.write(
+                    interceptors,
+                    value,
+                    MediaType.valueOf(contentType.toString()),
+                    (entity, mediaType) -> uninterceptedBody(context, entity, contentType(mediaType), writer));
+            written.headers()
+                    .forEach((name, values) -> values.forEach(
+                            header -> context.response().headers().add(name, String.valueOf(header))));
+            context.response().putHeader(HttpHeaders.CONTENT_TYPE, contentType(written.mediaType()));
+            return written.body();
+        }
+        return uninterceptedBody(context, value, contentType, writer);
+    }
+
+    private Buffer uninterceptedBody(
             final RoutingContext context,
             final Object value,
             final CharSequence contentType,

@@ -23,6 +23,7 @@ import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
@@ -49,6 +50,7 @@ public final class EndpointHandlerFactory {
     private final ServerSentEvents events;
     private final MessageBodies bodies;
     private final DynamicFeatures dynamic;
+    private final Interceptors interceptors;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -63,7 +65,8 @@ public final class EndpointHandlerFactory {
             final ReactiveAdapters adapters,
             final ParamConverters converters,
             final MessageBodies bodies,
-            final DynamicFeatures dynamic) {
+            final DynamicFeatures dynamic,
+            final Interceptors interceptors) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -78,6 +81,7 @@ public final class EndpointHandlerFactory {
         this.events = new ServerSentEvents(json);
         this.bodies = bodies;
         this.dynamic = dynamic;
+        this.interceptors = interceptors;
     }
 
     /**
@@ -88,12 +92,18 @@ public final class EndpointHandlerFactory {
     public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, resource);
+            arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }
-        final BodyWriter body =
-                new BodyWriter(json, endpoint.valueType(), endpoint.produces(), headers, filtering, bodies);
+        final BodyWriter body = new BodyWriter(
+                json,
+                endpoint.valueType(),
+                endpoint.produces(),
+                headers,
+                filtering,
+                bodies,
+                interceptors.writersFor(endpoint));
         return new EndpointHandler(
                 endpoint,
                 resource,

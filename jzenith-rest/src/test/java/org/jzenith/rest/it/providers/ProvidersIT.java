@@ -68,15 +68,15 @@ class ProvidersIT {
     @Test
     void aProviderOfAKindJZenithDoesNotRunFailsStartUpNamingIt() {
         final JZenith broken = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(UnsupportedInterceptor.class));
+                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(NotAProvider.class));
 
         assertThatThrownBy(broken::start)
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("UnsupportedInterceptor (RestPlugin.withProviders): is named in"
+                .hasMessageContaining("NotAProvider (RestPlugin.withProviders): is named in"
                         + " RestPlugin.withProviders(...) but is not a provider jZenith can use; jZenith supports"
                         + " ExceptionMapper, ContextResolver<ObjectMapper>, ContainerRequestFilter, ContainerResponseFilter,"
-                        + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, Feature and DynamicFeature"
-                        + " providers");
+                        + " ParamConverterProvider, MessageBodyReader, MessageBodyWriter, ReaderInterceptor,"
+                        + " WriterInterceptor, Feature and DynamicFeature providers");
     }
 
     @Test
