@@ -145,8 +145,10 @@ public final class ArgumentResolvers {
         return switch (parameter.source()) {
             case PATH -> {
                 final String vertxName = path.vertxName(name).orElseThrow();
-                yield single(parameter, converters, context -> context.pathParam(vertxName));
+                yield PathSegments.forType(parameter.type(), vertxName)
+                        .orElseGet(() -> single(parameter, converters, context -> context.pathParam(vertxName)));
             }
+            case MATRIX -> values(parameter, converters, context -> PathSegments.matrixParameter(context, name));
             case QUERY -> values(parameter, converters, context -> context.queryParam(name));
             case HEADER ->
                 values(parameter, converters, context -> context.request()

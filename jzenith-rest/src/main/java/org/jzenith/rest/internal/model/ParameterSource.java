@@ -4,6 +4,7 @@ package org.jzenith.rest.internal.model;
 public enum ParameterSource {
     PATH("path parameter"),
     QUERY("query parameter"),
+    MATRIX("matrix parameter"),
     HEADER("header"),
     COOKIE("cookie"),
     FORM("form field"),

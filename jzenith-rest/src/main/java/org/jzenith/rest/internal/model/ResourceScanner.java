@@ -10,6 +10,7 @@ import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.MatrixParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -142,6 +143,7 @@ public final class ResourceScanner {
         if (parameters.stream()
                 .anyMatch(parameter -> parameter.source() != ParameterSource.PATH
                         && parameter.source() != ParameterSource.QUERY
+                        && parameter.source() != ParameterSource.MATRIX
                         && parameter.source() != ParameterSource.HEADER
                         && parameter.source() != ParameterSource.COOKIE
                         && parameter.source() != ParameterSource.CONTEXT)) {
@@ -288,6 +290,9 @@ public final class ResourceScanner {
                         case QueryParam q ->
                             Optional.of(new ParameterDefinition(
                                     ParameterSource.QUERY, q.value(), type, defaultValue, annotations));
+                        case MatrixParam m ->
+                            Optional.of(new ParameterDefinition(
+                                    ParameterSource.MATRIX, m.value(), type, defaultValue, annotations));
                         case HeaderParam h ->
                             Optional.of(new ParameterDefinition(
                                     ParameterSource.HEADER, h.value(), type, defaultValue, annotations));

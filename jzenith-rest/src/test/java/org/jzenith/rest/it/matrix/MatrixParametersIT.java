@@ -1,0 +1,40 @@
+package org.jzenith.rest.it.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.it.Http;
+import org.jzenith.rest.it.Served;
+
+/** {@code @MatrixParam} and {@code PathSegment} path parameters. */
+class MatrixParametersIT {
+
+    private static Served served;
+    private static Http http;
+
+    @BeforeAll
+    static void start() {
+        served = Served.start(RestPlugin.withResources(CarResource.class));
+        http = served.http();
+    }
+
+    @AfterAll
+    static void stop() {
+        served.close();
+    }
+
+    @Test
+    void matrixParametersAreReadFromTheLastSegmentAndFromAPathSegment() {
+        assertThat(http.get("/cars/mercedes;color=red;year=2020").body()).isEqualTo("mercedes, red, year 2020");
+        assertThat(http.get("/cars/volvo").body()).isEqualTo("volvo, any colour, year null");
+        assertThat(http.get("/cars/fiat;color=dark%20blue").body()).isEqualTo("fiat, dark blue, year null");
+    }
+
+    @Test
+    void aVariableThatSpansSegmentsIsAListOfSegments() {
+        assertThat(http.get("/cars/files/a/b;v=1/c").body()).isEqualTo("a|b|c");
+    }
+}
