@@ -6,9 +6,11 @@ import com.google.inject.ScopeAnnotation;
 import com.google.inject.Scopes;
 import com.google.inject.binder.ScopedBindingBuilder;
 import com.google.inject.matcher.Matcher;
+import com.google.inject.matcher.Matchers;
 import jakarta.inject.Scope;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import jakarta.ws.rs.container.ResourceContext;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -19,9 +21,13 @@ import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
+import org.jzenith.rest.internal.context.ContextFields;
+import org.jzenith.rest.internal.context.GuiceResourceContext;
+import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.observability.HealthRoutes;
 import org.jzenith.rest.internal.observability.MetricsRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
+import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.internal.validation.MethodValidation;
 
@@ -64,6 +70,9 @@ public final class RestModule extends AbstractModule {
         providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
+        bind(ResourceContext.class).to(GuiceResourceContext.class);
+        final ServerSentEvents sse = new ServerSentEvents(JsonCodec.create());
+        bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), () -> sse));
         // One validator for the whole application, made when first used.
         bind(ValidatorFactory.class).toProvider((Provider<ValidatorFactory>) validation::factory);
         bind(Validator.class).toProvider((Provider<Validator>) validation::validator);

@@ -34,6 +34,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
+import org.jzenith.rest.internal.context.ContextFields;
 
 /**
  * Reads the Jakarta REST annotations of a resource class once, at start-up, into {@link
@@ -78,6 +79,9 @@ public final class ResourceScanner {
                     resourceClass.getName()
                             + " is named in RestPlugin.withResources(...) but has no @Path; annotate the class with @Path(\"/...\")");
         }
+        ContextFields.problem(resourceClass).ifPresent(problem -> {
+            throw new IllegalArgumentException(resourceClass.getSimpleName() + " " + problem);
+        });
         final List<EndpointDefinition> endpoints = endpointsOf(
                 resourceClass, resourceClass, PathTemplate.join(basePath, classPath.value()), adapters, List.of());
         if (endpoints.isEmpty()) {
