@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.errors.ExceptionMappers;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.interceptors.Interceptors;
@@ -99,6 +100,11 @@ public final class Providers {
                     || DynamicFeature.class.isAssignableFrom(provider)
                     || ReaderInterceptor.class.isAssignableFrom(provider)
                     || WriterInterceptor.class.isAssignableFrom(provider);
+            final Optional<String> field = ContextFields.problem(provider);
+            if (field.isPresent()) {
+                problems.put(provider, field.get().replace("of a resource", "of a provider"));
+                continue;
+            }
             if (Filters.bindsAndPreMatches(provider)) {
                 problems.put(
                         provider,
