@@ -102,7 +102,13 @@ public final class Providers {
                     || WriterInterceptor.class.isAssignableFrom(provider);
             final Optional<String> field = ContextFields.problem(provider);
             if (field.isPresent()) {
-                problems.put(provider, field.get().replace("of a resource", "of a provider"));
+                problems.put(
+                        provider,
+                        field.get()
+                                .replace(
+                                        "of a resource that serves every request; take it as a parameter of the method instead",
+                                        "of a provider that serves every request; read it from the request context the provider is"
+                                                + " given (ContainerRequestContext.getUriInfo(), getSecurityContext(), ...)"));
                 continue;
             }
             if (Filters.bindsAndPreMatches(provider)) {
