@@ -90,4 +90,16 @@ class ProvidersIT {
                 .hasMessageContaining("SecondNoSuchBookMapper (RestPlugin.withProviders): maps NoSuchBookException,"
                         + " as NoSuchBookMapper does already; register one of them");
     }
+
+    @Test
+    void aProviderWithAPerRequestContextFieldFailsStartUpSayingWhereToReadIt() {
+        final JZenith broken = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(ResourceInfoFilter.class));
+
+        assertThatThrownBy(broken::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("ResourceInfoFilter (RestPlugin.withProviders): has the field resourceInfo with"
+                        + " @Context ResourceInfo")
+                .hasMessageContaining("read it from the request context the provider is given");
+    }
 }
