@@ -3,6 +3,7 @@ package org.jzenith.rest;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.jzenith.core.configuration.DurationRange;
 import org.jzenith.core.configuration.Range;
@@ -17,6 +18,7 @@ import org.jzenith.core.configuration.Range;
  * rest.idle-timeout=60s
  * rest.retry-after=1s          # Retry-After of a 503 while a store is away
  * rest.suspend-timeout=30s     # a @Suspended AsyncResponse not resumed by then is answered 503
+ * rest.uploads-directory=...   # where multipart file parts go while a request runs (default: the temp dir)
  * </pre>
  */
 @ConfigMapping(prefix = "rest")
@@ -57,6 +59,13 @@ public interface RestConfiguration {
     @DurationRange(min = "1ms", max = "1h")
     @WithDefault("30s")
     Duration suspendTimeout();
+
+    /**
+     * Where the file parts of multipart requests are written while the request runs (they are
+     * deleted when it is answered); unset means {@code jzenith-uploads} in the JVM's temporary
+     * directory.
+     */
+    Optional<String> uploadsDirectory();
 
     /** Server verticles (one HTTP server each); unset means one per event loop. */
     @Range(min = 1, max = 1024)

@@ -18,6 +18,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -301,7 +302,10 @@ public final class RestPlugin implements Plugin {
                 errors,
                 responseHeaders,
                 configuration.maxBodySize(),
-                registered.filters().preMatching());
+                registered.filters().preMatching(),
+                configuration.uploadsDirectory().orElseGet(() -> Path.of(
+                                System.getProperty("java.io.tmpdir"), "jzenith-uploads")
+                        .toString()));
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));

@@ -79,7 +79,9 @@ public final class ArgumentResolvers {
         for (int i = 0; i < resolvers.length; i++) {
             final ParameterDefinition parameter = parameters.get(i);
             try {
-                if (parameter.source() == ParameterSource.ENTITY) {
+                if (parameter.source() == ParameterSource.ENTITY && MultipartParts.isPart(parameter.type())) {
+                    resolvers[i] = MultipartParts.all(json); // the parts are the body, read by Vert.x Web
+                } else if (parameter.source() == ParameterSource.ENTITY) {
                     final List<MediaType> consumes =
                             endpoint.consumes().isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : endpoint.consumes();
                     final boolean withBodies = bodies.hasReaders()
@@ -160,9 +162,11 @@ public final class ArgumentResolvers {
                     return cookie == null ? null : cookie.getValue();
                 });
             case FORM ->
-                values(parameter, converters, context -> context.request()
-                        .formAttributes()
-                        .getAll(name));
+                MultipartParts.isPart(parameter.type())
+                        ? MultipartParts.named(name, parameter.type(), json)
+                        : values(parameter, converters, context -> context.request()
+                                .formAttributes()
+                                .getAll(name));
             case ENTITY ->
                 throw new IllegalArgumentException(
                         "the request body cannot be read into a member of a bean parameter; use @QueryParam,"

@@ -18,6 +18,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
@@ -179,7 +180,9 @@ public final class EndpointHandlerFactory {
                         && p.type() != InputStream.class
                         && p.type() != Reader.class
                         && !p.type().getTypeName().equals("io.vertx.core.buffer.Buffer"));
-        final boolean form = endpoint.parameters().stream().anyMatch(p -> p.source() == ParameterSource.FORM);
+        final boolean multipart = MultipartParts.takesParts(endpoint);
+        final boolean form =
+                multipart || endpoint.parameters().stream().anyMatch(p -> p.source() == ParameterSource.FORM);
         if (!endpoint.consumes().isEmpty() || !(jsonEntity || form)) {
             return Optional.empty();
         }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
+import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.RequestFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
@@ -61,7 +62,8 @@ public final class RouterFactory {
             final ErrorResponder errors,
             final ResponseHeaders headers,
             final long maxBodySize,
-            final List<ContainerRequestFilter> preMatchingFilters) {
+            final List<ContainerRequestFilter> preMatchingFilters,
+            final String uploadsDirectory) {
         final Router router = Router.router(vertx);
         if (!preMatchingFilters.isEmpty()) {
             router.route()
@@ -80,10 +82,10 @@ public final class RouterFactory {
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
-            add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize);
+            add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize, uploadsDirectory);
             if (endpoint.httpMethod().equals("GET")
                     && !declared.contains("HEAD " + endpoint.path().template())) {
-                add(router, endpoint, "HEAD", handler, maxBodySize);
+                add(router, endpoint, "HEAD", handler, maxBodySize, uploadsDirectory);
             }
             if (declared.add("OPTIONS " + endpoint.path().template())) {
                 final CharSequence allow = table.allowOf(endpoint.path());
@@ -152,7 +154,8 @@ public final class RouterFactory {
             final EndpointDefinition endpoint,
             final String method,
             final Handler<RoutingContext> handler,
-            final long maxBodySize) {
+            final long maxBodySize,
+            final String uploadsDirectory) {
         final Route route = route(router, method, endpoint);
         endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
         if (endpoint.readsBody()) {
@@ -165,7 +168,16 @@ public final class RouterFactory {
         if (endpoint.readsBody() || mayCarryBody(method)) {
             // Also where the body is not read: Vert.x Web pauses the request, and a body left
             // unread would stall a kept-alive connection.
-            route.handler(BodyHandler.create(false).setBodyLimit(maxBodySize).setHandleFileUploads(false));
+            route.handler(
+                    MultipartParts.takesParts(endpoint)
+                            // File parts go to disk as they arrive, within the body limit, and are
+                            // deleted once the request is answered.
+                            ? BodyHandler.create(uploadsDirectory)
+                                    .setBodyLimit(maxBodySize)
+                                    .setDeleteUploadedFilesOnEnd(true)
+                            : BodyHandler.create(false)
+                                    .setBodyLimit(maxBodySize)
+                                    .setHandleFileUploads(false));
         }
         route.handler(handler);
     }
