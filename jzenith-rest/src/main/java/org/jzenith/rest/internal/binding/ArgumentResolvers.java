@@ -3,6 +3,7 @@ package org.jzenith.rest.internal.binding;
 import com.google.inject.TypeLiteral;
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.Encoded;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.sse.Sse;
@@ -144,14 +145,29 @@ public final class ArgumentResolvers {
             final Supplier<Object> resource,
             final Execution execution) {
         final String name = parameter.name();
+        final boolean encoded = parameter.annotations().stream().anyMatch(Encoded.class::isInstance);
         return switch (parameter.source()) {
             case PATH -> {
                 final String vertxName = path.vertxName(name).orElseThrow();
+                if (encoded) {
+                    final EncodedValues.RawValue raw = EncodedValues.path(path, name);
+                    yield single(parameter, converters, raw::of);
+                }
                 yield PathSegments.forType(parameter.type(), vertxName)
                         .orElseGet(() -> single(parameter, converters, context -> context.pathParam(vertxName)));
             }
-            case MATRIX -> values(parameter, converters, context -> PathSegments.matrixParameter(context, name));
-            case QUERY -> values(parameter, converters, context -> context.queryParam(name));
+            case MATRIX ->
+                values(
+                        parameter,
+                        converters,
+                        encoded
+                                ? EncodedValues.matrix(name)::of
+                                : context -> PathSegments.matrixParameter(context, name));
+            case QUERY ->
+                values(
+                        parameter,
+                        converters,
+                        encoded ? EncodedValues.query(name)::of : context -> context.queryParam(name));
             case HEADER ->
                 values(parameter, converters, context -> context.request()
                         .headers()

@@ -7,6 +7,7 @@ import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.Encoded;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.HttpMethod;
@@ -242,7 +243,8 @@ public final class ResourceScanner {
         final Annotation[][] annotations = annotated.getParameterAnnotations();
         boolean entitySeen = false;
         for (int i = 0; i < parameters.length; i++) {
-            final ParameterDefinition definition = parameter(parameters[i], List.of(annotations[i]));
+            final ParameterDefinition definition =
+                    parameter(parameters[i], withEncoded(annotations[i], annotated, resourceClass));
             if (definition.source() == ParameterSource.ENTITY) {
                 if (CONTEXT_TYPES.contains(definition.type().getTypeName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter of type "
@@ -272,6 +274,21 @@ public final class ResourceScanner {
             definitions.add(definition);
         }
         return definitions;
+    }
+
+    /**
+     * A parameter's annotations, with the {@code @Encoded} of its method or class when it has none of
+     * its own: Jakarta REST lets either say that all of a method's parameters stay encoded.
+     */
+    private static List<Annotation> withEncoded(
+            final Annotation[] annotations, final Method method, final Class<?> resourceClass) {
+        final List<Annotation> all = new ArrayList<>(List.of(annotations));
+        if (all.stream().noneMatch(Encoded.class::isInstance)) {
+            Optional.ofNullable(method.getAnnotation(Encoded.class))
+                    .or(() -> Optional.ofNullable(resourceClass.getAnnotation(Encoded.class)))
+                    .ifPresent(all::add);
+        }
+        return all;
     }
 
     /** Reads one parameter, field or record component from its annotations. */
@@ -332,8 +349,9 @@ public final class ResourceScanner {
         }
         annotations.stream()
                 .map(Annotation::annotationType)
-                .filter(annotation ->
-                        annotation.getPackageName().startsWith("jakarta.ws.rs") && annotation != DefaultValue.class)
+                .filter(annotation -> annotation.getPackageName().startsWith("jakarta.ws.rs")
+                        && annotation != DefaultValue.class
+                        && annotation != Encoded.class)
                 .findFirst()
                 .ifPresent(annotation -> {
                     throw new IllegalArgumentException("@" + annotation.getSimpleName()

@@ -9,7 +9,7 @@ import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.it.Http;
 import org.jzenith.rest.it.Served;
 
-/** {@code @MatrixParam} and {@code PathSegment} path parameters. */
+/** {@code @MatrixParam}, {@code PathSegment} path parameters and {@code @Encoded}. */
 class MatrixParametersIT {
 
     private static Served served;
@@ -17,7 +17,7 @@ class MatrixParametersIT {
 
     @BeforeAll
     static void start() {
-        served = Served.start(RestPlugin.withResources(CarResource.class));
+        served = Served.start(RestPlugin.withResources(CarResource.class, EncodedResource.class));
         http = served.http();
     }
 
@@ -36,5 +36,11 @@ class MatrixParametersIT {
     @Test
     void aVariableThatSpansSegmentsIsAListOfSegments() {
         assertThat(http.get("/cars/files/a/b;v=1/c").body()).isEqualTo("a|b|c");
+    }
+
+    @Test
+    void encodedParametersKeepTheirPercentEscapes() {
+        assertThat(http.get("/encoded/a%20b?q=c%2Fd&d=e%20f").body()).isEqualTo("a%20b c%2Fd e f");
+        assertThat(http.get("/encoded/method/x%2By;m=1%202").body()).isEqualTo("x%2By;m=1%202 1%202");
     }
 }
