@@ -201,6 +201,17 @@ public final class ArgumentResolvers {
         };
     }
 
+    /**
+     * The resolver of the per-request context of {@code type} ({@code UriInfo}, {@code HttpHeaders},
+     * {@code Request}, {@code SecurityContext}) for {@code endpoint}, as an {@code @Context}
+     * parameter would get it.
+     */
+    public static ArgumentResolver context(
+            final Type type, final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        return ContextResolver.forType(type, endpoint.path(), resource, endpoint.execution())
+                .orElseThrow();
+    }
+
     private static ArgumentResolver sse(final JsonCodec json) {
         final Sse sse = new ServerSentEvents(json);
         return context -> Binding.value(sse);

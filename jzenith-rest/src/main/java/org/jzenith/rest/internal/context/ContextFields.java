@@ -28,14 +28,35 @@ public final class ContextFields implements TypeListener {
         this.values = Map.of(ResourceContext.class, resourceContext, Sse.class, sse);
     }
 
-    /** What is wrong with {@code type}'s {@code @Context} fields, if anything: a type no field can have. */
+    /**
+     * What is wrong with a provider's {@code @Context} fields, if anything: a type no field of an
+     * object serving every request can have. Resources may also have the per-request types
+     * {@link CurrentRequest} stands in for; providers may not, as they run outside the method's call.
+     */
     public static Optional<String> problem(final Class<?> type) {
+        return problem(type, false);
+    }
+
+    /** What is wrong with a resource's {@code @Context} fields, if anything. */
+    public static Optional<String> resourceProblem(final Class<?> type) {
+        return problem(type, true);
+    }
+
+    /** Whether {@code type} has {@code @Context} fields of per-request types, which need {@link CurrentRequest}. */
+    public static boolean needsCurrentRequest(final Class<?> type) {
+        return contextFields(type).stream()
+                .anyMatch(field -> CurrentRequest.standIn(field.getType()).isPresent());
+    }
+
+    private static Optional<String> problem(final Class<?> type, final boolean resource) {
         for (final Field field : contextFields(type)) {
-            if (field.getType() != ResourceContext.class && field.getType() != Sse.class) {
+            final boolean perRequest = CurrentRequest.standIn(field.getType()).isPresent();
+            if (field.getType() != ResourceContext.class && field.getType() != Sse.class && !(resource && perRequest)) {
                 return Optional.of("has the field " + field.getName() + " with @Context "
                         + field.getType().getSimpleName() + ", which differs per request and cannot go into a field"
                         + " of a resource that serves every request; take it as a parameter of the method instead"
-                        + " (fields may hold ResourceContext and Sse)");
+                        + " (fields may hold ResourceContext and Sse; a resource's also UriInfo, HttpHeaders, Request"
+                        + " and SecurityContext)");
             }
         }
         return Optional.empty();
@@ -44,9 +65,10 @@ public final class ContextFields implements TypeListener {
     @Override
     public <I> void hear(final TypeLiteral<I> type, final TypeEncounter<I> encounter) {
         for (final Field field : contextFields(type.getRawType())) {
-            final Provider<?> value = values.get(field.getType());
+            final Optional<Object> standIn = CurrentRequest.standIn(field.getType());
+            final Provider<?> value = standIn.isPresent() ? standIn::get : values.get(field.getType());
             if (value == null) {
-                continue; // refused at start-up for resources; left alone elsewhere
+                continue; // refused at start-up for resources and providers; left alone elsewhere
             }
             field.setAccessible(true); // start-up only, when Guice first meets the type
             encounter.register((com.google.inject.MembersInjector<I>) instance -> {

@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.context.CurrentRequest;
 import org.jzenith.rest.internal.context.RequestSecurity;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.Violation;
@@ -86,6 +87,11 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final boolean mayStream;
 
     private final BodyWriter body;
+    /**
+     * Resolve the per-request contexts (UriInfo, HttpHeaders, Request, SecurityContext) of a resource
+     * with such {@code @Context} fields; empty for the others, which pay nothing.
+     */
+    private final ArgumentResolver[] currentResolvers;
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
@@ -105,7 +111,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final Suspension suspension,
             final BodyWriter body,
             final ServerSentEvents events,
-            final MethodHandle[] locators) {
+            final MethodHandle[] locators,
+            final ArgumentResolver[] currentResolvers) {
         this.endpoint = endpoint;
         this.displayName = endpoint.displayName();
         this.resource = resource;
@@ -127,6 +134,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.eventSinkIndex = indexOf(endpoint, ParameterSource.EVENT_SINK);
         this.events = events;
         this.locators = locators.clone();
+        this.currentResolvers = currentResolvers.clone();
         this.locatorResolvers = arguments.locators();
         this.body = body;
         this.mayStream = endpoint.returnKind() == ReturnKind.VALUE || endpoint.returnKind() == ReturnKind.RESPONSE;
@@ -148,6 +156,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
         final Object[][] located;
+        final CurrentRequest.Contexts current; // null where the resource has no per-request @Context field
         try {
             if ((filtered && aborted(routing)) || (access.isPresent() && refused(routing))) {
                 metrics.recordWhenEnded(routing, start);
@@ -155,6 +164,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             }
             arguments = acceptable(routing) ? bind(routing) : null;
             located = arguments == null || locators.length == 0 ? NO_LOCATED : bindLocators(routing);
+            current = currentResolvers.length == 0 ? null : currentContexts(routing);
         } catch (final Throwable failure) {
             fail(routing, context, failure, start);
             return;
@@ -164,11 +174,11 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             return;
         }
         switch (endpoint.execution()) {
-            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, start);
+            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, current, start);
             case VIRTUAL_THREAD -> {
                 try {
                     virtualThreads
-                            .newThread(() -> invokeAndWrite(routing, context, arguments, located, start))
+                            .newThread(() -> invokeAndWrite(routing, context, arguments, located, current, start))
                             .start();
                 } catch (final Throwable failure) {
                     fail(routing, context, failure, start); // no thread could be made: out of memory, say
@@ -177,7 +187,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             case WORKER ->
                 context.executeBlocking(
                         () -> {
-                            invokeAndWrite(routing, context, arguments, located, start);
+                            invokeAndWrite(routing, context, arguments, located, current, start);
                             return null;
                         },
                         false);
@@ -197,6 +207,15 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 routing, filters.requestFilters(), endpoint.path().template(), resource);
         abort.ifPresent(response -> errors.respond(routing, response));
         return abort.isPresent();
+    }
+
+    /** The per-request contexts for the resource's {@code @Context} fields, made on the event loop. */
+    private CurrentRequest.Contexts currentContexts(final RoutingContext routing) {
+        final Object[] values = new Object[currentResolvers.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = ((Binding.Value) currentResolvers[i].resolve(routing)).value();
+        }
+        return CurrentRequest.Contexts.of(values);
     }
 
     /** The arguments of each sub-resource locator, on the event loop; {@code null} once a 400 has been sent. */
@@ -272,8 +291,12 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final Context context,
             final Object[] arguments,
             final Object[][] located,
+            final CurrentRequest.Contexts current,
             final long start) {
         final Object result;
+        if (current != null) {
+            CurrentRequest.set(current);
+        }
         try {
             if (entityIndex >= 0) {
                 final Binding decoded = entity.orElseThrow().reader().read(arguments[entityIndex]);
@@ -309,6 +332,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         } catch (final Throwable failure) {
             fail(routing, context, failure, start);
             return;
+        } finally {
+            if (current != null) {
+                CurrentRequest.clear();
+            }
         }
         if (mayStream
                 && (result instanceof StreamingOutput

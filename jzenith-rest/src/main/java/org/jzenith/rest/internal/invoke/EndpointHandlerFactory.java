@@ -3,7 +3,11 @@ package org.jzenith.rest.internal.invoke;
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.validation.Validator;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.io.Reader;
 import java.lang.invoke.MethodHandle;
@@ -17,9 +21,12 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
+import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.context.ContextFields;
+import org.jzenith.rest.internal.context.CurrentRequest;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.Filters;
@@ -129,7 +136,8 @@ public final class EndpointHandlerFactory {
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
                 body,
                 events,
-                locators(endpoint));
+                locators(endpoint),
+                currentResolvers(endpoint, resource));
     }
 
     /**
@@ -139,6 +147,18 @@ public final class EndpointHandlerFactory {
      */
     public static MethodHandle invoker(final EndpointDefinition endpoint) {
         return invoker(endpoint.method());
+    }
+
+    /** The resolvers of the contexts {@link CurrentRequest} holds, where the resource has such fields. */
+    private static ArgumentResolver[] currentResolvers(
+            final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        if (!ContextFields.needsCurrentRequest(endpoint.resourceClass())
+                && !ContextFields.needsCurrentRequest(endpoint.annotatedClass())) {
+            return new ArgumentResolver[0];
+        }
+        return List.of(UriInfo.class, HttpHeaders.class, Request.class, SecurityContext.class).stream()
+                .map(type -> ArgumentResolvers.context(type, endpoint, resource))
+                .toArray(ArgumentResolver[]::new);
     }
 
     /** The handle of the sub-resource locators of {@code endpoint}, in order, of the same shape. */

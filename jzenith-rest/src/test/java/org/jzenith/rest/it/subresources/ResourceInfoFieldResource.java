@@ -1,0 +1,19 @@
+package org.jzenith.rest.it.subresources;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+
+/** A context type jZenith does not put into fields. */
+@Path("/resource-info-field")
+public class ResourceInfoFieldResource {
+
+    @Context
+    ResourceInfo resourceInfo;
+
+    @GET
+    public String get() {
+        return resourceInfo.getResourceMethod().getName();
+    }
+}
