@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.core.GenericEntity;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedHashMap;
@@ -265,10 +266,10 @@ public final class BodyWriter {
                 return written.get();
             }
         }
-        return encode(value, writer, isJson(contentType));
+        return encode(value, writer, contentType);
     }
 
-    private static Buffer encode(final Object value, final ObjectWriter writer, final boolean asJson) {
+    private Buffer encode(final Object value, final ObjectWriter writer, final CharSequence contentType) {
         // A String is written as it is, even as JSON, as Jakarta REST implementations do.
         if (value instanceof String text) {
             return Buffer.buffer(text.getBytes(StandardCharsets.UTF_8));
@@ -276,10 +277,14 @@ public final class BodyWriter {
             return Buffer.buffer(bytes);
         } else if (value instanceof Buffer buffer) {
             return buffer;
-        } else if (!asJson) {
+        } else if (isJson(contentType)) {
+            return json(value, writer);
+        } else if (contentType.toString().startsWith("text/")) {
             return Buffer.buffer(value.toString().getBytes(StandardCharsets.UTF_8));
         }
-        return json(value, writer);
+        // application/xml, say: written with toString() it would be a wrong answer that looks right.
+        throw new NotAcceptableException(
+                "This resource cannot be written as " + contentType + "; it can be written as JSON or text");
     }
 
     /** Encodes one element of a streamed JSON array; strings are quoted there. */

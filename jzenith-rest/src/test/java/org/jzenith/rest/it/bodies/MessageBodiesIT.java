@@ -57,4 +57,14 @@ class MessageBodiesIT {
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("expected name,age");
     }
+
+    @Test
+    void aMediaTypeNothingCanWriteIsA406NotTheObjectsToString() {
+        assertThat(http.get("/people/one", "Accept", "application/json").body())
+                .isEqualTo("{\"name\":\"Ada\",\"age\":36}");
+
+        final HttpResponse<String> xml = http.get("/people/one", "Accept", "application/xml");
+        assertThat(xml.statusCode()).isEqualTo(406);
+        assertThat(xml.body()).contains("cannot be written as application/xml").doesNotContain("Person[");
+    }
 }

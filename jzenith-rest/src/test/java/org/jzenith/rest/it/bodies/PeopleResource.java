@@ -23,4 +23,11 @@ public class PeopleResource {
     public Person create(final Person person) {
         return new Person(person.name().toUpperCase(java.util.Locale.ROOT), person.age());
     }
+
+    @GET
+    @Path("/one")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML})
+    public Person one() {
+        return new Person("Ada", 36);
+    }
 }
