@@ -67,6 +67,23 @@ class MultipartIT {
         assertThat(post("/uploads", multipart(200_000)).statusCode()).isEqualTo(413);
     }
 
+    @Test
+    void aMalformedMultipartBodyIsAnsweredWithoutAStackTrace() throws Exception {
+        final HttpResponse<String> garbage =
+                post("/uploads", "--jzenith-boundary\r\nno headers, no end".getBytes(StandardCharsets.UTF_8));
+        assertThat(garbage.statusCode()).isEqualTo(400); // no part named file: the method marks it @NotNull
+        assertThat(garbage.body()).contains("\"field\":\"file\"").doesNotContain("Exception");
+
+        final HttpResponse<String> noBoundary = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + served.port() + "/uploads"))
+                                .header("Content-Type", "multipart/form-data")
+                                .POST(HttpRequest.BodyPublishers.ofString("x"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(noBoundary.statusCode()).isBetween(400, 499);
+    }
+
     private static HttpResponse<String> post(final String path, final byte[] body) throws Exception {
         return HttpClient.newHttpClient()
                 .send(

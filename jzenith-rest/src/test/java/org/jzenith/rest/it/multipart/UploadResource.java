@@ -1,5 +1,6 @@
 package org.jzenith.rest.it.multipart;
 
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.POST;
@@ -27,7 +28,8 @@ public class UploadResource {
 
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public String upload(@FormParam("description") final String description, @FormParam("file") final EntityPart file)
+    public String upload(
+            @FormParam("description") final String description, @NotNull @FormParam("file") final EntityPart file)
             throws IOException {
         final long size;
         try (InputStream content = file.getContent()) {
