@@ -2,6 +2,8 @@ package org.jzenith.rest.it.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,5 +44,19 @@ class MatrixParametersIT {
     void encodedParametersKeepTheirPercentEscapes() {
         assertThat(http.get("/encoded/a%20b?q=c%2Fd&d=e%20f").body()).isEqualTo("a%20b c%2Fd e f");
         assertThat(http.get("/encoded/method/x%2By;m=1%202").body()).isEqualTo("x%2By;m=1%202 1%202");
+    }
+
+    @Test
+    void oddMatrixParametersAreReadAndAMalformedEscapeIsA400() throws Exception {
+        assertThat(http.get("/cars/x;;=;color;year=").body()).startsWith("x, ");
+        // Sent raw: Java's HTTP client refuses a malformed escape before it leaves the machine.
+        try (Socket socket = new Socket("127.0.0.1", served.port())) {
+            socket.getOutputStream()
+                    .write("GET /cars/x;color=%zz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+            final String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(answer).startsWith("HTTP/1.1 400").contains("application/problem+json");
+        }
     }
 }
