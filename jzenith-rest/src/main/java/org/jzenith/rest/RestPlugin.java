@@ -40,6 +40,7 @@ import org.jzenith.rest.internal.Registration;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.features.DynamicFeatures;
@@ -255,7 +256,8 @@ public final class RestPlugin implements Plugin {
         final Optional<ValidatorFactory> validatorFactory = validating.join();
         final DynamicFeatures dynamic =
                 DynamicFeatures.of(providerInstances, type -> context.injector().getInstance(type));
-        final ResponseFiltering filtering = new ResponseFiltering(registered.filters(), dynamic.any());
+        final boolean contextFields = registration.providers().stream().anyMatch(ContextFields::needsCurrentRequest);
+        final ResponseFiltering filtering = new ResponseFiltering(registered.filters(), dynamic.any(), contextFields);
         final ErrorResponder errors = new ErrorResponder(
                 registered.exceptionMappers(),
                 filtering,
@@ -289,7 +291,8 @@ public final class RestPlugin implements Plugin {
                 registered.paramConverters(),
                 registered.messageBodies(),
                 dynamic,
-                registered.interceptors());
+                registered.interceptors(),
+                contextFields);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

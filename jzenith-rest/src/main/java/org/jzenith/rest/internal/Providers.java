@@ -102,13 +102,7 @@ public final class Providers {
                     || WriterInterceptor.class.isAssignableFrom(provider);
             final Optional<String> field = ContextFields.problem(provider);
             if (field.isPresent()) {
-                problems.put(
-                        provider,
-                        field.get()
-                                .replace(
-                                        "of a resource that serves every request; take it as a parameter of the method instead",
-                                        "of a provider that serves every request; read it from the request context the provider is"
-                                                + " given (ContainerRequestContext.getUriInfo(), getSecurityContext(), ...)"));
+                problems.put(provider, field.get());
                 continue;
             }
             if (Filters.bindsAndPreMatches(provider)) {

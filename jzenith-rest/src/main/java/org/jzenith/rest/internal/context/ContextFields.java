@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code @Context} fields of the objects Guice makes, for the types that are the same for every
- * request: {@link ResourceContext} and {@link Sse}. Request-scoped types ({@code HttpHeaders},
- * {@code UriInfo}, ...) cannot go into a field of an object that serves every request; the REST
- * plugin refuses such fields on resources before anything starts (see {@link #problem}).
+ * {@code @Context} fields of the objects Guice makes: {@link ResourceContext} and {@link Sse},
+ * the same for every request, and stand-ins for the per-request types that answer for the request
+ * the thread serves ({@link CurrentRequest}). Other types are refused before anything starts (see
+ * {@link #problem}).
  */
 public final class ContextFields implements TypeListener {
 
@@ -29,37 +29,26 @@ public final class ContextFields implements TypeListener {
     }
 
     /**
-     * What is wrong with a provider's {@code @Context} fields, if anything: a type no field of an
-     * object serving every request can have. Resources may also have the per-request types
-     * {@link CurrentRequest} stands in for; providers may not, as they run outside the method's call.
+     * What is wrong with the {@code @Context} fields of {@code type} (a resource or a provider), if
+     * anything: a field of a type jZenith does not put into fields.
      */
     public static Optional<String> problem(final Class<?> type) {
-        return problem(type, false);
-    }
-
-    /** What is wrong with a resource's {@code @Context} fields, if anything. */
-    public static Optional<String> resourceProblem(final Class<?> type) {
-        return problem(type, true);
+        for (final Field field : contextFields(type)) {
+            final boolean perRequest = CurrentRequest.standIn(field.getType()).isPresent();
+            if (field.getType() != ResourceContext.class && field.getType() != Sse.class && !perRequest) {
+                return Optional.of("has the field " + field.getName() + " with @Context "
+                        + field.getType().getSimpleName() + ", a type jZenith does not put into fields (they may"
+                        + " hold ResourceContext, Sse, UriInfo, HttpHeaders, Request, SecurityContext and"
+                        + " ResourceInfo); take it as a method parameter where that is supported");
+            }
+        }
+        return Optional.empty();
     }
 
     /** Whether {@code type} has {@code @Context} fields of per-request types, which need {@link CurrentRequest}. */
     public static boolean needsCurrentRequest(final Class<?> type) {
         return contextFields(type).stream()
                 .anyMatch(field -> CurrentRequest.standIn(field.getType()).isPresent());
-    }
-
-    private static Optional<String> problem(final Class<?> type, final boolean resource) {
-        for (final Field field : contextFields(type)) {
-            final boolean perRequest = CurrentRequest.standIn(field.getType()).isPresent();
-            if (field.getType() != ResourceContext.class && field.getType() != Sse.class && !(resource && perRequest)) {
-                return Optional.of("has the field " + field.getName() + " with @Context "
-                        + field.getType().getSimpleName() + ", which differs per request and cannot go into a field"
-                        + " of a resource that serves every request; take it as a parameter of the method instead"
-                        + " (fields may hold ResourceContext and Sse; a resource's also UriInfo, HttpHeaders, Request"
-                        + " and SecurityContext)");
-            }
-        }
-        return Optional.empty();
     }
 
     @Override

@@ -1,16 +1,18 @@
 package org.jzenith.rest.internal.context;
 
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The request a resource method is serving, for the {@code @Context} fields of resources
- * ({@code UriInfo}, {@code HttpHeaders}, {@code Request}, {@code SecurityContext}): one object
- * serves every request, so such a field holds a stand-in that answers from the request its thread
- * is serving. The values are made on the event loop when the arguments are bound, and set around
- * the call to the method, on the thread it runs on. Only resources with such fields pay for it.
+ * The request a thread is serving, for the {@code @Context} fields of resources and providers
+ * ({@code UriInfo}, {@code HttpHeaders}, {@code Request}, {@code SecurityContext}, {@code
+ * ResourceInfo}): one object serves every request, so such a field holds a stand-in that answers
+ * from the request its thread is serving. The values are made on the event loop before the
+ * filters run, and set around the filters, the method's call and the writing of the response.
+ * Only applications with such fields pay for it.
  */
 public final class CurrentRequest {
 
@@ -26,13 +28,58 @@ public final class CurrentRequest {
      * @param request its method and conditional headers
      * @param security who sent it
      */
-    public record Contexts(UriInfo uriInfo, HttpHeaders headers, Request request, SecurityContext security) {
+    public record Contexts(
+            UriInfo uriInfo,
+            HttpHeaders headers,
+            Request request,
+            SecurityContext security,
+            ResourceInfo resourceInfo) {
 
-        /** From the values of the four context resolvers, in this record's order. */
-        public static Contexts of(final Object[] values) {
+        /** From the values of the four context resolvers, in this record's order, and the matched method. */
+        public static Contexts of(final Object[] values, final ResourceInfo resourceInfo) {
             return new Contexts(
-                    (UriInfo) values[0], (HttpHeaders) values[1], (Request) values[2], (SecurityContext) values[3]);
+                    (UriInfo) values[0],
+                    (HttpHeaders) values[1],
+                    (Request) values[2],
+                    (SecurityContext) values[3],
+                    resourceInfo);
         }
+
+        /** The contexts of a request no method matched (a 404, say): its ResourceInfo answers null. */
+        public static Contexts unmatched(final io.vertx.ext.web.RoutingContext routing) {
+            final RequestTarget target = RequestTarget.of(routing.request());
+            return new Contexts(
+                    new VertxUriInfo(target, java.util.Map.of(), () -> null, ""),
+                    new VertxHttpHeaders(routing.request().headers()),
+                    RequestPreconditions.of(
+                            routing.request().method().name(), routing.request().headers()),
+                    RequestSecurity.of(routing),
+                    new Matched(null, null));
+        }
+    }
+
+    /**
+     * The method a request matched, for {@code @Context ResourceInfo}.
+     *
+     * @param resourceClass the resource class, null where nothing matched
+     * @param resourceMethod the method, null where nothing matched
+     */
+    public record Matched(Class<?> resourceClass, java.lang.reflect.Method resourceMethod) implements ResourceInfo {
+
+        @Override
+        public java.lang.reflect.Method getResourceMethod() {
+            return resourceMethod;
+        }
+
+        @Override
+        public Class<?> getResourceClass() {
+            return resourceClass;
+        }
+    }
+
+    /** Whether contexts are set on this thread. */
+    public static boolean isSet() {
+        return CURRENT.get() != null;
     }
 
     /** Makes {@code contexts} the current request's on this thread, until {@link #clear}. */
@@ -54,8 +101,24 @@ public final class CurrentRequest {
             return java.util.Optional.of(new CurrentRequest.CurrentRequestContext());
         } else if (type == SecurityContext.class) {
             return java.util.Optional.of(new CurrentSecurityContext());
+        } else if (type == ResourceInfo.class) {
+            return java.util.Optional.of(new CurrentResourceInfo());
         }
         return java.util.Optional.empty();
+    }
+
+    /** {@code @Context ResourceInfo} fields: the method the current request matched. */
+    static final class CurrentResourceInfo implements ResourceInfo {
+
+        @Override
+        public java.lang.reflect.Method getResourceMethod() {
+            return current().resourceInfo().getResourceMethod();
+        }
+
+        @Override
+        public Class<?> getResourceClass() {
+            return current().resourceInfo().getResourceClass();
+        }
     }
 
     private static Contexts current() {

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.context.ContextFields;
+import org.jzenith.rest.internal.context.CurrentRequest;
 
 /**
  * Runs request filters on the request's event loop: the {@code @PreMatching} ones before the router
@@ -61,6 +63,9 @@ public final class RequestFiltering {
             final List<ContainerRequestFilter> filters,
             final BiConsumer<RoutingContext, Response> respond,
             final BiConsumer<RoutingContext, Throwable> fail) {
+        // Filters with per-request @Context fields read the request's contexts; nothing is matched yet.
+        final boolean contextFields =
+                filters.stream().anyMatch(filter -> ContextFields.needsCurrentRequest(filter.getClass()));
         return routing -> {
             if (routing.get(PRE_MATCHED) != null) {
                 routing.next(); // routed again after a filter changed the method or URI
@@ -68,6 +73,9 @@ public final class RequestFiltering {
             }
             routing.put(PRE_MATCHED, Boolean.TRUE);
             final RequestFilterContext context = RequestFilterContext.preMatching(routing);
+            if (contextFields) {
+                CurrentRequest.set(CurrentRequest.Contexts.unmatched(routing));
+            }
             try {
                 for (final ContainerRequestFilter filter : filters) {
                     filter.filter(context);
@@ -80,6 +88,9 @@ public final class RequestFiltering {
                 return;
             } finally {
                 context.writeBack();
+                if (contextFields) {
+                    CurrentRequest.clear();
+                }
             }
             if (context.abort().isPresent()) {
                 respond.accept(routing, context.abort().get());

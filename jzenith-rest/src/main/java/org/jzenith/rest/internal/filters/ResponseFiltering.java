@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
+import org.jzenith.rest.internal.context.CurrentRequest;
 
 /**
  * Runs a request's response filters just before its response is written, on its event loop: the
@@ -23,14 +24,18 @@ public final class ResponseFiltering {
 
     private final EndpointFilters unmatched;
     private final boolean mayRun;
+    /** Whether some provider has per-request {@code @Context} fields. */
+    private final boolean contextFields;
 
     /**
      * @param dynamic whether dynamic features may add response filters to methods, which {@code
      *     filters} does not know
+     * @param contextFields whether some provider has per-request {@code @Context} fields
      */
-    public ResponseFiltering(final Filters filters, final boolean dynamic) {
+    public ResponseFiltering(final Filters filters, final boolean dynamic, final boolean contextFields) {
         this.unmatched = filters.unmatched();
         this.mayRun = filters.hasResponseFilters() || dynamic;
+        this.contextFields = contextFields;
     }
 
     /**
@@ -78,11 +83,20 @@ public final class ResponseFiltering {
         final ResponseFilterContext response = new ResponseFilterContext(
                 status, HeaderMap.ofObjects(routing.response().headers()), entity, mediaType, streamed);
         final RequestFilterContext request = RequestFilterContext.of(routing);
-        for (final ContainerResponseFilter filter : filters) {
-            try {
+        // A request no method matched has no contexts yet; filters with @Context fields read these.
+        final boolean unmatched = contextFields && !CurrentRequest.isSet();
+        if (unmatched) {
+            CurrentRequest.set(CurrentRequest.Contexts.unmatched(routing));
+        }
+        try {
+            for (final ContainerResponseFilter filter : filters) {
                 filter.filter(request, response);
-            } catch (final IOException e) {
-                throw new UncheckedIOException(e);
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (unmatched) {
+                CurrentRequest.clear();
             }
         }
         response.headers().writeTo(routing.response().headers());

@@ -48,6 +48,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
 
     private static final Object[] NO_ARGUMENTS = {};
     private static final Object[][] NO_LOCATED = {};
+    private static final String CURRENT = CurrentRequest.class.getName();
     private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
     private static final Map<String, List<String>> EVENT_STREAM_HEADERS = Map.of("Cache-Control", List.of("no-cache"));
 
@@ -92,6 +93,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
      * with such {@code @Context} fields; empty for the others, which pay nothing.
      */
     private final ArgumentResolver[] currentResolvers;
+
+    private final CurrentRequest.Matched matched;
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
@@ -135,6 +138,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.events = events;
         this.locators = locators.clone();
         this.currentResolvers = currentResolvers.clone();
+        this.matched = new CurrentRequest.Matched(endpoint.annotatedClass(), endpoint.method());
         this.locatorResolvers = arguments.locators();
         this.body = body;
         this.mayStream = endpoint.returnKind() == ReturnKind.VALUE || endpoint.returnKind() == ReturnKind.RESPONSE;
@@ -158,13 +162,13 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         final Object[][] located;
         final CurrentRequest.Contexts current; // null where the resource has no per-request @Context field
         try {
-            if ((filtered && aborted(routing)) || (access.isPresent() && refused(routing))) {
+            current = currentResolvers.length == 0 ? null : currentContexts(routing);
+            if ((filtered && aborted(routing, current)) || (access.isPresent() && refused(routing))) {
                 metrics.recordWhenEnded(routing, start);
                 return;
             }
             arguments = acceptable(routing) ? bind(routing) : null;
             located = arguments == null || locators.length == 0 ? NO_LOCATED : bindLocators(routing);
-            current = currentResolvers.length == 0 ? null : currentContexts(routing);
         } catch (final Throwable failure) {
             fail(routing, context, failure, start);
             return;
@@ -198,13 +202,23 @@ public final class EndpointHandler implements Handler<RoutingContext> {
      * Runs the request filters bound to this method, on the event loop, before the arguments are
      * bound (so that a header a filter sets is bound); answers with what a filter aborted with.
      */
-    private boolean aborted(final RoutingContext routing) {
+    private boolean aborted(final RoutingContext routing, final CurrentRequest.Contexts current) {
         ResponseFiltering.matched(routing, filters);
         if (filters.requestFilters().isEmpty()) {
             return false;
         }
-        final Optional<Response> abort = RequestFiltering.run(
-                routing, filters.requestFilters(), endpoint.path().template(), resource);
+        final Optional<Response> abort;
+        if (current != null) {
+            CurrentRequest.set(current);
+        }
+        try {
+            abort = RequestFiltering.run(
+                    routing, filters.requestFilters(), endpoint.path().template(), resource);
+        } finally {
+            if (current != null) {
+                CurrentRequest.clear();
+            }
+        }
         abort.ifPresent(response -> errors.respond(routing, response));
         return abort.isPresent();
     }
@@ -215,7 +229,9 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         for (int i = 0; i < values.length; i++) {
             values[i] = ((Binding.Value) currentResolvers[i].resolve(routing)).value();
         }
-        return CurrentRequest.Contexts.of(values);
+        final CurrentRequest.Contexts contexts = CurrentRequest.Contexts.of(values, matched);
+        routing.put(CURRENT, contexts); // for the answer, written later on the event loop
+        return contexts;
     }
 
     /** The arguments of each sub-resource locator, on the event loop; {@code null} once a 400 has been sent. */
@@ -405,9 +421,17 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     /** Runs {@code answer} on the event loop, then times the request. */
     private void answer(final RoutingContext routing, final Context context, final long start, final Runnable answer) {
         OnContext.run(context, () -> {
+            // Response filters, mappers and writers with per-request @Context fields answer for this request.
+            final CurrentRequest.Contexts current = currentResolvers.length == 0 ? null : routing.get(CURRENT);
+            if (current != null) {
+                CurrentRequest.set(current);
+            }
             try {
                 answer.run();
             } finally {
+                if (current != null) {
+                    CurrentRequest.clear();
+                }
                 metrics.recordWhenEnded(routing, start);
             }
         });

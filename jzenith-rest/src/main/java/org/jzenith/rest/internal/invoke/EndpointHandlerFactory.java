@@ -59,6 +59,8 @@ public final class EndpointHandlerFactory {
     private final MessageBodies bodies;
     private final DynamicFeatures dynamic;
     private final Interceptors interceptors;
+    /** Whether some provider has per-request {@code @Context} fields, so every request needs its contexts. */
+    private final boolean providersNeedCurrent;
 
     public EndpointHandlerFactory(
             final JsonCodec json,
@@ -74,7 +76,8 @@ public final class EndpointHandlerFactory {
             final ParamConverters converters,
             final MessageBodies bodies,
             final DynamicFeatures dynamic,
-            final Interceptors interceptors) {
+            final Interceptors interceptors,
+            final boolean providersNeedCurrent) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -90,6 +93,7 @@ public final class EndpointHandlerFactory {
         this.bodies = bodies;
         this.dynamic = dynamic;
         this.interceptors = interceptors;
+        this.providersNeedCurrent = providersNeedCurrent;
     }
 
     /**
@@ -150,9 +154,9 @@ public final class EndpointHandlerFactory {
     }
 
     /** The resolvers of the contexts {@link CurrentRequest} holds, where the resource has such fields. */
-    private static ArgumentResolver[] currentResolvers(
-            final EndpointDefinition endpoint, final Supplier<Object> resource) {
-        if (!ContextFields.needsCurrentRequest(endpoint.resourceClass())
+    private ArgumentResolver[] currentResolvers(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        if (!providersNeedCurrent
+                && !ContextFields.needsCurrentRequest(endpoint.resourceClass())
                 && !ContextFields.needsCurrentRequest(endpoint.annotatedClass())) {
             return new ArgumentResolver[0];
         }

@@ -80,7 +80,7 @@ public final class ResourceScanner {
                     resourceClass.getName()
                             + " is named in RestPlugin.withResources(...) but has no @Path; annotate the class with @Path(\"/...\")");
         }
-        ContextFields.resourceProblem(resourceClass).ifPresent(problem -> {
+        ContextFields.problem(resourceClass).ifPresent(problem -> {
             throw new IllegalArgumentException(resourceClass.getSimpleName() + " " + problem);
         });
         final List<EndpointDefinition> endpoints = endpointsOf(

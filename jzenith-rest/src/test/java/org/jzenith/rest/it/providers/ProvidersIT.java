@@ -92,14 +92,30 @@ class ProvidersIT {
     }
 
     @Test
-    void aProviderWithAPerRequestContextFieldFailsStartUpSayingWhereToReadIt() {
+    void aProvidersPerRequestContextFieldsAnswerForTheRequestBeingServed() {
+        final Served withFields =
+                Served.start(RestPlugin.withResources(BookResource.class).withProviders(ResourceInfoFilter.class));
+        try {
+            final HttpResponse<String> matched = withFields.http().get("/books/known");
+            assertThat(matched.headers().firstValue("X-Method")).contains("get");
+            assertThat(matched.headers().firstValue("X-Path")).contains("books/known");
+
+            final HttpResponse<String> unmatched = withFields.http().get("/nowhere");
+            assertThat(unmatched.statusCode()).isEqualTo(404);
+            assertThat(unmatched.headers().firstValue("X-Method")).contains("none");
+        } finally {
+            withFields.close();
+        }
+    }
+
+    @Test
+    void aContextFieldOfATypeNoFieldCanHoldFailsStartUp() {
         final JZenith broken = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(ResourceInfoFilter.class));
+                .withPlugins(RestPlugin.withResources(BookResource.class).withProviders(ProvidersFieldFilter.class));
 
         assertThatThrownBy(broken::start)
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("ResourceInfoFilter (RestPlugin.withProviders): has the field resourceInfo with"
-                        + " @Context ResourceInfo")
-                .hasMessageContaining("read it from the request context the provider is given");
+                .hasMessageContaining("ProvidersFieldFilter (RestPlugin.withProviders): has the field providers with"
+                        + " @Context Providers, a type jZenith does not put into fields");
     }
 }

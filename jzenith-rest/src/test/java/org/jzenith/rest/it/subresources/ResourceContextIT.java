@@ -66,6 +66,7 @@ class ResourceContextIT {
         assertThatThrownBy(broken::start)
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining(
-                        "ResourceInfoFieldResource has the field resourceInfo with @Context ResourceInfo");
+                        "ResourceInfoFieldResource has the field configuration with @Context Configuration, a type jZenith"
+                                + " does not put into fields");
     }
 }

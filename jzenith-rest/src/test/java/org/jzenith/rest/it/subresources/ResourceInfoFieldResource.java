@@ -2,7 +2,7 @@ package org.jzenith.rest.it.subresources;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Configuration;
 import jakarta.ws.rs.core.Context;
 
 /** A context type jZenith does not put into fields. */
@@ -10,10 +10,10 @@ import jakarta.ws.rs.core.Context;
 public class ResourceInfoFieldResource {
 
     @Context
-    ResourceInfo resourceInfo;
+    Configuration configuration;
 
     @GET
     public String get() {
-        return resourceInfo.getResourceMethod().getName();
+        return configuration.getRuntimeType().name();
     }
 }
