@@ -11,6 +11,7 @@ import jakarta.inject.Scope;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.container.ResourceContext;
+import jakarta.ws.rs.sse.Sse;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
@@ -71,8 +72,8 @@ public final class RestModule extends AbstractModule {
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
-        final ServerSentEvents sse = new ServerSentEvents(JsonCodec.create());
-        bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), () -> sse));
+        // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
+        bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));
         // One validator for the whole application, made when first used.
         bind(ValidatorFactory.class).toProvider((Provider<ValidatorFactory>) validation::factory);
         bind(Validator.class).toProvider((Provider<Validator>) validation::validator);
@@ -120,5 +121,26 @@ public final class RestModule extends AbstractModule {
         return Arrays.stream(type.getAnnotations())
                 .map(Annotation::annotationType)
                 .anyMatch(a -> a.isAnnotationPresent(Scope.class) || a.isAnnotationPresent(ScopeAnnotation.class));
+    }
+
+    /** The {@code Sse} of {@code @Context Sse} fields, made when the first such field is filled. */
+    private static final class LazySse implements Provider<Sse> {
+
+        private volatile Sse made;
+
+        @Override
+        public Sse get() {
+            Sse sse = made;
+            if (sse == null) {
+                synchronized (this) {
+                    sse = made;
+                    if (sse == null) {
+                        sse = new ServerSentEvents(JsonCodec.create());
+                        made = sse;
+                    }
+                }
+            }
+            return sse;
+        }
     }
 }
