@@ -40,6 +40,7 @@ import org.jzenith.core.internal.configuration.ConfigurationInput;
 import org.jzenith.core.internal.configuration.ConfigurationLoader;
 import org.jzenith.core.internal.metrics.MetricsRegistryFactory;
 import org.jzenith.core.internal.metrics.MetricsRegistryFactory.ApplicationMetrics;
+import org.jzenith.core.internal.observability.PluginStartEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -263,7 +264,14 @@ public final class JZenith {
             started.context = new PluginContext(createInjector(allModules), vertx);
             timeline.reached("injector");
             for (final Plugin plugin : active) {
+                final PluginStartEvent event = new PluginStartEvent();
+                event.begin();
                 await(plugin.start(started.context), core.startTimeout(), "start");
+                if (event.shouldCommit()) {
+                    event.plugin = plugin.name();
+                    event.phase = plugin.phase().name();
+                    event.commit();
+                }
                 started.plugins.push(plugin);
                 timeline.reached("plugin " + plugin.name());
             }

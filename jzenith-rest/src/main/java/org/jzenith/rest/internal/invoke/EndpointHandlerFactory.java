@@ -132,7 +132,14 @@ public final class EndpointHandlerFactory {
                 errors,
                 virtualThreads,
                 new EndpointMetrics(
-                        registry, endpoint.httpMethod(), endpoint.path().template()),
+                        registry,
+                        endpoint.httpMethod(),
+                        endpoint.path().template(),
+                        switch (endpoint.execution()) {
+                            case EVENT_LOOP -> "event loop";
+                            case VIRTUAL_THREAD -> "virtual thread";
+                            case WORKER -> "worker";
+                        }),
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),

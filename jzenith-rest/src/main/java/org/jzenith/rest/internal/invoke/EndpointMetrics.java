@@ -8,6 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.jzenith.rest.internal.observability.RequestEvent;
 
 /**
  * The {@code http.server.requests} timer of one route, tagged by method, route template (never
@@ -24,16 +25,27 @@ public final class EndpointMetrics {
     /** Statuses below this are kept in an array, so that recording one does not box an Integer. */
     private static final int STATUS_LIMIT = 600;
 
+    /** Asked whether a recording takes request events; never committed. */
+    private static final RequestEvent RECORDING = new RequestEvent();
+
     private final MeterRegistry registry;
     private final HttpMethod method;
     private final String uri;
+    private final String threadKind;
     private final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(STATUS_LIMIT);
     private final ConcurrentHashMap<HttpMethod, EndpointMetrics> otherMethods = new ConcurrentHashMap<>();
 
     public EndpointMetrics(final MeterRegistry registry, final String method, final String uri) {
+        this(registry, method, uri, "event loop");
+    }
+
+    /** @param threadKind where the route's handler runs, as Flight Recorder events say it */
+    public EndpointMetrics(
+            final MeterRegistry registry, final String method, final String uri, final String threadKind) {
         this.registry = registry;
         this.method = HttpMethod.valueOf(method);
         this.uri = uri;
+        this.threadKind = threadKind;
     }
 
     /**
@@ -45,7 +57,7 @@ public final class EndpointMetrics {
     public void recordWhenEnded(final RoutingContext routing, final long startNanos) {
         final HttpServerResponse response = routing.response();
         if (response.ended()) {
-            record(routing.request().method(), response.getStatusCode(), startNanos);
+            record(routing, routing.request().method(), response.getStatusCode(), startNanos);
         } else {
             recordOnEnd(routing, startNanos);
         }
@@ -53,15 +65,31 @@ public final class EndpointMetrics {
 
     /** Times a request when its response ends (or its connection closes first). */
     public void recordOnEnd(final RoutingContext routing, final long startNanos) {
-        routing.addEndHandler(
-                ignored -> record(routing.request().method(), routing.response().getStatusCode(), startNanos));
+        routing.addEndHandler(ignored ->
+                record(routing, routing.request().method(), routing.response().getStatusCode(), startNanos));
     }
 
-    private void record(final HttpMethod requested, final int status, final long startNanos) {
+    private void record(
+            final RoutingContext routing, final HttpMethod requested, final int status, final long startNanos) {
         final EndpointMetrics metrics = method.equals(requested)
                 ? this
-                : otherMethods.computeIfAbsent(requested, other -> new EndpointMetrics(registry, other.name(), uri));
-        metrics.timerFor(status).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+                : otherMethods.computeIfAbsent(
+                        requested, other -> new EndpointMetrics(registry, other.name(), uri, threadKind));
+        final long duration = System.nanoTime() - startNanos;
+        metrics.timerFor(status).record(duration, TimeUnit.NANOSECONDS);
+        // Asked of one kept instance: the flag is the event class's, and C1, which small containers
+        // run, would not spare the allocation of a new event per request.
+        if (RECORDING.isEnabled()) {
+            final RequestEvent event = new RequestEvent();
+            event.method = requested.name();
+            event.route = uri;
+            event.status = status;
+            event.latency = duration;
+            event.bytesIn = routing.request().bytesRead();
+            event.bytesOut = routing.response().bytesWritten();
+            event.threadKind = threadKind;
+            event.commit();
+        }
     }
 
     private Timer timerFor(final int status) {
