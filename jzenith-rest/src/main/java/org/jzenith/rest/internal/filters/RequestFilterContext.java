@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.context.RequestPreconditions;
 import org.jzenith.rest.internal.context.RequestSecurity;
 import org.jzenith.rest.internal.context.RequestTarget;
 import org.jzenith.rest.internal.context.VertxHttpHeaders;
@@ -163,8 +164,7 @@ public final class RequestFilterContext implements ContainerRequestContext {
 
     @Override
     public Request getRequest() {
-        throw new UnsupportedOperationException(
-                "jZenith does not offer jakarta.ws.rs.core.Request yet (see docs/rest.md, Not supported)");
+        return RequestPreconditions.of(getMethod(), routing.request().headers());
     }
 
     @Override

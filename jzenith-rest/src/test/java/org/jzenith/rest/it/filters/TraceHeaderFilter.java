@@ -11,7 +11,8 @@ public class TraceHeaderFilter implements ContainerRequestFilter {
     @Override
     public void filter(final ContainerRequestContext request) {
         ApiKeyFilter.appendOrder(request, "trace");
-        request.getHeaders().putSingle("x-trace", "trace-" + request.getMethod());
+        request.getHeaders()
+                .putSingle("x-trace", "trace-" + request.getRequest().getMethod());
         if ("fail".equals(request.getHeaderString("X-Break"))) {
             throw new IllegalStateException("the trace filter broke");
         }
