@@ -39,13 +39,16 @@ import org.jzenith.core.JZenith;
  * <p>The application function receives the arguments to start with: every {@code
  * withConfiguration} override as {@code --key=value}, the highest-precedence source, so overrides
  * beat files, environment and code. When the application it builds has the REST plugin, the
- * extension adds {@code --rest.port=0} for a free port. An application without it (only a database
+ * extension adds {@code --rest.port=0} for a free port. The {@code test} profile is active (keys
+ * written {@code %test.key=value} apply) unless {@code jzenith.profile} is overridden. An application without it (only a database
  * plugin, say) boots and stops the same, needs no {@code jzenith-rest} on the classpath, and has no
  * {@link TestClient}. Applications are started with {@link JZenith#start()}: a failure is thrown to
  * the test, never exits the JVM.
  */
 public final class JZenithExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    private static final String PROFILE_KEY = "jzenith.profile";
 
     private final Function<String[], JZenith> application;
     private final Map<String, Supplier<?>> overrides = new LinkedHashMap<>();
@@ -115,6 +118,9 @@ public final class JZenithExtension
         final JZenith app = application.apply(args.toArray(String[]::new));
         if (!overrides.containsKey(RestSupport.PORT_KEY) && app.hasPlugin(RestSupport.PLUGIN)) {
             app.withArguments("--" + RestSupport.PORT_KEY + "=0");
+        }
+        if (!overrides.containsKey(PROFILE_KEY)) {
+            app.withArguments("--" + PROFILE_KEY + "=test"); // %test.* keys apply under tests
         }
         running = app.start();
     }

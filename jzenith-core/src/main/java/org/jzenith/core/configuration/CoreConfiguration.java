@@ -3,6 +3,7 @@ package org.jzenith.core.configuration;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -13,6 +14,7 @@ import java.util.OptionalInt;
  * jzenith.start-timeout=60s
  * jzenith.shutdown-timeout=10s
  * jzenith.native-transport=true
+ * jzenith.profile=dev            # or JZENITH_PROFILE; %dev.rest.port=9090 then applies
  * </pre>
  */
 @ConfigMapping(prefix = "jzenith")
@@ -35,4 +37,11 @@ public interface CoreConfiguration {
     /** Use epoll/io_uring where the platform has them. */
     @WithDefault("true")
     boolean nativeTransport();
+
+    /**
+     * The active configuration profile ({@code dev}, {@code test}, {@code prod} or one's own): a
+     * key written {@code %dev.rest.port} applies, in its source, only while {@code dev} is active,
+     * and wins over {@code rest.port} of the same source. Unset, no profile is active.
+     */
+    Optional<String> profile();
 }

@@ -110,29 +110,64 @@ public final class ConfigurationLoader {
         mappings.forEach(mapping -> configClasses.add(ConfigClass.configClass(mapping)));
         final KnownKeys knownKeys = KnownKeys.of(configClasses);
         for (final ExplicitSource source : explicitSources) {
+            // %dev.rest.port is rest.port for the dev profile: the key after the profile must be known.
             source.values().keySet().stream()
-                    .filter(key -> !knownKeys.isKnown(key))
+                    .filter(key -> !knownKeys.isKnown(withoutProfile(key)))
                     .sorted()
                     .forEach(key -> problems.add(unknownKey(key, source.name(), knownKeys)));
         }
+        final Optional<String> profile = activeProfile(explicitSources, input);
 
         try {
-            final SmallRyeConfig config = builder(sources, configClasses).build();
+            final SmallRyeConfig config =
+                    builder(sources, configClasses, profile).build();
             problems.addAll(Constraints.check(config, configClasses, input.environment()));
             return new Loaded(Optional.of(config), problems);
         } catch (final ConfigValidationException e) {
-            final SmallRyeConfig raw = builder(sources, Set.of()).build();
+            final SmallRyeConfig raw = builder(sources, Set.of(), profile).build();
             for (int i = 0; i < e.getProblemCount(); i++) {
                 problems.add(describe(e.getProblem(i).getMessage(), raw, input.environment()));
             }
         } catch (final RuntimeException e) {
-            final SmallRyeConfig raw = builder(sources, Set.of()).build();
+            final SmallRyeConfig raw = builder(sources, Set.of(), profile).build();
             problems.add(describe(String.valueOf(e.getMessage()), raw, input.environment()));
         }
         return new Loaded(Optional.empty(), problems);
     }
 
-    private static SmallRyeConfigBuilder builder(final List<ConfigSource> sources, final Set<ConfigClass> mappings) {
+    /** The key without a leading {@code %profile.}. */
+    static String withoutProfile(final String key) {
+        if (!key.startsWith("%")) {
+            return key;
+        }
+        final int dot = key.indexOf('.');
+        return dot < 0 ? key : key.substring(dot + 1);
+    }
+
+    /**
+     * The active profile: {@code jzenith.profile} from the sources in their usual precedence
+     * (command line, environment {@code JZENITH_PROFILE}, system property, file, code, classpath).
+     */
+    private static Optional<String> activeProfile(
+            final List<ExplicitSource> explicitSources, final ConfigurationInput input) {
+        final String key = "jzenith.profile";
+        final Optional<String> fromCommandLine =
+                Optional.ofNullable(input.commandLine().values().get(key));
+        return fromCommandLine
+                .or(() -> Optional.ofNullable(input.environment().get("JZENITH_PROFILE")))
+                .or(() -> Optional.ofNullable(input.systemProperties().get(key)))
+                .or(() -> explicitSources.stream()
+                        .sorted(java.util.Comparator.comparingInt(ExplicitSource::ordinal)
+                                .reversed())
+                        .map(source -> source.values().get(key))
+                        .filter(java.util.Objects::nonNull)
+                        .findFirst())
+                .map(String::trim)
+                .filter(value -> !value.isEmpty());
+    }
+
+    private static SmallRyeConfigBuilder builder(
+            final List<ConfigSource> sources, final Set<ConfigClass> mappings, final Optional<String> profile) {
         final SmallRyeConfigBuilder builder = new SmallRyeConfigBuilder()
                 .withSources(sources)
                 .addDefaultInterceptors()
@@ -140,13 +175,16 @@ public final class ConfigurationLoader {
                 // Unknown keys are checked above, for the sources a user writes on purpose.
                 .withValidateUnknown(false);
         mappings.forEach(builder::withMapping);
+        profile.ifPresent(builder::withProfile);
         return builder;
     }
 
     private static ConfigurationProblem unknownKey(final String key, final String source, final KnownKeys knownKeys) {
+        final String profilePrefix =
+                key.substring(0, key.length() - withoutProfile(key).length());
         final String suggestion = knownKeys
-                .nearest(key)
-                .map(nearest -> "; did you mean " + nearest + "?")
+                .nearest(withoutProfile(key))
+                .map(nearest -> "; did you mean " + profilePrefix + nearest + "?")
                 .orElse("; no plugin or configuration mapping of this application reads it");
         return new ConfigurationProblem(key, source, "unknown key" + suggestion);
     }

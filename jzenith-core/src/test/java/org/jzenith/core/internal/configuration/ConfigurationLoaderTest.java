@@ -180,6 +180,65 @@ class ConfigurationLoaderTest {
         return new ConfigurationInput(CommandLine.parse(args), environment, new HashMap<>(), code, "absent.properties");
     }
 
+    @Test
+    void aProfilesKeysApplyWhileItIsActive() {
+        final String[] args = {"--sample.value=plain", "--%dev.sample.value=dev", "--%prod.sample.value=prod"};
+
+        assertThat(withCore(input(args, Map.of(), Map.of()))
+                        .getConfigMapping(SampleConfiguration.class)
+                        .value())
+                .isEqualTo("plain");
+        assertThat(withCore(input(concat(args, "--jzenith.profile=dev"), Map.of(), Map.of()))
+                        .getConfigMapping(SampleConfiguration.class)
+                        .value())
+                .isEqualTo("dev");
+        assertThat(withCore(input(args, Map.of("JZENITH_PROFILE", "prod"), Map.of()))
+                        .getConfigMapping(SampleConfiguration.class)
+                        .value())
+                .isEqualTo("prod");
+    }
+
+    @Test
+    void sourcesKeepTheirOrderAndAProfileKeyWinsOnlyWithinItsSource() {
+        final ConfigurationInput input = input(
+                new String[] {"--sample.value=plain", "--jzenith.profile=dev"},
+                Map.of(),
+                Map.of("%dev.sample.value", "dev in code"));
+
+        // The command line's plain key outranks the profile key set in code, a lower source.
+        assertThat(withCore(input).getConfigMapping(SampleConfiguration.class).value())
+                .isEqualTo("plain");
+
+        final ConfigurationInput sameSource = input(
+                new String[] {"--sample.value=plain", "--%dev.sample.value=dev", "--jzenith.profile=dev"},
+                Map.of(),
+                Map.of());
+        assertThat(withCore(sameSource)
+                        .getConfigMapping(SampleConfiguration.class)
+                        .value())
+                .isEqualTo("dev");
+    }
+
+    @Test
+    void anUnknownKeyOfAnyProfileIsReportedWithItsProfile() {
+        final ConfigurationInput input = input(new String[] {"--%prod.sample.prot=80"}, Map.of(), Map.of());
+
+        assertThatThrownBy(() -> withCore(input))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("%prod.sample.prot (command line): unknown key; did you mean %prod.sample.port?");
+    }
+
+    private static SmallRyeConfig withCore(final ConfigurationInput input) {
+        return ConfigurationLoader.load(
+                input, List.of(SampleConfiguration.class, org.jzenith.core.configuration.CoreConfiguration.class));
+    }
+
+    private static String[] concat(final String[] args, final String more) {
+        final String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = more;
+        return all;
+    }
+
     private static SmallRyeConfig load(final ConfigurationInput input) {
         return ConfigurationLoader.load(input, List.of(SampleConfiguration.class));
     }
