@@ -3,10 +3,13 @@ package org.jzenith.rest.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.AbstractModule;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
@@ -146,7 +149,20 @@ class RestPluginIT {
                 socket.getOutputStream()
                         .write("GET /things/observable/5000000 HTTP/1.1\r\nHost: test\r\n\r\n"
                                 .getBytes(StandardCharsets.US_ASCII));
-                Thread.sleep(1_000);
+                // Read only once the server has cut the response off: its timer then counts it.
+                final MeterRegistry registry = app.instance(MeterRegistry.class);
+                Eventually.until(
+                        Duration.ofSeconds(10),
+                        "the server cut the unread response off",
+                        () ->
+                                registry
+                                                .find("http.server.requests")
+                                                .tag("uri", "/things/observable/{count}")
+                                                .timers()
+                                                .stream()
+                                                .mapToLong(Timer::count)
+                                                .sum()
+                                        >= 2);
                 final byte[] received = socket.getInputStream().readAllBytes();
                 final String tail = new String(
                         received,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.it.Eventually;
 import org.jzenith.rest.it.Http;
 import org.jzenith.rest.it.Served;
 
@@ -97,10 +99,7 @@ class AsyncResponseIT {
 
     /** The callbacks run on the event loop after the answer is written, so the client may see it first. */
     private static void awaitEvents(final String... events) {
-        final long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!AsyncResource.EVENTS.containsAll(List.of(events)) && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertThat(AsyncResource.EVENTS).contains(events);
+        Eventually.until(
+                Duration.ofSeconds(5), "the callbacks ran", () -> AsyncResource.EVENTS.containsAll(List.of(events)));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,12 +12,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.it.Eventually;
 import org.jzenith.rest.it.Served;
 
 /** Multipart uploads: file parts streamed to disk, bounded by the body limit, deleted when answered. */
@@ -48,11 +51,7 @@ class MultipartIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("a report: report.csv (text/csv, 50000 bytes, 1 file on disk)");
-        final long deadline = System.nanoTime() + 5_000_000_000L;
-        while (filesIn(uploads) > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(filesIn(uploads)).isZero();
+        Eventually.until(Duration.ofSeconds(5), "the uploaded file is deleted", () -> filesIn(uploads) == 0);
     }
 
     @Test
@@ -108,9 +107,11 @@ class MultipartIT {
         return body.toByteArray();
     }
 
-    private static long filesIn(final Path directory) throws IOException {
+    private static long filesIn(final Path directory) {
         try (Stream<Path> files = Files.list(directory)) {
             return files.count();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
