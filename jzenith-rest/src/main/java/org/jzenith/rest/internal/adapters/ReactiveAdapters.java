@@ -21,13 +21,25 @@ public final class ReactiveAdapters {
     /** {@code own} adapters, then the built-in ones for the libraries on the classpath. */
     public static ReactiveAdapters of(final List<ReactiveAdapter> own) {
         final List<ReactiveAdapter> all = new ArrayList<>(own);
-        if (present("io.smallrye.mutiny.Uni")) {
-            all.addAll(MutinyAdapters.all());
-        }
-        if (present("reactor.core.publisher.Mono")) {
-            all.addAll(ReactorAdapters.all());
-        }
+        all.addAll(BuiltIn.ADAPTERS);
         return new ReactiveAdapters(all);
+    }
+
+    /** The built-in adapters, looked for once: the classpath does not change while the JVM runs. */
+    private static final class BuiltIn {
+
+        static final List<ReactiveAdapter> ADAPTERS = find();
+
+        private static List<ReactiveAdapter> find() {
+            final List<ReactiveAdapter> found = new ArrayList<>();
+            if (present("io.smallrye.mutiny.Uni")) {
+                found.addAll(MutinyAdapters.all());
+            }
+            if (present("reactor.core.publisher.Mono")) {
+                found.addAll(ReactorAdapters.all());
+            }
+            return List.copyOf(found);
+        }
     }
 
     /** The adapter of {@code returnType}, if any. */

@@ -7,7 +7,6 @@ import jakarta.ws.rs.ext.MessageBodyReader;
 import jakarta.ws.rs.ext.MessageBodyWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.filters.HeaderMap;
+import org.jzenith.rest.internal.json.BufferOutputStream;
 
 /**
  * The application's {@link MessageBodyReader}s and {@link MessageBodyWriter}s, asked in
@@ -107,13 +107,13 @@ public final class MessageBodies {
             if (candidate.isWriteable(value.getClass(), genericType, NO_ANNOTATIONS, mediaType)) {
                 @SuppressWarnings("unchecked") // it said it writes this class
                 final MessageBodyWriter<Object> writer = (MessageBodyWriter<Object>) candidate;
-                final BufferStream out = new BufferStream();
+                final BufferOutputStream out = new BufferOutputStream();
                 try {
                     writer.writeTo(value, value.getClass(), genericType, NO_ANNOTATIONS, mediaType, headers, out);
                 } catch (final IOException e) {
                     throw new UncheckedIOException(e);
                 }
-                return Optional.of(out.buffer);
+                return Optional.of(out.buffer());
             }
         }
         return Optional.empty();
@@ -126,21 +126,5 @@ public final class MessageBodies {
                 .filter(reader -> reader.isReadable(type, genericType, NO_ANNOTATIONS, mediaType))
                 .findFirst()
                 .map(reader -> (MessageBodyReader<Object>) reader);
-    }
-
-    /** Collects what a writer writes in a Vert.x buffer. */
-    private static final class BufferStream extends OutputStream {
-
-        private final Buffer buffer = Buffer.buffer();
-
-        @Override
-        public void write(final int b) {
-            buffer.appendByte((byte) b);
-        }
-
-        @Override
-        public void write(final byte[] bytes, final int offset, final int length) {
-            buffer.appendBytes(bytes, offset, length);
-        }
     }
 }

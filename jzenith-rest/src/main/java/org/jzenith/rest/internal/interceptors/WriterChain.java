@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.function.BiFunction;
+import org.jzenith.rest.internal.json.BufferOutputStream;
 
 /**
  * Writes an entity through the writer interceptors of a response, then through {@code write} (the
@@ -24,7 +25,7 @@ public final class WriterChain extends InterceptorContextBase implements WriterI
     private final List<WriterInterceptor> interceptors;
     private final BiFunction<Object, MediaType, Buffer> write;
     private final MultivaluedMap<String, Object> headers = new MultivaluedHashMap<>();
-    private final BufferStream buffer = new BufferStream();
+    private final BufferOutputStream buffer = new BufferOutputStream();
     private OutputStream out = buffer;
     private Object entity;
     private int next;
@@ -58,7 +59,7 @@ public final class WriterChain extends InterceptorContextBase implements WriterI
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Written(chain.buffer.buffer, chain.headers, chain.getMediaType());
+        return new Written(chain.buffer.buffer(), chain.headers, chain.getMediaType());
     }
 
     /**
@@ -103,21 +104,5 @@ public final class WriterChain extends InterceptorContextBase implements WriterI
     @Override
     public MultivaluedMap<String, Object> getHeaders() {
         return headers;
-    }
-
-    /** Collects bytes in a Vert.x buffer. */
-    private static final class BufferStream extends OutputStream {
-
-        private final Buffer buffer = Buffer.buffer();
-
-        @Override
-        public void write(final int b) {
-            buffer.appendByte((byte) b);
-        }
-
-        @Override
-        public void write(final byte[] bytes, final int offset, final int length) {
-            buffer.appendBytes(bytes, offset, length);
-        }
     }
 }

@@ -11,7 +11,7 @@ import java.io.OutputStream;
  *
  * <p>One per response; not thread-safe.
  */
-final class BufferOutputStream extends OutputStream {
+public final class BufferOutputStream extends OutputStream {
 
     private static final int FIRST_SINGLE_BYTE_CAPACITY = 64;
 
@@ -35,7 +35,7 @@ final class BufferOutputStream extends OutputStream {
     }
 
     /** What was written so far. */
-    Buffer buffer() {
+    public Buffer buffer() {
         return buffer != null ? buffer : Buffer.buffer();
     }
 }

@@ -122,6 +122,15 @@ public final class ResourceScanner {
         return endpoints;
     }
 
+    /** {@code template} compiled, or a failure naming the method whose path it is. */
+    private static PathTemplate template(final String template, final Class<?> resourceClass, final Method method) {
+        try {
+            return PathTemplate.parse(template);
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
+        }
+    }
+
     /** How deep sub-resource locators may nest: deeper is almost surely a cycle. */
     private static final int MAX_LOCATORS = 8;
 
@@ -138,12 +147,7 @@ public final class ResourceScanner {
             final List<Locator> before) {
         final String template =
                 PathTemplate.join(prefix, annotated.getAnnotation(Path.class).value());
-        final PathTemplate path;
-        try {
-            path = PathTemplate.parse(template);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
-        }
+        final PathTemplate path = template(template, resourceClass, method);
         final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
         if (parameters.stream()
                 .anyMatch(parameter -> parameter.source() != ParameterSource.PATH
@@ -186,13 +190,8 @@ public final class ResourceScanner {
             final ReactiveAdapters adapters,
             final List<Locator> locators) {
         final Path methodPath = annotated.getAnnotation(Path.class);
-        final String template = PathTemplate.join(prefix, methodPath == null ? "" : methodPath.value());
-        final PathTemplate path;
-        try {
-            path = PathTemplate.parse(template);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException(name(resourceClass, method) + ": " + e.getMessage(), e);
-        }
+        final PathTemplate path = template(
+                PathTemplate.join(prefix, methodPath == null ? "" : methodPath.value()), resourceClass, method);
         final List<ParameterDefinition> parameters = parameters(resourceClass, method, annotated, path);
         final Optional<ParameterDefinition> answersThrough = parameters.stream()
                 .filter(parameter -> parameter.source() == ParameterSource.SUSPENDED
