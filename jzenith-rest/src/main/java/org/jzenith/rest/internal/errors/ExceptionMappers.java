@@ -17,8 +17,6 @@ import java.util.Optional;
  */
 public final class ExceptionMappers {
 
-    private static final ExceptionMappers NONE = new ExceptionMappers(Map.of());
-
     private final Map<Class<?>, ExceptionMapper<Throwable>> byType;
     private final ClassValue<Optional<ExceptionMapper<Throwable>>> nearest = new ClassValue<>() {
         @Override
@@ -35,11 +33,6 @@ public final class ExceptionMappers {
 
     private ExceptionMappers(final Map<Class<?>, ExceptionMapper<Throwable>> byType) {
         this.byType = Map.copyOf(byType);
-    }
-
-    /** No mappers. */
-    public static ExceptionMappers none() {
-        return NONE;
     }
 
     /**

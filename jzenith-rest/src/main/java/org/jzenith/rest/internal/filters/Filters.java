@@ -25,8 +25,6 @@ import org.jzenith.rest.internal.model.EndpointDefinition;
  */
 public final class Filters {
 
-    private static final Filters NONE = new Filters(List.of(), List.of(), List.of());
-
     private final List<ContainerRequestFilter> preMatching;
     private final List<ContainerRequestFilter> requestFilters;
     private final List<ContainerResponseFilter> responseFilters;
@@ -42,11 +40,6 @@ public final class Filters {
         this.unmatched = new EndpointFilters(
                 List.of(),
                 responseFilters.stream().filter(f -> bindingsOf(f).isEmpty()).toList());
-    }
-
-    /** No filters. */
-    public static Filters none() {
-        return NONE;
     }
 
     /** The filters among {@code providers}, sorted; other providers are left out. */

@@ -59,15 +59,6 @@ public final class ResourceScanner {
     private ResourceScanner() {}
 
     /**
-     * The endpoints of {@code resourceClass}.
-     *
-     * @throws IllegalArgumentException naming the class or method that cannot be bound
-     */
-    public static List<EndpointDefinition> scan(final Class<?> resourceClass) {
-        return scan(resourceClass, "", ReactiveAdapters.of(List.of()));
-    }
-
-    /**
      * The endpoints of {@code resourceClass}, under {@code basePath} (an {@code @ApplicationPath}).
      *
      * @throws IllegalArgumentException naming the class or method that cannot be bound
