@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
@@ -56,6 +55,7 @@ import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.server.RouterFactory;
 import org.jzenith.rest.internal.server.ServerDeployment;
+import org.jzenith.rest.internal.server.ServerOptions;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -312,14 +312,7 @@ public final class RestPlugin implements Plugin {
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
-        final HttpServerOptions options = new HttpServerOptions()
-                .setHost(configuration.host())
-                .setPort(configuration.port())
-                .setTcpNoDelay(true)
-                .setTcpFastOpen(true)
-                .setIdleTimeout((int) configuration.idleTimeout().toMillis())
-                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                .setCompressionSupported(false);
+        final HttpServerOptions options = ServerOptions.of(configuration);
         final ServerDeployment servers = new ServerDeployment(vertx, router, core.shutdownTimeout());
         deployment = Optional.of(servers);
         return servers.listen(options, instances).map(port -> {

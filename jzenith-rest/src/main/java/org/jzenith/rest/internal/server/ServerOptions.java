@@ -1,0 +1,25 @@
+package org.jzenith.rest.internal.server;
+
+import io.vertx.core.http.HttpServerOptions;
+import java.util.concurrent.TimeUnit;
+import org.jzenith.rest.RestConfiguration;
+
+/**
+ * The Vert.x server options the plugin's settings mean: one place that turns {@code rest.*} into
+ * what every server verticle listens with.
+ */
+public final class ServerOptions {
+
+    private ServerOptions() {}
+
+    public static HttpServerOptions of(final RestConfiguration configuration) {
+        return new HttpServerOptions()
+                .setHost(configuration.host())
+                .setPort(configuration.port())
+                .setTcpNoDelay(true)
+                .setTcpFastOpen(true)
+                .setIdleTimeout((int) configuration.idleTimeout().toMillis())
+                .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                .setCompressionSupported(false);
+    }
+}
