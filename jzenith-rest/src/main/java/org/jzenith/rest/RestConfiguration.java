@@ -19,6 +19,14 @@ import org.jzenith.core.configuration.Range;
  * rest.retry-after=1s          # Retry-After of a 503 while a store is away
  * rest.suspend-timeout=30s     # a @Suspended AsyncResponse not resumed by then is answered 503
  * rest.uploads-directory=...   # where multipart file parts go while a request runs (default: the temp dir)
+ *
+ * rest.limits.max-in-flight=512         # resource requests served at once; more wait in a queue
+ * rest.limits.max-queued=512            # requests that may wait; past it, 503 with Retry-After
+ * rest.limits.queue-timeout=10s         # a request that waited this long is answered 503
+ * rest.limits.max-connections=10000     # open connections; more are closed when they connect
+ * rest.limits.header-timeout=10s        # a request line and headers must arrive within this
+ * rest.limits.max-request-line=4096     # bytes; a longer request line gets 414
+ * rest.limits.max-header-size=8192      # bytes of all headers; more gets 431
  * </pre>
  */
 @ConfigMapping(prefix = "rest")
@@ -70,4 +78,58 @@ public interface RestConfiguration {
     /** Server verticles (one HTTP server each); unset means one per event loop. */
     @Range(min = 1, max = 1024)
     OptionalInt instances();
+
+    /** How much work and how many connections the server takes on before it refuses more. */
+    Limits limits();
+
+    /**
+     * Bounds that keep an overloaded or attacked service answering: work past them is refused early
+     * and cheaply (503 with {@code Retry-After}, counted in {@code http.server.rejected}) rather than
+     * piling up until memory runs out. Health and metrics routes are not limited, so probes still
+     * answer under load.
+     */
+    interface Limits {
+
+        /**
+         * Resource requests being served at once, across all event loops; a request past it waits in
+         * the queue.
+         */
+        @Range(min = 1, max = 1_000_000)
+        @WithDefault("512")
+        int maxInFlight();
+
+        /** Requests that may wait for a free place; one past it is answered 503 at once. 0 queues none. */
+        @Range(min = 0, max = 1_000_000)
+        @WithDefault("512")
+        int maxQueued();
+
+        /** How long a request may wait in the queue before it is answered 503. */
+        @DurationRange(min = "1ms", max = "10m")
+        @WithDefault("10s")
+        Duration queueTimeout();
+
+        /** Connections open at once; one more is closed as soon as it is accepted. */
+        @Range(min = 1, max = 10_000_000)
+        @WithDefault("10000")
+        int maxConnections();
+
+        /**
+         * How long a client may take to send a request line and its headers, from its first byte; a
+         * slower one is answered 408 and disconnected. The idle timeout cannot catch it, since every
+         * byte resets that.
+         */
+        @DurationRange(min = "100ms", max = "10m")
+        @WithDefault("10s")
+        Duration headerTimeout();
+
+        /** The longest request line (method, target, version) accepted, in bytes; longer gets 414. */
+        @Range(min = 256, max = 1_048_576)
+        @WithDefault("4096")
+        int maxRequestLine();
+
+        /** The most bytes of headers accepted in one request; more gets 431. */
+        @Range(min = 1024, max = 1_048_576)
+        @WithDefault("8192")
+        int maxHeaderSize();
+    }
 }

@@ -48,6 +48,8 @@ import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.limits.ConnectionGuard;
+import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
@@ -275,6 +277,7 @@ public final class RestPlugin implements Plugin {
                                 registered.interceptors().globalWriters())
                         .response(routing, response),
                 configuration.retryAfter());
+        final RequestAdmission admission = RequestAdmission.of(configuration.limits(), errors, registry);
         final ThreadFactory virtualThreads =
                 Thread.ofVirtual().name("jzenith-rest").factory();
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(
@@ -292,10 +295,14 @@ public final class RestPlugin implements Plugin {
                 registered.messageBodies(),
                 dynamic,
                 registered.interceptors(),
-                contextFields);
+                contextFields,
+                admission);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
-            handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
+            handlers.put(
+                    endpoint,
+                    admission.admitting(
+                            endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass()))));
         }
         final Router router = RouterFactory.create(
                 vertx,
@@ -313,7 +320,12 @@ public final class RestPlugin implements Plugin {
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
         final HttpServerOptions options = ServerOptions.of(configuration);
-        final ServerDeployment servers = new ServerDeployment(vertx, router, core.shutdownTimeout());
+        final ServerDeployment servers = new ServerDeployment(
+                vertx,
+                router,
+                core.shutdownTimeout(),
+                ConnectionGuard.of(configuration.limits(), registry),
+                errors::malformed);
         deployment = Optional.of(servers);
         return servers.listen(options, instances).map(port -> {
             server.bound(configuration.host(), port);

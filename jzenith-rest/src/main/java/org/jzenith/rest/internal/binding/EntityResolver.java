@@ -1,9 +1,7 @@
 package org.jzenith.rest.internal.binding;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.google.common.base.Utf8;
 import com.google.inject.TypeLiteral;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RequestBody;
@@ -25,8 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.filters.HeaderMap;
 import org.jzenith.rest.internal.interceptors.ReaderChain;
@@ -45,7 +41,7 @@ import org.jzenith.rest.internal.params.Binding;
  */
 final class EntityResolver {
 
-    private static final Pattern QUALIFIED_TYPE = Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+([A-Z][\\w$]*)");
+    private static final Binding NOT_UTF_8 = Binding.invalid("request body: not valid UTF-8");
 
     private EntityResolver() {}
 
@@ -162,7 +158,9 @@ final class EntityResolver {
     /** The reader of bodies captured by {@link #capture()} for a parameter of {@code type}. */
     static EntityReader forType(final Type type, final JsonCodec json) {
         if (type == String.class) {
-            return captured -> Binding.value(((Buffer) captured).toString(StandardCharsets.UTF_8));
+            return captured -> wellFormed((Buffer) captured)
+                    ? Binding.value(((Buffer) captured).toString(StandardCharsets.UTF_8))
+                    : NOT_UTF_8;
         } else if (type == byte[].class) {
             return captured -> Binding.value(((Buffer) captured).getBytes());
         } else if (type == Buffer.class) {
@@ -171,7 +169,9 @@ final class EntityResolver {
             // Read into memory already (up to rest.max-body-size), so the stream never blocks.
             return captured -> Binding.value(new ByteArrayInputStream(((Buffer) captured).getBytes()));
         } else if (type == Reader.class) {
-            return captured -> Binding.value(new StringReader(((Buffer) captured).toString(StandardCharsets.UTF_8)));
+            return captured -> wellFormed((Buffer) captured)
+                    ? Binding.value(new StringReader(((Buffer) captured).toString(StandardCharsets.UTF_8)))
+                    : NOT_UTF_8;
         }
         final boolean optional = type instanceof ParameterizedType p && p.getRawType() == Optional.class;
         final ObjectReader reader =
@@ -183,11 +183,15 @@ final class EntityResolver {
                         ? Binding.value(Optional.empty())
                         : Binding.invalid("request body: a JSON body is required");
             }
+            final byte[] bytes = body.getBytes();
+            if (!Utf8.isWellFormed(bytes)) {
+                return NOT_UTF_8;
+            }
             final Object value;
             try {
-                value = reader.readValue(body.getBytes());
+                value = reader.readValue(bytes);
             } catch (final IOException e) {
-                return Binding.invalid("request body: " + describe(e));
+                return Binding.invalid("request body: " + JsonProblems.describe(e));
             }
             if (value == null) {
                 return optional
@@ -198,43 +202,19 @@ final class EntityResolver {
         };
     }
 
+    /**
+     * Jackson's decoder and {@code new String(bytes, UTF_8)} both let through what is not UTF-8
+     * (overlong forms, encoded surrogates, code points past U+10FFFF, or replace it silently), and a
+     * service would store it; checked here, where the client can still be told. ASCII, what most
+     * bodies are, is checked at the speed of a loop over the bytes.
+     */
+    private static boolean wellFormed(final Buffer body) {
+        return Utf8.isWellFormed(body.getBytes());
+    }
+
     private static Optional<Buffer> body(final RoutingContext context) {
         final RequestBody body = context.body();
         final Buffer buffer = body == null ? null : body.buffer();
         return buffer == null || buffer.length() == 0 ? Optional.empty() : Optional.of(buffer);
-    }
-
-    /** What a client can act on: where the JSON broke or which field did not fit, without class names. */
-    static String describe(final IOException failure) {
-        if (!(failure instanceof JsonProcessingException json)) {
-            return "cannot be read: " + failure.getMessage();
-        }
-        final StringBuilder message = new StringBuilder();
-        if (json instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            message.append("field '")
-                    .append(mapping.getPath().stream()
-                            .map(reference -> reference.getFieldName() != null
-                                    ? reference.getFieldName()
-                                    : "[" + reference.getIndex() + "]")
-                            .collect(Collectors.joining("."))
-                            .replace(".[", "["))
-                    .append("': ");
-        } else if (!(json instanceof JsonMappingException)) {
-            message.append("malformed JSON");
-            final JsonLocation location = json.getLocation();
-            if (location != null && location.getLineNr() > 0) {
-                message.append(" at line ")
-                        .append(location.getLineNr())
-                        .append(", column ")
-                        .append(location.getColumnNr());
-            }
-            message.append(": ");
-        }
-        final String original = String.valueOf(json.getOriginalMessage());
-        final int newline = original.indexOf('\n');
-        message.append(QUALIFIED_TYPE
-                .matcher(newline < 0 ? original : original.substring(0, newline))
-                .replaceAll("$1"));
-        return message.toString();
     }
 }

@@ -2,8 +2,11 @@ package org.jzenith.rest.internal.errors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.ConstraintViolationException;
@@ -157,6 +160,52 @@ public final class ErrorResponder {
                 contentType == null
                         ? "The request has no Content-Type; send the body with one this endpoint accepts"
                         : "This endpoint does not accept the content type " + contentType);
+    }
+
+    /**
+     * Answers 503 with {@code Retry-After} for a request refused before any work was done for it,
+     * because the server is at its limits.
+     */
+    public void overloaded(final RoutingContext context, final String detail) {
+        context.response().putHeader(HttpHeaders.RETRY_AFTER, retryAfter);
+        send(context, 503, detail);
+    }
+
+    /**
+     * Answers a request that Netty could not decode (a malformed or oversized request line or
+     * header) and closes its connection, which cannot be trusted to be at the start of a request
+     * any more: 414 for a request line past {@code rest.limits.max-request-line}, 431 for headers
+     * past {@code rest.limits.max-header-size}, 400 for the rest, as a problem document. A client's
+     * mistake, so logged at DEBUG only.
+     */
+    public void malformed(final HttpServerRequest request) {
+        final Throwable cause = request.decoderResult().cause();
+        final int status;
+        final String detail;
+        if (cause instanceof TooLongHttpLineException) {
+            status = 414;
+            detail = "The request line is longer than the server accepts (rest.limits.max-request-line)";
+        } else if (cause instanceof TooLongHttpHeaderException) {
+            status = 431;
+            detail = "The request headers are larger than the server accepts (rest.limits.max-header-size)";
+        } else {
+            status = 400;
+            detail = "The request is not valid HTTP/1.1";
+        }
+        LOG.debug("Answered {} to a request that could not be decoded: {}", status, String.valueOf(cause));
+        final Buffer body;
+        try {
+            body = JsonCodec.write(problemWriter, Problem.of(status, detail, "/"));
+        } catch (final JsonProcessingException e) {
+            throw new IllegalStateException("A problem document cannot be written", e);
+        }
+        final HttpServerResponse response = request.response();
+        headers.addTo(response.headers());
+        response.setStatusCode(status)
+                .putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON)
+                .putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE)
+                .end(body)
+                .onComplete(ignored -> request.connection().close());
     }
 
     /** Answers with a 400 listing {@code violations}. */

@@ -33,6 +33,7 @@ import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
@@ -62,6 +63,8 @@ public final class EndpointHandlerFactory {
     /** Whether some provider has per-request {@code @Context} fields, so every request needs its contexts. */
     private final boolean providersNeedCurrent;
 
+    private final RequestAdmission admission;
+
     public EndpointHandlerFactory(
             final JsonCodec json,
             final ErrorResponder errors,
@@ -77,7 +80,9 @@ public final class EndpointHandlerFactory {
             final MessageBodies bodies,
             final DynamicFeatures dynamic,
             final Interceptors interceptors,
-            final boolean providersNeedCurrent) {
+            final boolean providersNeedCurrent,
+            final RequestAdmission admission) {
+        this.admission = admission;
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -139,7 +144,8 @@ public final class EndpointHandlerFactory {
                             case EVENT_LOOP -> "event loop";
                             case VIRTUAL_THREAD -> "virtual thread";
                             case WORKER -> "worker";
-                        }),
+                        },
+                        RequestAdmission.appliesTo(endpoint) ? admission::release : () -> {}),
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),

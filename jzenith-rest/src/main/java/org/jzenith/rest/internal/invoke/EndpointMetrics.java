@@ -29,6 +29,7 @@ public final class EndpointMetrics {
     private static final RequestEvent RECORDING = new RequestEvent();
 
     private final MeterRegistry registry;
+    private final Runnable answered;
     private final HttpMethod method;
     private final String uri;
     private final String threadKind;
@@ -42,6 +43,20 @@ public final class EndpointMetrics {
     /** @param threadKind where the route's handler runs, as Flight Recorder events say it */
     public EndpointMetrics(
             final MeterRegistry registry, final String method, final String uri, final String threadKind) {
+        this(registry, method, uri, threadKind, () -> {});
+    }
+
+    /**
+     * @param answered run once for every request when it is timed, after its response ended: gives
+     *     back its place in the server's limit on requests in flight
+     */
+    public EndpointMetrics(
+            final MeterRegistry registry,
+            final String method,
+            final String uri,
+            final String threadKind,
+            final Runnable answered) {
+        this.answered = answered;
         this.registry = registry;
         this.method = HttpMethod.valueOf(method);
         this.uri = uri;
@@ -75,6 +90,7 @@ public final class EndpointMetrics {
                 ? this
                 : otherMethods.computeIfAbsent(
                         requested, other -> new EndpointMetrics(registry, other.name(), uri, threadKind));
+        answered.run();
         final long duration = System.nanoTime() - startNanos;
         metrics.timerFor(status).record(duration, TimeUnit.NANOSECONDS);
         // Asked of one kept instance: the flag is the event class's, and C1, which small containers

@@ -55,7 +55,9 @@ public final class JsonCodec {
 
     public ObjectReader readerFor(final Type type) {
         final JavaType javaType = mapper.getTypeFactory().constructType(type);
-        return mapper.readerFor(javaType);
+        // A body is one JSON value: what follows it is a client's mistake (or a smuggled second
+        // document), not something to ignore.
+        return mapper.readerFor(javaType).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     /**

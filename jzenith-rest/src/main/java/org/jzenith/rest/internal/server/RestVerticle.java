@@ -1,12 +1,15 @@
 package org.jzenith.rest.internal.server;
 
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.jzenith.rest.internal.limits.ConnectionGuard;
 
 /**
  * One HTTP server on one event loop; the plugin deploys one per event loop, all on the same port,
@@ -18,22 +21,37 @@ public final class RestVerticle extends VerticleBase {
     private final Router router;
     private final HttpServerOptions options;
     private final Duration shutdownTimeout;
+    private final ConnectionGuard connections;
+    private final Handler<HttpServerRequest> invalidRequests;
     private HttpServer server;
+    private ConnectionGuard.OnEventLoop guard;
 
-    public RestVerticle(final Router router, final HttpServerOptions options, final Duration shutdownTimeout) {
+    public RestVerticle(
+            final Router router,
+            final HttpServerOptions options,
+            final Duration shutdownTimeout,
+            final ConnectionGuard connections,
+            final Handler<HttpServerRequest> invalidRequests) {
         this.router = router;
         this.options = options;
         this.shutdownTimeout = shutdownTimeout;
+        this.connections = connections;
+        this.invalidRequests = invalidRequests;
     }
 
     @Override
     public Future<?> start() {
-        server = vertx.createHttpServer(options).requestHandler(router);
+        guard = connections.onEventLoop(vertx);
+        server = vertx.createHttpServer(options)
+                .requestHandler(router)
+                .invalidRequestHandler(invalidRequests)
+                .connectionHandler(guard);
         return server.listen();
     }
 
     @Override
     public Future<?> stop() {
+        guard.close();
         return server.shutdown(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 

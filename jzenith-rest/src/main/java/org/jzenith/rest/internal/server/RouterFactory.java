@@ -72,6 +72,7 @@ public final class RouterFactory {
                             errors::respond,
                             (routing, failure) -> errors.fail(routing, "a @PreMatching request filter", failure)));
         }
+        final Handler<RoutingContext> notAcceptable = routing -> notAcceptable(routing, errors);
         final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
         endpoints.sort(SPECIFICITY);
         final RouteTable table = RouteTable.of(endpoints);
@@ -82,10 +83,10 @@ public final class RouterFactory {
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
-            add(router, endpoint, endpoint.httpMethod(), handler, maxBodySize, uploadsDirectory);
+            add(router, endpoint, endpoint.httpMethod(), handler, notAcceptable, maxBodySize, uploadsDirectory);
             if (endpoint.httpMethod().equals("GET")
                     && !declared.contains("HEAD " + endpoint.path().template())) {
-                add(router, endpoint, "HEAD", handler, maxBodySize, uploadsDirectory);
+                add(router, endpoint, "HEAD", handler, notAcceptable, maxBodySize, uploadsDirectory);
             }
             if (declared.add("OPTIONS " + endpoint.path().template())) {
                 final CharSequence allow = table.allowOf(endpoint.path());
@@ -123,13 +124,7 @@ public final class RouterFactory {
                     "The method " + routing.request().method() + " is not allowed on "
                             + routing.request().path());
         });
-        router.errorHandler(
-                406,
-                routing -> errors.send(
-                        routing,
-                        406,
-                        "None of the media types in Accept ("
-                                + routing.request().getHeader(HttpHeaders.ACCEPT) + ") can be produced here"));
+        router.errorHandler(406, routing -> notAcceptable(routing, errors));
         router.errorHandler(
                 413,
                 routing -> errors.send(
@@ -138,6 +133,20 @@ public final class RouterFactory {
                         "The request body is larger than the " + maxBodySize + " bytes accepted (rest.max-body-size)"));
         router.errorHandler(415, errors::unsupportedMediaType);
         router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
+        // Vert.x Web's body handler fails a request whose body stream broke (a malformed chunk, the
+        // client gone mid-body) with status 200, for which it has no handler and logs an ERROR with
+        // a stack trace: a client's doing, answered where the connection still takes an answer.
+        router.errorHandler(200, routing -> {
+            LOG.debug(
+                    "The body of {} {} could not be read: {}",
+                    routing.request().method(),
+                    routing.request().path(),
+                    String.valueOf(routing.failure()));
+            if (!routing.response().closed() && !routing.response().ended()) {
+                routing.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+                errors.send(routing, 400, "The request body could not be read: its chunked encoding is malformed");
+            }
+        });
         router.errorHandler(
                 500,
                 routing -> errors.fail(
@@ -154,6 +163,7 @@ public final class RouterFactory {
             final EndpointDefinition endpoint,
             final String method,
             final Handler<RoutingContext> handler,
+            final Handler<RoutingContext> notAcceptable,
             final long maxBodySize,
             final String uploadsDirectory) {
         final Route route = route(router, method, endpoint);
@@ -179,7 +189,24 @@ public final class RouterFactory {
                                     .setBodyLimit(maxBodySize)
                                     .setHandleFileUploads(false));
         }
-        route.handler(handler);
+        route.handler(
+                endpoint.produces().isEmpty()
+                        ? handler
+                        : routing -> {
+                            if (AcceptWeights.refusesChosenType(routing)) {
+                                notAcceptable.handle(routing);
+                            } else {
+                                handler.handle(routing);
+                            }
+                        });
+    }
+
+    private static void notAcceptable(final RoutingContext routing, final ErrorResponder errors) {
+        errors.send(
+                routing,
+                406,
+                "None of the media types in Accept (" + routing.request().getHeader(HttpHeaders.ACCEPT)
+                        + ") can be produced here");
     }
 
     private static boolean mayCarryBody(final String method) {

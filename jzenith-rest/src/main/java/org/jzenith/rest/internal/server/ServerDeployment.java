@@ -2,12 +2,15 @@ package org.jzenith.rest.internal.server;
 
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.jzenith.rest.internal.limits.ConnectionGuard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,12 +27,21 @@ public final class ServerDeployment {
     private final Vertx vertx;
     private final Router router;
     private final Duration shutdownTimeout;
+    private final ConnectionGuard connections;
+    private final Handler<HttpServerRequest> invalidRequests;
     private final List<String> deployments = new ArrayList<>();
 
-    public ServerDeployment(final Vertx vertx, final Router router, final Duration shutdownTimeout) {
+    public ServerDeployment(
+            final Vertx vertx,
+            final Router router,
+            final Duration shutdownTimeout,
+            final ConnectionGuard connections,
+            final Handler<HttpServerRequest> invalidRequests) {
         this.vertx = vertx;
         this.router = router;
         this.shutdownTimeout = shutdownTimeout;
+        this.connections = connections;
+        this.invalidRequests = invalidRequests;
     }
 
     /**
@@ -60,7 +72,8 @@ public final class ServerDeployment {
         final List<RestVerticle> verticles = new ArrayList<>();
         return vertx.deployVerticle(
                         () -> {
-                            final RestVerticle verticle = new RestVerticle(router, options, shutdownTimeout);
+                            final RestVerticle verticle =
+                                    new RestVerticle(router, options, shutdownTimeout, connections, invalidRequests);
                             synchronized (verticles) {
                                 verticles.add(verticle);
                             }

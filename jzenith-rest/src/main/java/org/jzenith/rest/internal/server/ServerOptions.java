@@ -20,6 +20,11 @@ public final class ServerOptions {
                 .setTcpFastOpen(true)
                 .setIdleTimeout((int) configuration.idleTimeout().toMillis())
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                .setCompressionSupported(false);
+                .setCompressionSupported(false)
+                // Vert.x makes the connection of a plain port that may upgrade to h2c only once the
+                // first request head is read, too late to time that head (rest.limits.header-timeout).
+                .setHttp2ClearTextEnabled(false)
+                .setMaxInitialLineLength(configuration.limits().maxRequestLine())
+                .setMaxHeaderSize(configuration.limits().maxHeaderSize());
     }
 }

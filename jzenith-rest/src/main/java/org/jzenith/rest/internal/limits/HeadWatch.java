@@ -1,0 +1,79 @@
+package org.jzenith.rest.internal.limits;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Watches one HTTP/1 connection for a request head (request line and headers) that takes too long
+ * to arrive: a client that sends a byte now and then keeps the connection from ever being idle, so
+ * the idle timeout never closes it, and a few hundred such clients hold a server's connections.
+ *
+ * <p>Two handlers around Netty's request decoder share this state: the one before it notes when the
+ * first byte of a head arrives, the one after it when the decoder has made a request of the head.
+ * The server verticle looks at every watch now and then ({@link #expired}), so a request costs one
+ * clock read and no timer. Used on the connection's event loop only.
+ */
+final class HeadWatch {
+
+    private static final String TIMEOUT_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Request Timeout\","
+            + "\"status\":408,\"detail\":\"The request line and headers took too long to arrive\"}";
+
+    private static final ByteBuf REQUEST_TIMEOUT = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            ("HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
+                            + "Content-Length: " + TIMEOUT_PROBLEM.length() + "\r\n\r\n" + TIMEOUT_PROBLEM)
+                    .getBytes(StandardCharsets.US_ASCII)));
+
+    /** When the first byte of the head being read arrived; 0 while no head is being read. */
+    private long headStartedNanos;
+    /** Whether the bytes arriving now belong to a request's body, not to a head. */
+    private boolean inBody;
+
+    private ChannelHandlerContext context;
+
+    final ChannelInboundHandlerAdapter beforeDecoder = new ChannelInboundHandlerAdapter() {
+        @Override
+        public void handlerAdded(final ChannelHandlerContext ctx) {
+            context = ctx;
+        }
+
+        @Override
+        public void channelRead(final ChannelHandlerContext ctx, final Object message) {
+            if (!inBody && headStartedNanos == 0 && message instanceof ByteBuf bytes && bytes.isReadable()) {
+                headStartedNanos = System.nanoTime();
+            }
+            ctx.fireChannelRead(message);
+        }
+    };
+
+    final ChannelInboundHandlerAdapter afterDecoder = new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelRead(final ChannelHandlerContext ctx, final Object message) {
+            if (message instanceof HttpRequest) {
+                headStartedNanos = 0;
+                inBody = !(message instanceof LastHttpContent);
+            } else if (message instanceof LastHttpContent) {
+                inBody = false;
+            }
+            ctx.fireChannelRead(message);
+        }
+    };
+
+    /**
+     * Whether this connection has been reading one head for longer than {@code timeoutNanos} at
+     * {@code now}; if so, answers 408 and closes it.
+     */
+    boolean expired(final long now, final long timeoutNanos) {
+        if (headStartedNanos == 0 || now - headStartedNanos < timeoutNanos || context == null) {
+            return false;
+        }
+        headStartedNanos = 0;
+        context.writeAndFlush(REQUEST_TIMEOUT.duplicate()).addListener(ChannelFutureListener.CLOSE);
+        return true;
+    }
+}

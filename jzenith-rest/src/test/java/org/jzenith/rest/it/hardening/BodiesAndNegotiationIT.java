@@ -1,0 +1,112 @@
+package org.jzenith.rest.it.hardening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.it.Served;
+
+/**
+ * Request bodies a service must not take (trailing data, what is not UTF-8) and JSON errors told in
+ * the client's terms, never naming a Java type; and {@code q=0} in Accept honoured.
+ */
+class BodiesAndNegotiationIT {
+
+    private static Served served;
+
+    @BeforeAll
+    static void start() {
+        served = Served.start(RestPlugin.withResources(Echo.class));
+    }
+
+    @AfterAll
+    static void stop() {
+        served.close();
+    }
+
+    private static RawHttp post(final String path, final String contentType, final byte[] body) {
+        final ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes(("POST " + path + " HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Type: " + contentType
+                        + "\r\nContent-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(body);
+        return RawHttp.exchange(served.port(), request.toByteArray(), 5000);
+    }
+
+    private static RawHttp json(final String body) {
+        return post("/echo", "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void dataAfterTheJsonValueIs400() {
+        final RawHttp answer = json("{\"name\":\"Ada\",\"age\":36} trailing");
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.text()).contains("malformed JSON at line 1, column");
+        assertThat(json("{\"name\":\"Ada\",\"age\":36}{\"name\":\"Eve\"}").status())
+                .isEqualTo(400);
+        assertThat(json("{\"name\":\"Ada\",\"age\":36}  \n").status()).isEqualTo(200);
+    }
+
+    @Test
+    void bytesThatAreNotUtf8Are400ForJsonAndText() {
+        final byte[][] invalid = {
+            {(byte) 0xc0, (byte) 0xaf}, // overlong '/'
+            {(byte) 0xed, (byte) 0xa0, (byte) 0x80}, // an encoded surrogate
+            {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+            {(byte) 0x80}, // a lone continuation byte
+            {(byte) 0xff}
+        };
+        for (final byte[] bad : invalid) {
+            final ByteArrayOutputStream body = new ByteArrayOutputStream();
+            body.writeBytes("{\"name\":\"a".getBytes(StandardCharsets.US_ASCII));
+            body.writeBytes(bad);
+            body.writeBytes("b\",\"age\":1}".getBytes(StandardCharsets.US_ASCII));
+            final RawHttp answer = post("/echo", "application/json", body.toByteArray());
+            assertThat(answer.status()).isEqualTo(400);
+            assertThat(answer.text()).contains("request body: not valid UTF-8");
+            assertThat(post("/echo/text", "text/plain", bad).status()).isEqualTo(400);
+        }
+        final RawHttp text = post("/echo/text", "text/plain", "zürich €".getBytes(StandardCharsets.UTF_8));
+        assertThat(new String(text.text().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8))
+                .endsWith("zürich €");
+    }
+
+    @Test
+    void mismatchedJsonIsToldWithoutJavaTypes() {
+        final RawHttp array = json("[]");
+        assertThat(array.status()).isEqualTo(400);
+        assertThat(array.text()).contains("request body: expected an object, found an array");
+        final RawHttp field = json("{\"name\":\"Ada\",\"age\":\"old\"}");
+        assertThat(field.text()).contains("field 'age': \\\"old\\\" is not a whole number");
+        final RawHttp list = json("{\"name\":\"Ada\",\"tags\":{}}");
+        assertThat(list.text()).contains("field 'tags': expected an array, found an object");
+        for (final RawHttp answer : new RawHttp[] {array, field, list}) {
+            assertThat(answer.text())
+                    .doesNotContain("Person")
+                    .doesNotContain("java.")
+                    .doesNotContain("Integer")
+                    .doesNotContain("JsonToken")
+                    .doesNotContain("`");
+        }
+    }
+
+    @Test
+    void aMediaTypeWithZeroWeightIsNotAcceptable() {
+        assertThat(served.http().get("/echo", "Accept", "application/json;q=0").statusCode())
+                .isEqualTo(406);
+        assertThat(served.http()
+                        .get("/echo", "Accept", "*/*, application/json;q=0")
+                        .statusCode())
+                .isEqualTo(406);
+        assertThat(served.http()
+                        .get("/echo", "Accept", "application/json;q=0.5")
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(served.http().get("/echo", "Accept", "text/plain;q=0, */*").statusCode())
+                .isEqualTo(200);
+    }
+}

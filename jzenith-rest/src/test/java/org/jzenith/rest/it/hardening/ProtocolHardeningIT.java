@@ -1,0 +1,128 @@
+package org.jzenith.rest.it.hardening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.it.Served;
+
+/**
+ * The hostile and malformed requests of issue 12, sent as raw bytes: each gets the answer RFC 9110
+ * and 9112 ask for, as a problem document where an answer can be sent, and no ERROR is logged.
+ */
+class ProtocolHardeningIT {
+
+    private static final String JSON = "Content-Type: application/json\r\n";
+    private static final ByteArrayOutputStream LOG = new ByteArrayOutputStream();
+    private static PrintStream originalErr;
+    private static Served served;
+
+    @BeforeAll
+    static void start() {
+        // slf4j-simple writes to System.err: capture it, to see that no client mistake logs an ERROR.
+        originalErr = System.err;
+        System.setErr(new PrintStream(new TeeStream(originalErr, LOG), true, StandardCharsets.UTF_8));
+        served = Served.start(RestPlugin.withResources(Echo.class), "--rest.limits.header-timeout=1s");
+    }
+
+    @AfterAll
+    static void stop() {
+        served.close();
+        System.setErr(originalErr);
+        assertThat(LOG.toString(StandardCharsets.UTF_8)).doesNotContain("ERROR").doesNotContain("\tat ");
+    }
+
+    private static RawHttp post(final String headers, final String body) {
+        return RawHttp.exchange(served.port(), "POST /echo HTTP/1.1\r\nHost: test\r\n" + headers + "\r\n" + body, 1000);
+    }
+
+    @Test
+    void contentLengthWithChunkedIsRefusedAndTheConnectionClosed() {
+        final RawHttp answer = post(
+                JSON + "Content-Length: 26\r\nTransfer-Encoding: chunked\r\n",
+                "1a\r\n{\"name\":\"Ada\",\"age\":36}   \r\n0\r\n\r\n");
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.text()).contains("application/problem+json");
+        assertThat(answer.closed()).isTrue();
+    }
+
+    @Test
+    void anUnknownTransferEncodingIsRefused() {
+        final RawHttp answer =
+                post(JSON + "Content-Length: 23\r\nTransfer-Encoding: xchunked\r\n", "{\"name\":\"Ada\",\"age\":36}");
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.closed()).isTrue();
+    }
+
+    @Test
+    void aChunkExtensionIsIgnoredAsTheRfcSays() {
+        final RawHttp answer = post(
+                JSON + "Transfer-Encoding: chunked\r\nConnection: close\r\n",
+                "17;foo=bar\r\n{\"name\":\"Ada\",\"age\":36}\r\n0\r\n\r\n");
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.text()).contains("\"name\":\"Ada\"");
+    }
+
+    @Test
+    void malformedChunkSizesCloseTheConnectionWithoutAnError() {
+        for (final String size : new String[] {"zz", "-5"}) {
+            final RawHttp answer =
+                    post(JSON + "Transfer-Encoding: chunked\r\n", size + "\r\n{\"name\":\"Ada\"}\r\n0\r\n\r\n");
+            assertThat(answer.closed()).as(size).isTrue();
+            assertThat(answer.status()).as(size).isIn(0, 400);
+        }
+    }
+
+    @Test
+    void aTlsHandshakeOnThePlainPortIsAnsweredAtOnce() {
+        final byte[] clientHello = {0x16, 0x03, 0x01, 0x00, (byte) 0xa5, 0x01, 0x00, 0x00, (byte) 0xa1, 0x03, 0x03};
+        final RawHttp answer = RawHttp.exchange(served.port(), clientHello, 5000);
+        assertThat(answer.closed()).isTrue();
+        assertThat(answer.status()).isEqualTo(400);
+    }
+
+    @Test
+    void oversizedRequestLinesAndHeadersGet414And431() {
+        assertThat(RawHttp.exchange(
+                                served.port(), "GET /echo?" + "a".repeat(5000) + " HTTP/1.1\r\nHost: t\r\n\r\n", 1000)
+                        .status())
+                .isEqualTo(414);
+        final RawHttp headers = RawHttp.exchange(
+                served.port(), "GET /echo HTTP/1.1\r\nHost: t\r\nX-Big: " + "a".repeat(10_000) + "\r\n\r\n", 1000);
+        assertThat(headers.status()).isEqualTo(431);
+        assertThat(headers.text()).contains("rest.limits.max-header-size");
+    }
+
+    @Test
+    void aSlowSenderIsAnswered408AndDisconnected() throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", served.port())) {
+            socket.setSoTimeout(100);
+            final OutputStream out = socket.getOutputStream();
+            final byte[] head = "GET /echo HTTP/1.1\r\nHost: test\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII);
+            final long started = System.nanoTime();
+            RawHttp answer = new RawHttp("", false);
+            // One byte each 100 ms: never idle, but the head is never done either.
+            for (int i = 0; !answer.closed() && System.nanoTime() - started < 10_000_000_000L; i++) {
+                try {
+                    out.write(i < head.length ? head[i] : 'a');
+                    out.flush();
+                } catch (final IOException closed) {
+                    answer = RawHttp.read(socket.getInputStream());
+                    break;
+                }
+                answer = RawHttp.read(socket.getInputStream());
+            }
+            assertThat(answer.closed()).as("closed within 10 s").isTrue();
+            assertThat(answer.status()).isEqualTo(408);
+            assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
+        }
+    }
+}
