@@ -11,6 +11,7 @@ import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.store.DataExceptions;
 
 /**
  * Binds what the JDBC plugin offers: the {@link DataSource} and {@link Jdbi} to inject, the health
@@ -38,6 +39,12 @@ final class JdbcModule extends AbstractModule {
         // 08 (connection exception) or 57P0x (PostgreSQL shutting down or starting).
         ExceptionMapping.bind(binder())
                 .toInstance(ExceptionMapping.unavailable(SQLException.class, JdbcModule::isConnectionLoss));
+        // Not an outage but the client's data (a value too long, a NUL in a text): 400.
+        ExceptionMapping.bind(binder())
+                .toInstance(ExceptionMapping.badInput(
+                        SQLException.class,
+                        failure -> DataExceptions.is(failure.getSQLState()),
+                        failure -> DataExceptions.describe(failure.getSQLState())));
     }
 
     static boolean isConnectionLoss(final SQLException failure) {

@@ -11,6 +11,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Set;
 import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.core.store.DataExceptions;
 
 /**
  * Which failures of the reactive client mean "PostgreSQL is away for now", and so HTTP 503. Found
@@ -58,7 +59,7 @@ final class Unavailable {
 
     private Unavailable() {}
 
-    /** The mappings the plugin contributes. */
+    /** The mappings the plugin contributes: its outages, and the data errors that are the client's. */
     static List<ExceptionMapping> mappings() {
         return List.of(
                 ExceptionMapping.unavailable(ConnectException.class),
@@ -68,7 +69,12 @@ final class Unavailable {
                 ExceptionMapping.unavailable(SocketException.class),
                 ExceptionMapping.unavailable(PgException.class, Unavailable::isServerUnavailable),
                 ExceptionMapping.unavailable(VertxException.class, Unavailable::isConnectionUnavailable),
-                ExceptionMapping.unavailable(IOException.class, Unavailable::isConnectionReset));
+                ExceptionMapping.unavailable(IOException.class, Unavailable::isConnectionReset),
+                // Not an outage but the client's data (a NUL in a text, a value too long): 400.
+                ExceptionMapping.badInput(
+                        PgException.class,
+                        failure -> DataExceptions.is(failure.getSqlState()),
+                        failure -> DataExceptions.describe(failure.getSqlState())));
     }
 
     /** Whether the server said it cannot serve this connection now. */

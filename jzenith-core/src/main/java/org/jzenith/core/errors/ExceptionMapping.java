@@ -3,6 +3,8 @@ package org.jzenith.core.errors;
 import com.google.inject.Binder;
 import com.google.inject.binder.LinkedBindingBuilder;
 import com.google.inject.multibindings.Multibinder;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -21,17 +23,31 @@ import java.util.function.Predicate;
  * @param test which exceptions of that type the mapping is for; evaluated only while answering an
  *     error, never on a successful request
  * @param status the HTTP status, 400 to 599
+ * @param detail what the problem response says of a matching exception; empty for the exception's
+ *     own message
  */
-public record ExceptionMapping(Class<? extends Throwable> type, Predicate<Throwable> test, int status) {
+public record ExceptionMapping(
+        Class<? extends Throwable> type,
+        Predicate<Throwable> test,
+        int status,
+        Function<Throwable, Optional<String>> detail) {
 
     /** Service Unavailable: what a store that is away answers. */
     public static final int UNAVAILABLE = 503;
+
+    /** Bad Request: what data a store refuses as malformed or out of range answers. */
+    public static final int BAD_REQUEST = 400;
 
     public ExceptionMapping {
         if (status < 400 || status > 599) {
             throw new IllegalArgumentException("ExceptionMapping of " + type.getSimpleName() + " to " + status
                     + ": the status must be 400 to 599");
         }
+    }
+
+    /** A mapping whose problem response carries the exception's own message. */
+    public ExceptionMapping(final Class<? extends Throwable> type, final Predicate<Throwable> test, final int status) {
+        this(type, test, status, failure -> Optional.empty());
     }
 
     /** Every exception of {@code type} (and its subclasses) stands for {@code status}. */
@@ -67,6 +83,25 @@ public record ExceptionMapping(Class<? extends Throwable> type, Predicate<Throwa
     /** Every exception of {@code type} means a store is away for now; see {@link #unavailable(Class, Predicate)}. */
     public static ExceptionMapping unavailable(final Class<? extends Throwable> type) {
         return of(type, UNAVAILABLE);
+    }
+
+    /**
+     * Exceptions of {@code type} that pass {@code test} mean the client sent data the store refuses
+     * (too long, malformed, out of range): answered 400 with {@code detail}, since a store's own
+     * message may quote the statement or name its tables.
+     *
+     * <pre>{@code
+     * ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.badInput(
+     *         SQLException.class, e -> e.getSQLState().startsWith("22"), e -> "a value cannot be stored"));
+     * }</pre>
+     */
+    public static <T extends Throwable> ExceptionMapping badInput(
+            final Class<T> type, final Predicate<? super T> test, final Function<? super T, String> detail) {
+        return new ExceptionMapping(
+                type,
+                failure -> type.isInstance(failure) && test.test(type.cast(failure)),
+                BAD_REQUEST,
+                failure -> Optional.of(detail.apply(type.cast(failure))));
     }
 
     /** Whether this mapping is for {@code failure}. */

@@ -44,6 +44,34 @@ abstract class UserApiContract {
         assertThat(app().client().delete("/users/" + id).status()).isEqualTo(404);
     }
 
+    /**
+     * A NUL in a name: PostgreSQL refuses it (SQLSTATE 22021), which is the client's data and so a
+     * 400 that says why; a store that keeps it answers 201 and gives it back. Never a 500.
+     */
+    @Test
+    void aNameTheStoreCannotTakeIsTheClientsMistake() {
+        final TestResponse created = app().client().post("/users", Map.of("name", "a\u0000b"));
+        if (created.status() == 201) {
+            assertThat(app().client()
+                            .get("/users/" + created.json().get("id").asText())
+                            .json()
+                            .get("name")
+                            .asText())
+                    .isEqualTo("a\u0000b");
+        } else {
+            assertThat(created.status()).isEqualTo(400);
+            assertThat(created.json().get("detail").asText())
+                    .isEqualTo("A value in the request cannot be stored: a text holds a character the store"
+                            + " cannot take (such as NUL) (SQLSTATE 22021)");
+        }
+        assertThat(storeRefusesNul()).isEqualTo(created.status() == 400);
+    }
+
+    /** Whether the store under test refuses a NUL in a text, as PostgreSQL does. */
+    protected boolean storeRefusesNul() {
+        return false;
+    }
+
     @Test
     void listsUsersPageByPage() {
         final String prefix = "page-" + UUID.randomUUID() + "-";

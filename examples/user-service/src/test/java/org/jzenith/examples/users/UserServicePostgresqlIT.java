@@ -36,4 +36,9 @@ class UserServicePostgresqlIT extends UserApiContract {
 
         assertThat(APP.client().get("/users/" + id).json().get("name").asText()).isEqualTo("Grace Hopper");
     }
+
+    @Override
+    protected boolean storeRefusesNul() {
+        return true;
+    }
 }

@@ -106,4 +106,9 @@ class UserServiceReactivePostgresqlIT extends UserApiContract {
                 APP.client().get("/users?limit=1").json().get("total").asLong();
         assertThat(total).isGreaterThanOrEqualTo(writers * 25L);
     }
+
+    @Override
+    protected boolean storeRefusesNul() {
+        return true;
+    }
 }

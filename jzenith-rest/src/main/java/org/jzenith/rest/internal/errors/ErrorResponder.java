@@ -90,7 +90,9 @@ public final class ErrorResponder {
                     context,
                     Problem.of(
                             status,
-                            messageOf(mapped.get().exception(), status),
+                            mapped.get()
+                                    .detail()
+                                    .orElseGet(() -> messageOf(mapped.get().exception(), status)),
                             context.request().path()));
         } else if (cause instanceof WebApplicationException web) {
             webApplicationException(context, endpoint, web);

@@ -56,13 +56,17 @@ public final class ExceptionMappings {
         for (Throwable current = failure; current != null && depth < 16; current = current.getCause(), depth++) {
             for (final ExceptionMapping mapping : candidates.get(current.getClass())) {
                 if (mapping.matches(current)) {
-                    return Optional.of(new Mapped(current, mapping.status()));
+                    return Optional.of(new Mapped(
+                            current, mapping.status(), mapping.detail().apply(current)));
                 }
             }
         }
         return Optional.empty();
     }
 
-    /** The exception that carries a mapping (the failure or one of its causes) and its status. */
-    public record Mapped(Throwable exception, int status) {}
+    /**
+     * The exception that carries a mapping (the failure or one of its causes), its status, and what
+     * the answer says of it when not its message.
+     */
+    public record Mapped(Throwable exception, int status, Optional<String> detail) {}
 }
