@@ -6,6 +6,7 @@ import com.google.inject.Module;
 import com.google.inject.Provider;
 import com.google.inject.Scopes;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -25,10 +26,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.configuration.CoreConfiguration;
@@ -95,6 +98,7 @@ public final class RestPlugin implements Plugin {
     // Set while running; validate, start and stop are called from the application's lifecycle thread.
     private Optional<JsonCodec> json = Optional.empty();
     private Optional<ServerDeployment> deployment = Optional.empty();
+    private Optional<ServerDeployment> managementDeployment = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
 
     private RestPlugin(final Registration registration) {
@@ -189,7 +193,7 @@ public final class RestPlugin implements Plugin {
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(RestConfiguration.class);
+        return List.of(RestConfiguration.class, ManagementConfiguration.class);
     }
 
     /**
@@ -304,11 +308,19 @@ public final class RestPlugin implements Plugin {
                     admission.admitting(
                             endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass()))));
         }
+        final ManagementConfiguration management = context.instance(ManagementConfiguration.class);
+        final Set<RouteContributor> contributors = context.injector().getInstance(ROUTE_CONTRIBUTORS);
+        final Set<RouteContributor> operators =
+                contributors.stream().filter(RouteContributor::management).collect(Collectors.toUnmodifiableSet());
         final Router router = RouterFactory.create(
                 vertx,
                 handlers,
-                context.injector().getInstance(ROUTE_CONTRIBUTORS),
-                new PluginRouteSupport(codec, responseHeaders, errors, registry),
+                management.port().isPresent()
+                        ? contributors.stream()
+                                .filter(contributor -> !contributor.management())
+                                .collect(Collectors.toUnmodifiableSet())
+                        : contributors,
+                new PluginRouteSupport(codec, responseHeaders, errors, registry, false),
                 errors,
                 responseHeaders,
                 configuration.maxBodySize(),
@@ -327,7 +339,7 @@ public final class RestPlugin implements Plugin {
                 ConnectionGuard.of(configuration.limits(), registry),
                 errors::malformed);
         deployment = Optional.of(servers);
-        return servers.listen(options, instances).map(port -> {
+        final Future<Integer> listening = servers.listen(options, instances).map(port -> {
             server.bound(configuration.host(), port);
             LOG.info(
                     "REST server listening on http://{}:{} ({} endpoints, {} server verticles)",
@@ -335,15 +347,48 @@ public final class RestPlugin implements Plugin {
                     port,
                     endpoints.size(),
                     instances);
-            return null;
+            return port;
         });
+        if (management.port().isEmpty()) {
+            return listening.mapEmpty();
+        }
+        final String managementHost = management.host().orElse(configuration.host());
+        final ServerDeployment managementServer = new ServerDeployment(
+                vertx,
+                RouterFactory.management(
+                        vertx,
+                        operators,
+                        new PluginRouteSupport(codec, responseHeaders, errors, registry, true),
+                        errors),
+                core.shutdownTimeout(),
+                // Its own count, unmetered: probes must get through while the API is at its limits.
+                ConnectionGuard.of(configuration.limits(), new CompositeMeterRegistry()),
+                errors::malformed);
+        managementDeployment = Optional.of(managementServer);
+        return listening
+                .compose(ignored -> managementServer.listen(
+                        new HttpServerOptions(options)
+                                .setHost(managementHost)
+                                .setPort(management.port().getAsInt()),
+                        1))
+                .map(port -> {
+                    server.managementBound(OptionalInt.of(port));
+                    LOG.info(
+                            "Management interface (/health, /metrics) listening on http://{}:{}", managementHost, port);
+                    return null;
+                });
     }
 
     /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        final Future<Void> closed = deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture);
+        final Future<Void> closed = Future.join(
+                        deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
+                        managementDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture))
+                .mapEmpty();
         deployment = Optional.empty();
+        managementDeployment = Optional.empty();
+        server.managementBound(OptionalInt.empty());
         return closed.transform(ignored -> {
             headers.ifPresent(ResponseHeaders::close);
             headers = Optional.empty();

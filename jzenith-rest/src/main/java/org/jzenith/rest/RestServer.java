@@ -1,5 +1,7 @@
 package org.jzenith.rest;
 
+import java.util.OptionalInt;
+
 /**
  * The running HTTP server: injectable, for example to learn the port picked for {@code
  * rest.port=0} in a test.
@@ -17,4 +19,7 @@ public interface RestServer {
 
     /** The address the server listens on. */
     String host();
+
+    /** The port of the management interface, when {@code management.port} is set and it has started. */
+    OptionalInt managementPort();
 }

@@ -31,6 +31,14 @@ public interface RouteContributor {
     /** Adds this contributor's routes to {@code router}. */
     void addRoutes(Router router, RouteSupport support);
 
+    /**
+     * Whether these routes are for operators, as {@code /health} and {@code /metrics} are: served on
+     * {@code management.port} when one is set, and not on the API's port then. False by default.
+     */
+    default boolean management() {
+        return false;
+    }
+
     /** Adds a contributor to the application's set. */
     static LinkedBindingBuilder<RouteContributor> bind(final Binder binder) {
         return Multibinder.newSetBinder(binder, RouteContributor.class).addBinding();

@@ -27,4 +27,10 @@ public interface RouteSupport {
      * {@code method} and the route {@code template} (never the raw path).
      */
     Handler<RoutingContext> timed(String method, String template, Handler<RoutingContext> handler);
+
+    /**
+     * Whether the routes are served on a separate management port ({@code management.port}), which
+     * only operators reach: there a route may show what it would not show to API callers.
+     */
+    boolean onManagementPort();
 }

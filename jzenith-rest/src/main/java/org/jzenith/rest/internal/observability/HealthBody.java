@@ -12,15 +12,19 @@ record HealthBody(String status, List<Check> checks) {
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     record Check(String name, String status, String reason, Map<String, Object> data) {}
 
-    static HealthBody of(final HealthReport report) {
+    /**
+     * @param details whether to show why a check is down and what it reports (hosts, versions, pool
+     *     figures), which is for operators only
+     */
+    static HealthBody of(final HealthReport report, final boolean details) {
         return new HealthBody(
                 report.status().name(),
                 report.checks().stream()
                         .map(check -> new Check(
                                 check.name(),
                                 check.result().status().name(),
-                                check.result().reason().orElse(""),
-                                check.result().data()))
+                                details ? check.result().reason().orElse("") : "",
+                                details ? check.result().data() : Map.of()))
                         .toList());
     }
 }

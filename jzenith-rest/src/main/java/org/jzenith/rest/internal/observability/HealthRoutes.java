@@ -17,7 +17,8 @@ import org.jzenith.rest.internal.json.JsonCodec;
 
 /**
  * {@code GET /health}, {@code /health/live} and {@code /health/ready}: 200 when UP, 503 when DOWN,
- * with a JSON body naming each check.
+ * with a JSON body naming each check; on the management port ({@code management.port}) with each
+ * check's details too.
  */
 public final class HealthRoutes implements RouteContributor {
 
@@ -28,6 +29,11 @@ public final class HealthRoutes implements RouteContributor {
     @Inject
     HealthRoutes(final HealthChecks health) {
         this.health = health;
+    }
+
+    @Override
+    public boolean management() {
+        return true;
     }
 
     @Override
@@ -61,7 +67,7 @@ public final class HealthRoutes implements RouteContributor {
             final HealthReport report) {
         final Buffer body;
         try {
-            body = JsonCodec.write(writer, HealthBody.of(report));
+            body = JsonCodec.write(writer, HealthBody.of(report, support.onManagementPort()));
         } catch (final JsonProcessingException e) {
             routing.fail(e);
             return;

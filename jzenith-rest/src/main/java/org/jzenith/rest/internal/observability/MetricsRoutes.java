@@ -21,6 +21,11 @@ public final class MetricsRoutes implements RouteContributor {
     }
 
     @Override
+    public boolean management() {
+        return true;
+    }
+
+    @Override
     public void addRoutes(final Router router, final RouteSupport support) {
         router.get("/metrics").handler(support.timed("GET", "/metrics", routing -> routing.vertx()
                 // Scraping walks every meter: keep it off the event loop.

@@ -17,16 +17,24 @@ public final class PluginRouteSupport implements RouteSupport {
     private final ResponseHeaders headers;
     private final ErrorResponder errors;
     private final MeterRegistry registry;
+    private final boolean onManagementPort;
 
     public PluginRouteSupport(
             final JsonCodec json,
             final ResponseHeaders headers,
             final ErrorResponder errors,
-            final MeterRegistry registry) {
+            final MeterRegistry registry,
+            final boolean onManagementPort) {
+        this.onManagementPort = onManagementPort;
         this.json = json;
         this.headers = headers;
         this.errors = errors;
         this.registry = registry;
+    }
+
+    @Override
+    public boolean onManagementPort() {
+        return onManagementPort;
     }
 
     @Override

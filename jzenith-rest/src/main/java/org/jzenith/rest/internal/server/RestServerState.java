@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.server;
 
+import java.util.OptionalInt;
 import org.jzenith.rest.RestServer;
 
 /** The {@link RestServer} the plugin updates once it has bound its port. Thread-safe. */
@@ -7,10 +8,20 @@ public final class RestServerState implements RestServer {
 
     private volatile int port = -1;
     private volatile String host = "";
+    private volatile OptionalInt managementPort = OptionalInt.empty();
 
     public void bound(final String boundHost, final int boundPort) {
         this.host = boundHost;
         this.port = boundPort;
+    }
+
+    public void managementBound(final OptionalInt port) {
+        this.managementPort = port;
+    }
+
+    @Override
+    public OptionalInt managementPort() {
+        return managementPort;
     }
 
     @Override

@@ -158,6 +158,34 @@ public final class RouterFactory {
         return router;
     }
 
+    /**
+     * The router of the management port: the operators' routes ({@code /health}, {@code /metrics})
+     * and problem answers for the rest.
+     */
+    public static Router management(
+            final Vertx vertx,
+            final Set<RouteContributor> contributors,
+            final RouteSupport support,
+            final ErrorResponder errors) {
+        final Router router = Router.router(vertx);
+        contributors.forEach(contributor -> contributor.addRoutes(router, support));
+        router.errorHandler(
+                404,
+                routing -> errors.send(
+                        routing,
+                        404,
+                        "No resource exists at " + routing.request().path()));
+        router.errorHandler(
+                405,
+                routing -> errors.send(
+                        routing,
+                        405,
+                        "The method " + routing.request().method() + " is not allowed on "
+                                + routing.request().path()));
+        router.errorHandler(500, routing -> errors.fail(routing, "management router", routing.failure()));
+        return router;
+    }
+
     private static void add(
             final Router router,
             final EndpointDefinition endpoint,
