@@ -49,6 +49,9 @@ final class JsonProblems {
         if (mapping instanceof InvalidFormatException invalid) {
             return where + "\"" + invalid.getValue() + "\" is not " + kindOf(invalid.getTargetType());
         }
+        if (String.valueOf(mapping.getOriginalMessage()).startsWith("Trailing token")) {
+            return "more data after the JSON value" + at(json.getLocation());
+        }
         if (mapping instanceof MismatchedInputException mismatched) {
             if (mismatched.getTargetType() == null) {
                 return where + firstLine(mismatched.getOriginalMessage()).replaceAll("`[^`]*`", "a value");
