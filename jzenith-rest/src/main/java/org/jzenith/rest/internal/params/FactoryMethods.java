@@ -39,7 +39,7 @@ final class FactoryMethods {
     }
 
     private static ConvertedType userDefined(final Class<?> type, final MethodHandle handle) {
-        return new ConvertedType(type, new MethodHandleConverter(handle), withArticle(type.getSimpleName()));
+        return new ConvertedType(type, new MethodHandleConverter(handle), ValueKinds.of(type));
     }
 
     private static Optional<MethodHandle> staticFactory(
@@ -77,13 +77,6 @@ final class FactoryMethods {
         } catch (final IllegalAccessException e) {
             return Optional.empty();
         }
-    }
-
-    static String withArticle(final String noun) {
-        final boolean vowel = !noun.isEmpty() && "AEIOUaeiou".indexOf(noun.charAt(0)) >= 0;
-        // Acronyms such as URI or URL are spoken "you-...", so they take "a".
-        final boolean spokenU = noun.length() > 1 && noun.charAt(0) == 'U' && Character.isUpperCase(noun.charAt(1));
-        return (vowel && !spokenU ? "an " : "a ") + noun;
     }
 
     @FunctionalInterface

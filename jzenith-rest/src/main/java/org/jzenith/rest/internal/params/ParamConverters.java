@@ -52,8 +52,7 @@ public final class ParamConverters {
         for (final ParamConverterProvider provider : providers) {
             final ParamConverter<?> converter = provider.getConverter(rawType, genericType, annotations);
             if (converter != null) {
-                return Optional.of(
-                        new ConvertedType(rawType, convert(converter), "a valid " + rawType.getSimpleName()));
+                return Optional.of(new ConvertedType(rawType, convert(converter), ValueKinds.of(rawType)));
             }
         }
         return Optional.empty();

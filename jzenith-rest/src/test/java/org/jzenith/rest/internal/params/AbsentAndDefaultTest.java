@@ -92,6 +92,7 @@ class AbsentAndDefaultTest {
                 .withMessage("query parameter 'p': @DefaultValue \"42\" is not valid, expected a UUID");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> reader(LocalDate.class, "yesterday"))
-                .withMessage("query parameter 'p': @DefaultValue \"yesterday\" is not valid, expected a LocalDate");
+                .withMessage(
+                        "query parameter 'p': @DefaultValue \"yesterday\" is not valid, expected an ISO-8601 date such as 2026-11-24");
     }
 }
