@@ -50,6 +50,7 @@ import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.params.ParamConverters;
+import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
@@ -57,6 +58,7 @@ import org.jzenith.rest.internal.server.RouterFactory;
 import org.jzenith.rest.internal.server.ServerDeployment;
 import org.jzenith.rest.internal.server.ServerOptions;
 import org.jzenith.rest.internal.validation.LazyValidation;
+import org.jzenith.rest.security.Authenticator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,13 +78,15 @@ import org.slf4j.LoggerFactory;
  * classes are read when they are named here, and everything wrong with them is reported with the
  * rest of the configuration's problems before anything starts. The plugin starts in the {@link
  * Phase#SERVE} phase, after the stores its resources use. Configure it under {@code rest.} ({@link
- * RestConfiguration}); add routes beside the resources with a {@link RouteContributor}.
+ * RestConfiguration}); add routes beside the resources with a {@link RouteContributor}, and ways to
+ * prove who sends a request with an {@link Authenticator} (see {@code jzenith-jwt} for bearer tokens).
  */
 public final class RestPlugin implements Plugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RestPlugin.class);
     private static final Key<Set<ExceptionMapping>> EXCEPTION_MAPPINGS = Key.get(new TypeLiteral<>() {});
     private static final Key<Set<RouteContributor>> ROUTE_CONTRIBUTORS = Key.get(new TypeLiteral<>() {});
+    private static final Key<Set<Authenticator>> AUTHENTICATORS = Key.get(new TypeLiteral<>() {});
     private static final String ORIGIN = "RestPlugin.withResources";
 
     private final Registration registration;
@@ -292,7 +296,8 @@ public final class RestPlugin implements Plugin {
                 registered.messageBodies(),
                 dynamic,
                 registered.interceptors(),
-                contextFields);
+                contextFields,
+                Authenticating.of(context.injector().getInstance(AUTHENTICATORS)));
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));

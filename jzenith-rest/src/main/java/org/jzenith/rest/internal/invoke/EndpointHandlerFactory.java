@@ -38,6 +38,7 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.AccessRule;
+import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 
@@ -62,6 +63,8 @@ public final class EndpointHandlerFactory {
     /** Whether some provider has per-request {@code @Context} fields, so every request needs its contexts. */
     private final boolean providersNeedCurrent;
 
+    private final Authenticating authenticating;
+
     public EndpointHandlerFactory(
             final JsonCodec json,
             final ErrorResponder errors,
@@ -77,7 +80,8 @@ public final class EndpointHandlerFactory {
             final MessageBodies bodies,
             final DynamicFeatures dynamic,
             final Interceptors interceptors,
-            final boolean providersNeedCurrent) {
+            final boolean providersNeedCurrent,
+            final Authenticating authenticating) {
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -94,6 +98,7 @@ public final class EndpointHandlerFactory {
         this.dynamic = dynamic;
         this.interceptors = interceptors;
         this.providersNeedCurrent = providersNeedCurrent;
+        this.authenticating = authenticating;
     }
 
     /**
@@ -143,6 +148,7 @@ public final class EndpointHandlerFactory {
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),
+                authenticating,
                 (routing, context) ->
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
                 body,
