@@ -210,6 +210,13 @@ class JwtPublicKeyIT {
     }
 
     @Test
+    void theSchemeIsMatchedInAnyCase(final TestClient client) {
+        assertThat(client.get("/whoami/open", "Authorization", "bearer " + KEYS.sign(TestKeys.claims("ada", List.of())))
+                        .body())
+                .isEqualTo("ada");
+    }
+
+    @Test
     void anotherSchemeIsNotTheBearerAuthenticatorsBusiness(final TestClient client) {
         assertThat(client.get("/whoami/open", "Authorization", "Basic YWRhOnNlY3JldA==")
                         .body())

@@ -52,7 +52,7 @@ class JwtStartupIT {
                                 "--jwt.audience=a")
                         .start())
                 .hasMessageContaining("jwt.public-key-file")
-                .hasMessageContaining("missing.pem cannot be read");
+                .hasMessageContaining("missing.pem does not exist");
         assertThatThrownBy(() -> application("--jwt.public-key-file=" + notAKey, "--jwt.issuer=i", "--jwt.audience=a")
                         .start())
                 .hasMessageContaining("no -----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY----- block in " + notAKey);

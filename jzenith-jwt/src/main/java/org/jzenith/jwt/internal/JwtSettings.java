@@ -3,7 +3,10 @@ package org.jzenith.jwt.internal;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,13 +106,21 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
             } catch (final IOException | RuntimeException e) {
                 problems.add(new Problem(
                         "jwt.public-key-file",
-                        "a readable file holding a PEM public key, but " + file + " cannot be read ("
-                                + e.getClass().getSimpleName() + ")"));
+                        "a readable file holding a PEM public key, but " + file + " " + whyUnreadable(e)));
                 return Optional.empty();
             }
             return pem(pem, "jwt.public-key-file", " in " + file, problems);
         }
         return jwks(configuration.jwksUrl().orElseThrow(), problems);
+    }
+
+    private static String whyUnreadable(final Exception failure) {
+        return switch (failure) {
+            case NoSuchFileException missing -> "does not exist";
+            case AccessDeniedException denied -> "may not be read by this process";
+            case MalformedInputException text -> "is not text";
+            default -> "cannot be read: " + failure.getMessage();
+        };
     }
 
     private static Optional<KeySource> pem(
