@@ -33,14 +33,16 @@ class JwtStartupIT {
     }
 
     @Test
-    void twoKeySourcesAreOneProblem() {
+    void twoKeySourcesAreOneProblemAndEachIsStillChecked() {
         assertThatThrownBy(() -> application(
                                 "--jwt.public-key=" + TestKeys.rsa(null).publicPem(),
-                                "--jwt.jwks-url=https://id.example.com/certs",
+                                "--jwt.jwks-url=ftp://id.example.com/certs",
                                 "--jwt.issuer=i",
                                 "--jwt.audience=a")
                         .start())
-                .hasMessageContaining("2 are set: set exactly one");
+                .hasMessageContaining("2 are set: set exactly one")
+                .hasMessageContaining("jwt.jwks-url")
+                .hasMessageContaining("an http or https URL");
     }
 
     @Test

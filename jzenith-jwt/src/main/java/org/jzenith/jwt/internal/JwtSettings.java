@@ -93,25 +93,32 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
                             + ": set exactly one, the PEM public key that verifies tokens, a file holding it,"
                             + " or the URL of the issuer's JSON Web Key Set",
                     true));
+            // What is set is still checked, so that one report names every key to fix.
+            configuration.publicKey().ifPresent(pem -> pem(pem, "jwt.public-key", "", problems));
+            configuration.publicKeyFile().ifPresent(file -> pemFile(file, problems));
+            configuration.jwksUrl().ifPresent(url -> jwks(url, problems));
             return Optional.empty();
         }
         if (configuration.publicKey().isPresent()) {
             return pem(configuration.publicKey().get(), "jwt.public-key", "", problems);
         }
         if (configuration.publicKeyFile().isPresent()) {
-            final String file = configuration.publicKeyFile().get();
-            final String pem;
-            try {
-                pem = Files.readString(Path.of(file));
-            } catch (final IOException | RuntimeException e) {
-                problems.add(new Problem(
-                        "jwt.public-key-file",
-                        "a readable file holding a PEM public key, but " + file + " " + whyUnreadable(e)));
-                return Optional.empty();
-            }
-            return pem(pem, "jwt.public-key-file", " in " + file, problems);
+            return pemFile(configuration.publicKeyFile().get(), problems);
         }
         return jwks(configuration.jwksUrl().orElseThrow(), problems);
+    }
+
+    private static Optional<KeySource> pemFile(final String file, final List<Problem> problems) {
+        final String pem;
+        try {
+            pem = Files.readString(Path.of(file));
+        } catch (final IOException | RuntimeException e) {
+            problems.add(new Problem(
+                    "jwt.public-key-file",
+                    "a readable file holding a PEM public key, but " + file + " " + whyUnreadable(e)));
+            return Optional.empty();
+        }
+        return pem(pem, "jwt.public-key-file", " in " + file, problems);
     }
 
     private static String whyUnreadable(final Exception failure) {
