@@ -77,7 +77,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final Optional<AccessRule> access;
     /** Who sent the request: asked first, for every request, so bad credentials are a 401 even on an open method. */
     private final Authenticating authenticating;
-
+    /** False where no authenticator is bound, so that such an application's requests pay nothing for them. */
     private final boolean authenticates;
     /** The index of the {@code @Suspended AsyncResponse} argument, -1 when the method has none. */
     private final int suspendedIndex;
@@ -194,6 +194,9 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         if (authentication.failed()) {
             fail(routing, routing.vertx().getOrCreateContext(), authentication.cause(), start);
         } else if (authentication.result() instanceof Authentication.Rejected(final var challenge, final var reason)) {
+            if (filtered) {
+                ResponseFiltering.matched(routing, filters); // the 401 goes through the method's response filters too
+            }
             errors.unauthorized(routing, List.of(challenge.header()), reason);
             metrics.recordWhenEnded(routing, start);
         } else {

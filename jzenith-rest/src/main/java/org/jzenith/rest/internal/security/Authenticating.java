@@ -32,11 +32,6 @@ public final class Authenticating {
         return new Authenticating(authenticators);
     }
 
-    /** No authenticator: requests stay anonymous unless a request filter says otherwise. */
-    public static Authenticating none() {
-        return new Authenticating(List.of());
-    }
-
     public boolean isEmpty() {
         return authenticators.length == 0;
     }

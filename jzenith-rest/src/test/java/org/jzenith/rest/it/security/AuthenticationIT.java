@@ -23,7 +23,8 @@ class AuthenticationIT {
     @BeforeAll
     static void start() {
         final JZenith app = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(SecuredResource.class).withProviders(FilterSeesUser.class))
+                .withPlugins(RestPlugin.withResources(SecuredResource.class)
+                        .withProviders(FilterSeesUser.class, MarksResponses.class))
                 .withModules(new AbstractModule() {
                     @Override
                     protected void configure() {
@@ -56,6 +57,7 @@ class AuthenticationIT {
         assertThat(response.statusCode()).isEqualTo(401);
         assertThat(response.headers().allValues("WWW-Authenticate")).containsExactly("Test realm=\"tests\"", "ApiKey");
         assertThat(response.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(response.headers().firstValue("X-Filtered")).contains("yes");
         assertThat(response.body())
                 .contains("\"status\":401")
                 .contains("needs an authenticated user")
@@ -97,6 +99,7 @@ class AuthenticationIT {
                     .containsExactly(
                             "Test realm=\"tests\", error=\"invalid_token\", error_description=\"The \\\"token\\\" is bad\"");
             assertThat(response.body()).contains("The test token is bad");
+            assertThat(response.headers().firstValue("X-Filtered")).as(path).contains("yes");
         }
     }
 
