@@ -55,6 +55,7 @@ import org.jzenith.rest.internal.limits.ConnectionGuard;
 import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.params.ParamConverters;
+import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
@@ -62,6 +63,7 @@ import org.jzenith.rest.internal.server.RouterFactory;
 import org.jzenith.rest.internal.server.ServerDeployment;
 import org.jzenith.rest.internal.server.ServerOptions;
 import org.jzenith.rest.internal.validation.LazyValidation;
+import org.jzenith.rest.security.Authenticator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,13 +83,15 @@ import org.slf4j.LoggerFactory;
  * classes are read when they are named here, and everything wrong with them is reported with the
  * rest of the configuration's problems before anything starts. The plugin starts in the {@link
  * Phase#SERVE} phase, after the stores its resources use. Configure it under {@code rest.} ({@link
- * RestConfiguration}); add routes beside the resources with a {@link RouteContributor}.
+ * RestConfiguration}); add routes beside the resources with a {@link RouteContributor}, and ways to
+ * prove who sends a request with an {@link Authenticator} (see {@code jzenith-jwt} for bearer tokens).
  */
 public final class RestPlugin implements Plugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RestPlugin.class);
     private static final Key<Set<ExceptionMapping>> EXCEPTION_MAPPINGS = Key.get(new TypeLiteral<>() {});
     private static final Key<Set<RouteContributor>> ROUTE_CONTRIBUTORS = Key.get(new TypeLiteral<>() {});
+    private static final Key<Set<Authenticator>> AUTHENTICATORS = Key.get(new TypeLiteral<>() {});
     private static final String ORIGIN = "RestPlugin.withResources";
 
     private final Registration registration;
@@ -300,7 +304,8 @@ public final class RestPlugin implements Plugin {
                 dynamic,
                 registered.interceptors(),
                 contextFields,
-                admission);
+                admission,
+                Authenticating.of(context.injector().getInstance(AUTHENTICATORS)));
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(

@@ -7,6 +7,7 @@ import com.google.inject.Scopes;
 import com.google.inject.binder.ScopedBindingBuilder;
 import com.google.inject.matcher.Matcher;
 import com.google.inject.matcher.Matchers;
+import com.google.inject.multibindings.Multibinder;
 import jakarta.inject.Scope;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
@@ -31,6 +32,7 @@ import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.internal.validation.MethodValidation;
+import org.jzenith.rest.security.Authenticator;
 
 /**
  * Binds the resources, the Jakarta REST providers, the server state and the built-in routes ({@code /health}, {@code
@@ -71,6 +73,8 @@ public final class RestModule extends AbstractModule {
         providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
+        // The set exists, empty, for an application without authentication.
+        Multibinder.newSetBinder(binder(), Authenticator.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
         // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
         bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));

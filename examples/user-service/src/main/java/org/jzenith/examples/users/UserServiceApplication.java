@@ -1,12 +1,15 @@
 package org.jzenith.examples.users;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.examples.users.UserServiceConfiguration.Security;
 import org.jzenith.examples.users.UserServiceConfiguration.Store;
 import org.jzenith.examples.users.api.UserResource;
 import org.jzenith.examples.users.persistence.PersistenceLayerModule;
+import org.jzenith.examples.users.security.OpenAccessPlugin;
 import org.jzenith.examples.users.service.NoSuchUserException;
 import org.jzenith.examples.users.service.ServiceLayerModule;
 import org.jzenith.jdbc.JdbcPlugin;
+import org.jzenith.jwt.JwtPlugin;
 import org.jzenith.postgresql.PostgresqlPlugin;
 import org.jzenith.redis.RedisPlugin;
 import org.jzenith.rest.RestPlugin;
@@ -15,7 +18,9 @@ import org.jzenith.rest.RestPlugin;
  * The seed's user service: CRUD on {@code /users} over a layered design (resources, a service
  * layer, a persistence layer behind {@code UserDao}), on an embedded H2 database unless {@code
  * jdbc.url} names another, or on PostgreSQL's reactive client with {@code user.store=postgresql}, or
- * on Redis with {@code user.store=redis}.
+ * on Redis with {@code user.store=redis}. Creating, changing and deleting users needs the role
+ * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
+ * settings), or for every caller while {@code user.security} is {@code none}, the default.
  *
  * <pre>
  * java -jar examples/user-service/target/user-service.jar --rest.port=8080
@@ -37,6 +42,11 @@ public final class UserServiceApplication {
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.REDIS, RedisPlugin.create())
+                // The write methods need the role user-admin: proved by a JWT, or granted to every
+                // request (with a warning) while user.security is none.
+                .withPluginsIf(UserServiceConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())
+                .withPluginsIf(
+                        UserServiceConfiguration.class, c -> c.security() == Security.NONE, OpenAccessPlugin.create())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 .withModules(new ServiceLayerModule(), new PersistenceLayerModule());
     }

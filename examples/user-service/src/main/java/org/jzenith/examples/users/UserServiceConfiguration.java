@@ -25,4 +25,23 @@ public interface UserServiceConfiguration {
     /** {@code user.store}: the persistence the service uses. */
     @WithDefault("jdbc")
     Store store();
+
+    /** Who may create, change and delete users. */
+    enum Security {
+        /**
+         * Everyone: every request acts as a user in the role {@code user-admin}, said at start-up with
+         * a warning. For trying the service out; a deployed service sets {@code jwt}.
+         */
+        NONE,
+
+        /**
+         * Callers with a JWT bearer token whose roles claim has {@code user-admin}, verified by the JWT
+         * plugin (configured under {@code jwt.}); reading stays open to all.
+         */
+        JWT
+    }
+
+    /** {@code user.security}: who may write; {@code none} unless set. */
+    @WithDefault("none")
+    Security security();
 }

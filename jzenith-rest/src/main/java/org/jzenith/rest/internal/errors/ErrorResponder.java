@@ -42,6 +42,7 @@ public final class ErrorResponder {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
     private static final CharSequence PROBLEM_JSON = HttpHeaders.createOptimized("application/problem+json");
     private static final MediaType PROBLEM_TYPE = new MediaType("application", "problem+json");
+    private static final CharSequence WWW_AUTHENTICATE = HttpHeaders.createOptimized("WWW-Authenticate");
 
     private final ExceptionMappers exceptionMappers;
     private final ResponseFiltering filtering;
@@ -147,6 +148,20 @@ public final class ErrorResponder {
     /** Answers with {@code status} and {@code detail}, for errors found before any resource method ran. */
     public void send(final RoutingContext context, final int status, final String detail) {
         send(context, Problem.of(status, detail, context.request().path()));
+    }
+
+    /**
+     * Answers 401 with {@code challenges} in {@code WWW-Authenticate} (one header line each, as RFC
+     * 9110 allows), for a request whose credentials do not hold or that needs a user and has none.
+     */
+    public void unauthorized(final RoutingContext context, final List<String> challenges, final String detail) {
+        final HttpServerResponse response = context.response();
+        if (!response.headWritten()) {
+            for (final String challenge : challenges) {
+                response.headers().add(WWW_AUTHENTICATE, challenge);
+            }
+        }
+        send(context, 401, detail);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.jzenith.rest.internal.invoke;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
@@ -29,7 +30,9 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.security.AccessRule;
+import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
+import org.jzenith.rest.security.Authentication;
 
 /**
  * Handles the requests of one resource method: binds its arguments on the event loop, then, on the
@@ -72,6 +75,10 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final EndpointFilters filters;
     /** Who may call the method; empty when everyone may. */
     private final Optional<AccessRule> access;
+    /** Who sent the request: asked first, for every request, so bad credentials are a 401 even on an open method. */
+    private final Authenticating authenticating;
+    /** False where no authenticator is bound, so that such an application's requests pay nothing for them. */
+    private final boolean authenticates;
     /** The index of the {@code @Suspended AsyncResponse} argument, -1 when the method has none. */
     private final int suspendedIndex;
 
@@ -111,6 +118,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final Optional<Predicate<String>> acceptsContentType,
             final EndpointFilters filters,
             final Optional<AccessRule> access,
+            final Authenticating authenticating,
             final Suspension suspension,
             final BodyWriter body,
             final ServerSentEvents events,
@@ -132,6 +140,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.filters = filters;
         this.filtered = !filters.isEmpty();
         this.access = access;
+        this.authenticating = authenticating;
+        this.authenticates = !authenticating.isEmpty();
         this.suspension = suspension;
         this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
         this.eventSinkIndex = indexOf(endpoint, ParameterSource.EVENT_SINK);
@@ -157,6 +167,45 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     @Override
     public void handle(final RoutingContext routing) {
         final long start = System.nanoTime();
+        if (!authenticates) {
+            serve(routing, start);
+            return;
+        }
+        final Future<Authentication> authentication;
+        try {
+            authentication = authenticating.authenticate(routing);
+        } catch (final Throwable failure) { // an authenticator's bug: answered, never left hanging
+            fail(routing, routing.vertx().getOrCreateContext(), failure, start);
+            return;
+        }
+        if (authentication.isComplete()) {
+            authenticated(routing, authentication, start);
+        } else {
+            // A key being fetched, say: the request waits, the event loop does not.
+            final Context context = routing.vertx().getOrCreateContext();
+            authentication.onComplete(
+                    ignored -> OnContext.run(context, () -> authenticated(routing, authentication, start)));
+        }
+    }
+
+    /** Once the authenticators answered: a 401 for credentials that do not hold, else on to the method. */
+    private void authenticated(
+            final RoutingContext routing, final Future<Authentication> authentication, final long start) {
+        if (authentication.failed()) {
+            fail(routing, routing.vertx().getOrCreateContext(), authentication.cause(), start);
+        } else if (authentication.result() instanceof Authentication.Rejected(final var challenge, final var reason)) {
+            if (filtered) {
+                ResponseFiltering.matched(routing, filters); // the 401 goes through the method's response filters too
+            }
+            errors.unauthorized(routing, List.of(challenge.header()), reason);
+            metrics.recordWhenEnded(routing, start);
+        } else {
+            serve(routing, start);
+        }
+    }
+
+    /** Filters, access check, binding and the call, once the request's user (if any) is known. */
+    private void serve(final RoutingContext routing, final long start) {
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
         final Object[][] located;
@@ -251,11 +300,23 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         return located;
     }
 
-    /** Whether the request's user may not call the method (after the filters set who it is); answers 403 then. */
+    /**
+     * Whether the request's user may not call the method (after the filters set who it is); answers
+     * 401 with the authenticators' challenges when there is no user and some authenticator could
+     * prove one, else 403 (without an authenticator there is no scheme to ask for, as in Jersey).
+     */
     private boolean refused(final RoutingContext routing) {
-        final Optional<String> refusal = access.orElseThrow().refusal(RequestSecurity.of(routing));
-        refusal.ifPresent(reason -> errors.send(routing, 403, reason));
-        return refusal.isPresent();
+        final Optional<AccessRule.Refusal> refusal = access.orElseThrow().refusal(RequestSecurity.of(routing));
+        if (refusal.isEmpty()) {
+            return false;
+        }
+        if (refusal.get().unauthenticated() && authenticates) {
+            errors.unauthorized(
+                    routing, authenticating.challenges(), refusal.get().detail());
+        } else {
+            errors.send(routing, 403, refusal.get().detail());
+        }
+        return true;
     }
 
     /** Whether the request's content type is one the method reads; answers 415 when it is not. */

@@ -39,6 +39,7 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.AccessRule;
+import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 
@@ -65,6 +66,8 @@ public final class EndpointHandlerFactory {
 
     private final RequestAdmission admission;
 
+    private final Authenticating authenticating;
+
     public EndpointHandlerFactory(
             final JsonCodec json,
             final ErrorResponder errors,
@@ -81,7 +84,8 @@ public final class EndpointHandlerFactory {
             final DynamicFeatures dynamic,
             final Interceptors interceptors,
             final boolean providersNeedCurrent,
-            final RequestAdmission admission) {
+            final RequestAdmission admission,
+            final Authenticating authenticating) {
         this.admission = admission;
         this.json = json;
         this.errors = errors;
@@ -99,6 +103,7 @@ public final class EndpointHandlerFactory {
         this.dynamic = dynamic;
         this.interceptors = interceptors;
         this.providersNeedCurrent = providersNeedCurrent;
+        this.authenticating = authenticating;
     }
 
     /**
@@ -149,6 +154,7 @@ public final class EndpointHandlerFactory {
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),
+                authenticating,
                 (routing, context) ->
                         new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
                 body,

@@ -12,13 +12,20 @@ import org.jzenith.rest.internal.model.EndpointDefinition;
 /**
  * Who may call a resource method, from {@code @RolesAllowed}, {@code @PermitAll} and
  * {@code @DenyAll} on it or, where it has none, on its class, as Jakarta's security annotations
- * say. Checked against the request's {@link SecurityContext}, which a request filter sets; a
- * request that is refused is answered 403, as Jersey answers it. Made once at start-up; immutable.
+ * say. Checked against the request's {@link SecurityContext}, which an authenticator or a request
+ * filter sets: a request without a user to a method that needs one is refused as unauthenticated
+ * (401 where an authenticator can be named in the challenge), any other refusal is a 403. Made
+ * once at start-up; immutable.
  *
  * @param denyAll whether no one may call it
  * @param roles the roles of which the user must have one
  */
 public record AccessRule(boolean denyAll, List<String> roles) {
+
+    private static final Refusal DENIED = new Refusal(false, "No one may use this resource");
+    private static final Refusal UNAUTHENTICATED =
+            new Refusal(true, "This resource needs an authenticated user in one of the roles it allows");
+    private static final Refusal NOT_IN_ROLE = new Refusal(false, "The user is not in a role this resource allows");
 
     public AccessRule {
         roles = List.copyOf(roles);
@@ -32,20 +39,29 @@ public record AccessRule(boolean denyAll, List<String> roles) {
     }
 
     /** Why {@code security} may not call the method; empty when it may. */
-    public Optional<String> refusal(final SecurityContext security) {
+    public Optional<Refusal> refusal(final SecurityContext security) {
         if (denyAll) {
-            return Optional.of("No one may use this resource");
+            // Authenticating would not help, so it is never a 401 (RFC 9110: 401 asks for credentials).
+            return Optional.of(DENIED);
         }
         if (security.getUserPrincipal() == null) {
-            return Optional.of("This resource needs an authenticated user in one of the roles it allows");
+            return Optional.of(UNAUTHENTICATED);
         }
         for (final String role : roles) {
             if (security.isUserInRole(role)) {
                 return Optional.empty();
             }
         }
-        return Optional.of("The user is not in a role this resource allows");
+        return Optional.of(NOT_IN_ROLE);
     }
+
+    /**
+     * Why a request may not call a method.
+     *
+     * @param unauthenticated whether the request has no user (a 401 where a scheme can be named), else a 403
+     * @param detail the problem's detail
+     */
+    public record Refusal(boolean unauthenticated, String detail) {}
 
     /**
      * The rule an element declares: empty when it declares none (its class decides), a present

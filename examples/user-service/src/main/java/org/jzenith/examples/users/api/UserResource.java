@@ -1,6 +1,7 @@
 package org.jzenith.examples.users.api;
 
 import io.reactivex.rxjava3.core.Single;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -31,6 +32,9 @@ import org.jzenith.examples.users.service.UserService;
 @Produces(MediaType.APPLICATION_JSON)
 public class UserResource {
 
+    /** The role that may create, change and delete users. */
+    public static final String ADMIN = "user-admin";
+
     private final UserService users;
 
     @Inject
@@ -52,6 +56,7 @@ public class UserResource {
     }
 
     @POST
+    @RolesAllowed(UserResource.ADMIN)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response create(@NotNull @Valid final UserRequest request) {
         final User user = users.create(request.name());
@@ -61,6 +66,7 @@ public class UserResource {
     }
 
     @PUT
+    @RolesAllowed(UserResource.ADMIN)
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     public UserResponse update(@PathParam("id") final UUID id, @NotNull @Valid final UserRequest request) {
@@ -68,6 +74,7 @@ public class UserResource {
     }
 
     @DELETE
+    @RolesAllowed(UserResource.ADMIN)
     @Path("/{id}")
     public void delete(@PathParam("id") final UUID id) {
         users.delete(id);

@@ -1,0 +1,119 @@
+package org.jzenith.jwt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestPlugin;
+
+/** What start-up says about settings that cannot work, and the other key sources. */
+class JwtStartupIT {
+
+    private static JZenith application(final String... args) {
+        final String[] all = new String[args.length + 1];
+        all[0] = "--rest.port=0";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return JZenith.application(all).withPlugins(RestPlugin.withResources(WhoAmIResource.class), JwtPlugin.create());
+    }
+
+    @Test
+    void noKeySourceAndNoIssuerOrAudienceAreReportedTogether() {
+        assertThatThrownBy(() -> application().start())
+                .hasMessageContaining("jwt.public-key, jwt.public-key-file, jwt.jwks-url")
+                .hasMessageContaining("none is set: set exactly one")
+                .hasMessageContaining("jwt.issuer")
+                .hasMessageContaining("jwt.audience");
+    }
+
+    @Test
+    void twoKeySourcesAreOneProblemAndEachIsStillChecked() {
+        assertThatThrownBy(() -> application(
+                                "--jwt.public-key=" + TestKeys.rsa(null).publicPem(),
+                                "--jwt.jwks-url=ftp://id.example.com/certs",
+                                "--jwt.issuer=i",
+                                "--jwt.audience=a")
+                        .start())
+                .hasMessageContaining("2 are set: set exactly one")
+                .hasMessageContaining("jwt.jwks-url")
+                .hasMessageContaining("an http or https URL");
+    }
+
+    @Test
+    void aKeyFileThatCannotBeReadOrHoldsNoKeyAndABadUrlAreReported(@TempDir final Path directory) throws IOException {
+        final Path notAKey = Files.writeString(directory.resolve("key.pem"), "hello");
+        assertThatThrownBy(() -> application(
+                                "--jwt.public-key-file=" + directory.resolve("missing.pem"),
+                                "--jwt.issuer=i",
+                                "--jwt.audience=a")
+                        .start())
+                .hasMessageContaining("jwt.public-key-file")
+                .hasMessageContaining("missing.pem does not exist");
+        assertThatThrownBy(() -> application("--jwt.public-key-file=" + notAKey, "--jwt.issuer=i", "--jwt.audience=a")
+                        .start())
+                .hasMessageContaining("no -----BEGIN PUBLIC KEY----- ... -----END PUBLIC KEY----- block in " + notAKey);
+        assertThatThrownBy(() -> application(
+                                "--jwt.jwks-url=ftp://id.example.com/certs", "--jwt.issuer=i", "--jwt.audience=a")
+                        .start())
+                .hasMessageContaining("jwt.jwks-url")
+                .hasMessageContaining("an http or https URL");
+        assertThatThrownBy(() -> application(
+                                "--jwt.public-key=" + TestKeys.rsa(null).publicPem(),
+                                "--jwt.issuer=i",
+                                "--jwt.audience=a",
+                                "--jwt.clock-skew=1h")
+                        .start())
+                .hasMessageContaining("jwt.clock-skew");
+    }
+
+    @Test
+    void aKeySetThatCannotBeFetchedStopsStartUp() throws IOException {
+        final int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        assertThatThrownBy(() -> application(
+                                "--jwt.jwks-url=http://127.0.0.1:" + closedPort + "/certs",
+                                "--jwt.issuer=i",
+                                "--jwt.audience=a",
+                                "--jwt.jwks-timeout=2s")
+                        .start())
+                .hasStackTraceContaining("cannot fetch the JSON Web Key Set from http://127.0.0.1:" + closedPort)
+                .hasStackTraceContaining("check jwt.jwks-url");
+    }
+
+    @Test
+    void anEcKeyFromAFileVerifiesEs256Tokens(@TempDir final Path directory) throws IOException {
+        final TestKeys ec = TestKeys.ec();
+        final Path file = Files.writeString(directory.resolve("ec.pem"), ec.publicPem());
+        final JZenith app = application(
+                        "--jwt.public-key-file=" + file,
+                        "--jwt.issuer=" + TestKeys.ISSUER,
+                        "--jwt.audience=" + TestKeys.AUDIENCE,
+                        "--jwt.roles-claim=realm_access.roles")
+                .start();
+        try {
+            final var claims = TestKeys.claims("grace", List.of())
+                    .put("realm_access", new io.vertx.core.json.JsonObject().put("roles", List.of("reader")));
+
+            assertThat(Get.from(app, "/whoami", "Authorization", "Bearer " + ec.sign(claims))
+                            .body())
+                    .startsWith("grace writer=false");
+            assertThat(Get.from(
+                                    app,
+                                    "/whoami",
+                                    "Authorization",
+                                    "Bearer " + TestKeys.ec().sign(claims))
+                            .statusCode())
+                    .isEqualTo(401);
+        } finally {
+            app.stop();
+        }
+    }
+}
