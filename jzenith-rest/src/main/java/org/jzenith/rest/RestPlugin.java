@@ -17,8 +17,10 @@ import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +46,12 @@ import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.http.CertificateReloader;
+import org.jzenith.rest.internal.http.CompressionPolicy;
+import org.jzenith.rest.internal.http.CorsSettings;
+import org.jzenith.rest.internal.http.HttpsRedirect;
+import org.jzenith.rest.internal.http.TlsChecks;
+import org.jzenith.rest.internal.http.TlsFiles;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
@@ -94,6 +102,8 @@ public final class RestPlugin implements Plugin {
     private Optional<JsonCodec> json = Optional.empty();
     private Optional<ServerDeployment> deployment = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
+    private Optional<ServerDeployment> plainDeployment = Optional.empty();
+    private Optional<CertificateReloader> reloader = Optional.empty();
 
     private RestPlugin(final Registration registration) {
         this.registration = registration;
@@ -210,6 +220,10 @@ public final class RestPlugin implements Plugin {
                         "maps to " + status + ", but an exception maps to an error status, 400 to 599");
             }
         });
+        validation.configuration(RestConfiguration.class).ifPresent(rest -> {
+            TlsChecks.check(rest.tls(), validation);
+            CorsSettings.check(rest.cors(), validation);
+        });
         Providers.problems(registration.providers())
                 .forEach((provider, problem) ->
                         validation.problem(provider.getSimpleName(), "RestPlugin.withProviders", problem));
@@ -251,7 +265,17 @@ public final class RestPlugin implements Plugin {
         final Providers registered = Providers.of(providerInstances);
         final JsonCodec own = json.orElseGet(JsonCodec::create);
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
-        final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
+        final Optional<TlsFiles> tlsFiles = TlsFiles.of(configuration.tls());
+        final Optional<TlsFiles.KeyMaterial> key;
+        try {
+            key = tlsFiles.isPresent() ? Optional.of(tlsFiles.get().read()) : Optional.empty();
+        } catch (final IOException e) {
+            // Checked in validate already; only a file that changed since lands here.
+            return Future.failedFuture(new IllegalStateException(
+                    "cannot read the TLS files " + tlsFiles.get().paths(), e));
+        }
+        final ResponseHeaders responseHeaders =
+                ResponseHeaders.start(vertx, configuration.securityHeaders(), key.isPresent());
         headers = Optional.of(responseHeaders);
         final Optional<ValidatorFactory> validatorFactory = validating.join();
         final DynamicFeatures dynamic =
@@ -308,30 +332,96 @@ public final class RestPlugin implements Plugin {
                 registered.filters().preMatching(),
                 configuration.uploadsDirectory().orElseGet(() -> Path.of(
                                 System.getProperty("java.io.tmpdir"), "jzenith-uploads")
-                        .toString()));
+                        .toString()),
+                firstHandlers(configuration));
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
-        final HttpServerOptions options = ServerOptions.of(configuration);
-        final ServerDeployment servers = new ServerDeployment(vertx, router, core.shutdownTimeout());
+        final HttpServerOptions options = ServerOptions.of(configuration, key.map(TlsFiles.KeyMaterial::options));
+        final ServerDeployment servers = new ServerDeployment(vertx, router, core.shutdownTimeout(), "rest.port");
         deployment = Optional.of(servers);
-        return servers.listen(options, instances).map(port -> {
-            server.bound(configuration.host(), port);
-            LOG.info(
-                    "REST server listening on http://{}:{} ({} endpoints, {} server verticles)",
-                    configuration.host(),
-                    port,
-                    endpoints.size(),
-                    instances);
-            return null;
-        });
+        return servers.listen(options, instances)
+                .compose(port -> listenPlain(vertx, configuration, router, core, instances, key.isPresent(), port)
+                        .map(port))
+                .map(port -> {
+                    server.bound(configuration.host(), port);
+                    LOG.info(
+                            "REST server listening on {}://{}:{} ({} endpoints, {} server verticles{})",
+                            key.isPresent() ? "https" : "http",
+                            configuration.host(),
+                            port,
+                            endpoints.size(),
+                            instances,
+                            key.isPresent() && configuration.http2().enabled()
+                                    ? ", HTTP/2 over ALPN"
+                                    : configuration.http2().enabled()
+                                                    && configuration.http2().cleartext()
+                                            ? ", h2c"
+                                            : "");
+                    tlsFiles.ifPresent(files -> reloader = Optional.of(CertificateReloader.start(
+                            vertx,
+                            files,
+                            key.get().content(),
+                            configuration.tls().reloadPeriod(),
+                            servers::updateKey)));
+                    return null;
+                });
+    }
+
+    /**
+     * The plain port beside a TLS one, when {@code rest.tls.plain-port} is set: it redirects to
+     * HTTPS or serves the same router. Nothing opens unless it is configured.
+     */
+    private Future<Void> listenPlain(
+            final Vertx vertx,
+            final RestConfiguration configuration,
+            final Router router,
+            final CoreConfiguration core,
+            final int instances,
+            final boolean tls,
+            final int httpsPort) {
+        if (!tls || configuration.tls().plainPort().isEmpty()) {
+            return Future.succeededFuture();
+        }
+        final boolean serve = configuration.tls().plain() == RestConfiguration.PlainMode.SERVE;
+        final ServerDeployment plain = new ServerDeployment(
+                vertx, serve ? router : HttpsRedirect.to(httpsPort), core.shutdownTimeout(), "rest.tls.plain-port");
+        plainDeployment = Optional.of(plain);
+        return plain.listen(
+                        ServerOptions.plain(
+                                configuration, configuration.tls().plainPort().getAsInt()),
+                        instances)
+                .map(port -> {
+                    LOG.info(
+                            "REST server {} on http://{}:{}",
+                            serve ? "also listening" : "redirecting to HTTPS",
+                            configuration.host(),
+                            port);
+                    return null;
+                });
+    }
+
+    /** What runs before every route: CORS, then the compression decision, each only when configured. */
+    private static List<Handler<RoutingContext>> firstHandlers(final RestConfiguration configuration) {
+        final List<Handler<RoutingContext>> first = new ArrayList<>();
+        CorsSettings.handler(configuration.cors()).ifPresent(first::add);
+        if (configuration.compression().enabled()) {
+            first.add(CompressionPolicy.of(configuration.compression()));
+        }
+        return List.copyOf(first);
     }
 
     /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        final Future<Void> closed = deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture);
+        reloader.ifPresent(CertificateReloader::close);
+        reloader = Optional.empty();
+        final Future<Void> closed = Future.join(
+                        deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
+                        plainDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture))
+                .mapEmpty();
         deployment = Optional.empty();
+        plainDeployment = Optional.empty();
         return closed.transform(ignored -> {
             headers.ifPresent(ResponseHeaders::close);
             headers = Optional.empty();
