@@ -13,6 +13,7 @@ import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
@@ -131,11 +132,11 @@ final class Certificates {
     }
 
     /** {@link #servedSerial}, or empty when the handshake fails. */
-    static java.util.Optional<BigInteger> servedSerialIfAny(final int port) {
+    static Optional<BigInteger> servedSerialIfAny(final int port) {
         try {
-            return java.util.Optional.of(servedSerial(port));
+            return Optional.of(servedSerial(port));
         } catch (final IllegalStateException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

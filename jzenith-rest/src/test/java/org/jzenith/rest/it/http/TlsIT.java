@@ -2,7 +2,10 @@ package org.jzenith.rest.it.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.math.BigInteger;
 import java.net.http.HttpClient;
@@ -11,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.rest.RestPlugin;
@@ -48,6 +52,27 @@ class TlsIT {
             assertThat(response.headers().firstValue("Strict-Transport-Security"))
                     .contains("max-age=31536000");
             assertThat(response.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
+        }
+    }
+
+    @Test
+    void compressionDecidesTheSameOverHttp2() throws Exception {
+        try (Served app = served(pem("--rest.compression.enabled=true"))) {
+            final Https https = Https.to(app.port(), directory.resolve("server.crt"));
+
+            final HttpResponse<byte[]> big = https.get("/features/big", "Accept-Encoding", "gzip");
+            final HttpResponse<byte[]> binary = https.get("/features/binary", "Accept-Encoding", "gzip");
+            final HttpResponse<byte[]> small = https.get("/features/small", "Accept-Encoding", "gzip");
+
+            assertThat(big.version()).isEqualTo(HttpClient.Version.HTTP_2);
+            assertThat(big.headers().firstValue("content-encoding")).contains("gzip");
+            assertThat(new String(
+                            new GZIPInputStream(new ByteArrayInputStream(big.body())).readAllBytes(),
+                            StandardCharsets.UTF_8))
+                    .startsWith("{\"key-0\"");
+            assertThat(binary.headers().firstValue("content-encoding")).isEmpty();
+            assertThat(binary.body()).hasSize(4096);
+            assertThat(small.headers().firstValue("content-encoding")).isEmpty();
         }
     }
 
@@ -155,17 +180,17 @@ class TlsIT {
     }
 
     /** Copies what is written to two streams. */
-    private static final class TeeStream extends java.io.OutputStream {
-        private final java.io.OutputStream first;
+    private static final class TeeStream extends OutputStream {
+        private final OutputStream first;
         private final ByteArrayOutputStream second;
 
-        TeeStream(final java.io.OutputStream first, final ByteArrayOutputStream second) {
+        TeeStream(final OutputStream first, final ByteArrayOutputStream second) {
             this.first = first;
             this.second = second;
         }
 
         @Override
-        public void write(final int b) throws java.io.IOException {
+        public void write(final int b) throws IOException {
             first.write(b);
             synchronized (second) {
                 second.write(b);
@@ -173,7 +198,7 @@ class TlsIT {
         }
 
         @Override
-        public void write(final byte[] bytes, final int offset, final int length) throws java.io.IOException {
+        public void write(final byte[] bytes, final int offset, final int length) throws IOException {
             first.write(bytes, offset, length);
             synchronized (second) {
                 second.write(bytes, offset, length);
