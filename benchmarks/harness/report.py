@@ -11,6 +11,7 @@ INCLUDED = [
     ("startup", "STARTUP.md", "benchmarks/startup.sh"),
     ("container", "CONTAINER.md", "benchmarks/container.sh"),
     ("threads", "THREADS.md", "benchmarks/threads.sh"),
+    ("http-features", "HTTP-FEATURES.md", "benchmarks/http-features.sh"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
 

@@ -3,6 +3,7 @@ package org.jzenith.rest;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.jzenith.core.configuration.DurationRange;
@@ -27,6 +28,27 @@ import org.jzenith.core.configuration.Range;
  * rest.limits.header-timeout=10s        # a request line and headers must arrive within this
  * rest.limits.max-request-line=4096     # bytes; a longer request line gets 414
  * rest.limits.max-header-size=8192      # bytes of all headers; more gets 431
+ * rest.tls.certificate=/etc/tls/tls.crt    # PEM; with rest.tls.private-key, the port speaks HTTPS
+ * rest.tls.private-key=/etc/tls/tls.key    # PEM (PKCS#8, PKCS#1 or SEC1)
+ * rest.tls.key-store=/etc/tls/server.p12   # or PKCS#12 instead of the PEM pair
+ * rest.tls.key-store-password=${TLS_PASSWORD}   # masked in logs
+ * rest.tls.reload-period=1m                # how often the files are checked for a new certificate
+ * rest.tls.plain-port=8080                 # unset: no plain port; else one that redirects (308) or serves
+ * rest.tls.plain=redirect                  # redirect | serve
+ * rest.http2.enabled=true                  # HTTP/2 over ALPN on TLS
+ * rest.http2.cleartext=false               # h2c (upgrade and prior knowledge) on a plain port
+ * rest.compression.enabled=false           # gzip and deflate of compressible bodies
+ * rest.compression.min-size=1024           # smaller bodies are sent as they are
+ * rest.compression.level=6
+ * rest.cors.origins=https://app.example.com,https://admin.example.com   # or *; unset: no CORS
+ * rest.cors.origin-patterns=https://.*\.example\.com                 # regular expressions
+ * rest.cors.methods=GET,HEAD,POST,PUT,PATCH,DELETE
+ * rest.cors.headers=Content-Type,Authorization                         # unset: those the preflight asks for
+ * rest.cors.exposed-headers=Location
+ * rest.cors.credentials=false
+ * rest.cors.max-age=10m
+ * rest.security-headers.enabled=true       # X-Content-Type-Options, X-Frame-Options, and HSTS with TLS
+ * rest.security-headers.hsts-max-age=31536000
  * </pre>
  */
 @ConfigMapping(prefix = "rest")
@@ -131,5 +153,178 @@ public interface RestConfiguration {
         @Range(min = 1024, max = 1_048_576)
         @WithDefault("8192")
         int maxHeaderSize();
+    }
+
+    /** TLS on {@code rest.port}, off unless a certificate is configured; see {@link Tls}. */
+    Tls tls();
+
+    /** HTTP/2; see {@link Http2}. */
+    Http2 http2();
+
+    /** Response compression; see {@link Compression}. */
+    Compression compression();
+
+    /** Cross-origin resource sharing; see {@link Cors}. */
+    Cors cors();
+
+    /** The security headers of every response; see {@link SecurityHeaders}. */
+    SecurityHeaders securityHeaders();
+
+    /**
+     * TLS on {@code rest.port}: a PEM certificate chain and its private key, or a PKCS#12 key store.
+     * The files are read again every {@code reload-period}; a new certificate is served without a
+     * restart, and a file that cannot be used keeps the old one (logged at WARN).
+     *
+     * <pre>
+     * rest.tls.certificate=/etc/tls/tls.crt
+     * rest.tls.private-key=/etc/tls/tls.key
+     * rest.tls.plain-port=8080     # http://host:8080/x answers 308 to https://host:8443/x
+     * </pre>
+     */
+    interface Tls {
+
+        /** The certificate chain, a PEM file (the server's certificate first). */
+        Optional<String> certificate();
+
+        /** The private key of {@link #certificate()}, a PEM file. */
+        Optional<String> privateKey();
+
+        /** A PKCS#12 key store holding the key and its certificate chain, instead of the PEM pair. */
+        Optional<String> keyStore();
+
+        /** The password of {@link #keyStore()}; masked in logs and messages. */
+        Optional<String> keyStorePassword();
+
+        /** How often the files are checked for a new certificate. */
+        @DurationRange(min = "100ms", max = "1h")
+        @WithDefault("1m")
+        Duration reloadPeriod();
+
+        /** A plain HTTP port beside the TLS one; unset means none. */
+        @Range(min = 0, max = 65535, hint = "0 picks a free port")
+        OptionalInt plainPort();
+
+        /** What the plain port does: redirect to HTTPS (308) or serve the same routes. */
+        @WithDefault("redirect")
+        PlainMode plain();
+    }
+
+    /** What {@code rest.tls.plain-port} does. */
+    enum PlainMode {
+        /** Answers 308 with the same path on HTTPS. */
+        REDIRECT,
+        /** Serves the same routes as the TLS port, unencrypted. */
+        SERVE
+    }
+
+    /**
+     * HTTP/2: offered through ALPN on TLS (clients that do not ask for it speak HTTP/1.1), and on
+     * plain ports as h2c (an {@code Upgrade: h2c} or prior knowledge) when {@code cleartext} is set.
+     */
+    interface Http2 {
+
+        /** Whether HTTP/2 is offered at all. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * Whether plain ports speak h2c too. Off by default, though offering it cost no
+         * measurable CPU per HTTP/1.1 request (benchmarks/RESULTS.md): browsers never speak it,
+         * and a proxy that forwards {@code Upgrade: h2c} lets clients tunnel past its rules (h2c
+         * smuggling). Turn it on for a mesh or proxy that speaks h2c to the service.
+         */
+        @WithDefault("false")
+        boolean cleartext();
+    }
+
+    /**
+     * gzip and deflate of response bodies whose type is compressible and whose size is at least
+     * {@code min-size}, for clients whose {@code Accept-Encoding} asks for them. Off by default:
+     * gzipping even a small body took 1.7 times the CPU of the whole request without it (the
+     * decision alone costs nothing measurable; benchmarks/RESULTS.md), and a proxy in front often
+     * compresses already.
+     *
+     * <pre>
+     * rest.compression.enabled=true
+     * rest.compression.min-size=1024
+     * </pre>
+     */
+    interface Compression {
+
+        /** Whether responses are compressed. */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** The smallest body compressed, in bytes; smaller ones gain too little to pay for it. */
+        @Range(min = 0, hint = "in bytes")
+        @WithDefault("1024")
+        int minSize();
+
+        /** The compression level, 1 (fastest) to 9 (smallest). */
+        @Range(min = 1, max = 9)
+        @WithDefault("6")
+        int level();
+
+        /**
+         * The media types compressed ({@code text/*} is every text type but {@code
+         * text/event-stream}, whose events must not wait in a compressor); others are sent as they
+         * are.
+         */
+        @WithDefault("text/*,application/json,application/problem+json,application/xml,application/javascript,"
+                + "image/svg+xml,application/x-ndjson")
+        List<String> types();
+    }
+
+    /**
+     * Cross-origin resource sharing, answered by Vert.x Web's CORS handler before anything else:
+     * preflights never reach a resource, and a request from an origin not allowed is answered 403.
+     * Off unless {@code origins} or {@code origin-patterns} is set.
+     *
+     * <pre>
+     * rest.cors.origins=https://app.example.com
+     * rest.cors.credentials=true
+     * </pre>
+     */
+    interface Cors {
+
+        /** The allowed origins, exactly ({@code https://app.example.com}), or {@code *} for any. */
+        Optional<List<String>> origins();
+
+        /** Regular expressions an allowed origin matches, such as {@code https://.*\.example\.com}. */
+        Optional<List<String>> originPatterns();
+
+        /** The methods allowed across origins. */
+        @WithDefault("GET,HEAD,POST,PUT,PATCH,DELETE")
+        List<String> methods();
+
+        /** The request headers allowed; unset allows those a preflight asks for. */
+        Optional<List<String>> headers();
+
+        /** The response headers scripts may read besides the simple ones. */
+        Optional<List<String>> exposedHeaders();
+
+        /** Whether cookies and credentials may be sent; not with the origin {@code *}. */
+        @WithDefault("false")
+        boolean credentials();
+
+        /** How long a browser may cache a preflight's answer. */
+        @DurationRange(min = "0s", max = "24h")
+        Optional<Duration> maxAge();
+    }
+
+    /**
+     * Headers every response carries for the clients' safety: {@code X-Content-Type-Options: nosniff},
+     * {@code X-Frame-Options: DENY} and, on TLS, {@code Strict-Transport-Security}.
+     */
+    interface SecurityHeaders {
+
+        /** Whether they are sent. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** The {@code max-age} of {@code Strict-Transport-Security} in seconds; 0 sends none. */
+        @Range(min = 0, hint = "in seconds, such as 31536000 for a year")
+        @WithDefault("31536000")
+        long hstsMaxAge();
     }
 }

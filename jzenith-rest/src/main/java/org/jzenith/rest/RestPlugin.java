@@ -18,8 +18,10 @@ import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +49,12 @@ import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.http.CertificateReloader;
+import org.jzenith.rest.internal.http.CompressionPolicy;
+import org.jzenith.rest.internal.http.CorsSettings;
+import org.jzenith.rest.internal.http.HttpsRedirect;
+import org.jzenith.rest.internal.http.TlsChecks;
+import org.jzenith.rest.internal.http.TlsFiles;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
@@ -104,6 +112,8 @@ public final class RestPlugin implements Plugin {
     private Optional<ServerDeployment> deployment = Optional.empty();
     private Optional<ServerDeployment> managementDeployment = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
+    private Optional<ServerDeployment> plainDeployment = Optional.empty();
+    private Optional<CertificateReloader> reloader = Optional.empty();
 
     private RestPlugin(final Registration registration) {
         this.registration = registration;
@@ -220,6 +230,10 @@ public final class RestPlugin implements Plugin {
                         "maps to " + status + ", but an exception maps to an error status, 400 to 599");
             }
         });
+        validation.configuration(RestConfiguration.class).ifPresent(rest -> {
+            TlsChecks.check(rest.tls(), validation);
+            CorsSettings.check(rest.cors(), validation);
+        });
         Providers.problems(registration.providers())
                 .forEach((provider, problem) ->
                         validation.problem(provider.getSimpleName(), "RestPlugin.withProviders", problem));
@@ -261,7 +275,17 @@ public final class RestPlugin implements Plugin {
         final Providers registered = Providers.of(providerInstances);
         final JsonCodec own = json.orElseGet(JsonCodec::create);
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
-        final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx);
+        final Optional<TlsFiles> tlsFiles = TlsFiles.of(configuration.tls());
+        final Optional<TlsFiles.KeyMaterial> key;
+        try {
+            key = tlsFiles.isPresent() ? Optional.of(tlsFiles.get().read()) : Optional.empty();
+        } catch (final IOException e) {
+            // Checked in validate already; only a file that changed since lands here.
+            return Future.failedFuture(new IllegalStateException(
+                    "cannot read the TLS files " + tlsFiles.get().paths(), e));
+        }
+        final ResponseHeaders responseHeaders =
+                ResponseHeaders.start(vertx, configuration.securityHeaders(), key.isPresent());
         headers = Optional.of(responseHeaders);
         final Optional<ValidatorFactory> validatorFactory = validating.join();
         final DynamicFeatures dynamic =
@@ -332,28 +356,51 @@ public final class RestPlugin implements Plugin {
                 registered.filters().preMatching(),
                 configuration.uploadsDirectory().orElseGet(() -> Path.of(
                                 System.getProperty("java.io.tmpdir"), "jzenith-uploads")
-                        .toString()));
+                        .toString()),
+                firstHandlers(configuration));
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
-        final HttpServerOptions options = ServerOptions.of(configuration);
+        final HttpServerOptions options = ServerOptions.of(configuration, key.map(TlsFiles.KeyMaterial::options));
+        final ConnectionGuard connections = ConnectionGuard.of(configuration.limits(), registry);
         final ServerDeployment servers = new ServerDeployment(
-                vertx,
-                router,
-                core.shutdownTimeout(),
-                ConnectionGuard.of(configuration.limits(), registry),
-                errors::malformed);
+                vertx, router, core.shutdownTimeout(), "rest.port", connections, errors::malformed);
         deployment = Optional.of(servers);
-        final Future<Integer> listening = servers.listen(options, instances).map(port -> {
-            server.bound(configuration.host(), port);
-            LOG.info(
-                    "REST server listening on http://{}:{} ({} endpoints, {} server verticles)",
-                    configuration.host(),
-                    port,
-                    endpoints.size(),
-                    instances);
-            return port;
-        });
+        final Future<Integer> listening = servers.listen(options, instances)
+                .compose(port -> listenPlain(
+                                vertx,
+                                configuration,
+                                router,
+                                core,
+                                instances,
+                                key.isPresent(),
+                                port,
+                                connections,
+                                errors)
+                        .map(port))
+                .map(port -> {
+                    server.bound(configuration.host(), port);
+                    LOG.info(
+                            "REST server listening on {}://{}:{} ({} endpoints, {} server verticles{})",
+                            key.isPresent() ? "https" : "http",
+                            configuration.host(),
+                            port,
+                            endpoints.size(),
+                            instances,
+                            key.isPresent() && configuration.http2().enabled()
+                                    ? ", HTTP/2 over ALPN"
+                                    : configuration.http2().enabled()
+                                                    && configuration.http2().cleartext()
+                                            ? ", h2c"
+                                            : "");
+                    tlsFiles.ifPresent(files -> reloader = Optional.of(CertificateReloader.start(
+                            vertx,
+                            files,
+                            key.get().content(),
+                            configuration.tls().reloadPeriod(),
+                            servers::updateKey)));
+                    return port;
+                });
         if (management.port().isEmpty()) {
             return listening.mapEmpty();
         }
@@ -366,15 +413,17 @@ public final class RestPlugin implements Plugin {
                         new PluginRouteSupport(codec, responseHeaders, errors, registry, true),
                         errors),
                 core.shutdownTimeout(),
+                "management.port",
                 // Its own count, unmetered: probes must get through while the API is at its limits.
                 ConnectionGuard.of(configuration.limits(), new CompositeMeterRegistry()),
                 errors::malformed);
         managementDeployment = Optional.of(managementServer);
+        // Plain HTTP: operators and probes reach it inside the cluster, as Quarkus's management
+        // interface does by default.
         return listening
                 .compose(ignored -> managementServer.listen(
-                        new HttpServerOptions(options)
-                                .setHost(managementHost)
-                                .setPort(management.port().getAsInt()),
+                        ServerOptions.plain(configuration, management.port().getAsInt())
+                                .setHost(managementHost),
                         1))
                 .map(port -> {
                     server.managementBound(OptionalInt.of(port));
@@ -384,14 +433,68 @@ public final class RestPlugin implements Plugin {
                 });
     }
 
+    /**
+     * The plain port beside a TLS one, when {@code rest.tls.plain-port} is set: it redirects to
+     * HTTPS or serves the same router. Nothing opens unless it is configured.
+     */
+    private Future<Void> listenPlain(
+            final Vertx vertx,
+            final RestConfiguration configuration,
+            final Router router,
+            final CoreConfiguration core,
+            final int instances,
+            final boolean tls,
+            final int httpsPort,
+            final ConnectionGuard connections,
+            final ErrorResponder errors) {
+        if (!tls || configuration.tls().plainPort().isEmpty()) {
+            return Future.succeededFuture();
+        }
+        final boolean serve = configuration.tls().plain() == RestConfiguration.PlainMode.SERVE;
+        final ServerDeployment plain = new ServerDeployment(
+                vertx,
+                serve ? router : HttpsRedirect.to(httpsPort),
+                core.shutdownTimeout(),
+                "rest.tls.plain-port",
+                connections,
+                errors::malformed);
+        plainDeployment = Optional.of(plain);
+        return plain.listen(
+                        ServerOptions.plain(
+                                configuration, configuration.tls().plainPort().getAsInt()),
+                        instances)
+                .map(port -> {
+                    LOG.info(
+                            "REST server {} on http://{}:{}",
+                            serve ? "also listening" : "redirecting to HTTPS",
+                            configuration.host(),
+                            port);
+                    return null;
+                });
+    }
+
+    /** What runs before every route: CORS, then the compression decision, each only when configured. */
+    private static List<Handler<RoutingContext>> firstHandlers(final RestConfiguration configuration) {
+        final List<Handler<RoutingContext>> first = new ArrayList<>();
+        CorsSettings.handler(configuration.cors()).ifPresent(first::add);
+        if (configuration.compression().enabled()) {
+            first.add(CompressionPolicy.of(configuration.compression()));
+        }
+        return List.copyOf(first);
+    }
+
     /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
+        reloader.ifPresent(CertificateReloader::close);
+        reloader = Optional.empty();
         final Future<Void> closed = Future.join(
                         deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
+                        plainDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
                         managementDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture))
                 .mapEmpty();
         deployment = Optional.empty();
+        plainDeployment = Optional.empty();
         managementDeployment = Optional.empty();
         server.managementBound(OptionalInt.empty());
         return closed.transform(ignored -> {

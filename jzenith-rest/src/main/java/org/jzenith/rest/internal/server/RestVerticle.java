@@ -6,7 +6,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.Router;
+import io.vertx.core.net.KeyCertOptions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.jzenith.rest.internal.limits.ConnectionGuard;
@@ -18,7 +18,7 @@ import org.jzenith.rest.internal.limits.ConnectionGuard;
  */
 public final class RestVerticle extends VerticleBase {
 
-    private final Router router;
+    private final Handler<HttpServerRequest> handler;
     private final HttpServerOptions options;
     private final Duration shutdownTimeout;
     private final ConnectionGuard connections;
@@ -27,12 +27,12 @@ public final class RestVerticle extends VerticleBase {
     private ConnectionGuard.OnEventLoop guard;
 
     public RestVerticle(
-            final Router router,
+            final Handler<HttpServerRequest> handler,
             final HttpServerOptions options,
             final Duration shutdownTimeout,
             final ConnectionGuard connections,
             final Handler<HttpServerRequest> invalidRequests) {
-        this.router = router;
+        this.handler = handler;
         this.options = options;
         this.shutdownTimeout = shutdownTimeout;
         this.connections = connections;
@@ -43,7 +43,7 @@ public final class RestVerticle extends VerticleBase {
     public Future<?> start() {
         guard = connections.onEventLoop(vertx);
         server = vertx.createHttpServer(options)
-                .requestHandler(router)
+                .requestHandler(handler)
                 .invalidRequestHandler(invalidRequests)
                 .connectionHandler(guard);
         return server.listen();
@@ -53,6 +53,14 @@ public final class RestVerticle extends VerticleBase {
     public Future<?> stop() {
         guard.close();
         return server.shutdown(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Serves {@code key} to new connections from now on; open connections keep the one they
+     * started with. Forced: the options differ in content only, which Vert.x does not compare.
+     */
+    public Future<Boolean> updateKey(final KeyCertOptions key) {
+        return server.updateSSLOptions(options.getSslOptions().copy().setKeyCertOptions(key), true);
     }
 
     /** The port this verticle's server is bound to. */

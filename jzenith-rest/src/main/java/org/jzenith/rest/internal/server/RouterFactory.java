@@ -63,8 +63,12 @@ public final class RouterFactory {
             final ResponseHeaders headers,
             final long maxBodySize,
             final List<ContainerRequestFilter> preMatchingFilters,
-            final String uploadsDirectory) {
+            final String uploadsDirectory,
+            final List<Handler<RoutingContext>> first) {
         final Router router = Router.router(vertx);
+        // Before everything else, the pre-matching filters and contributed routes too: CORS answers
+        // preflights that no route declares, and the compression decision must see every response.
+        first.forEach(handler -> router.route().handler(handler));
         if (!preMatchingFilters.isEmpty()) {
             router.route()
                     .handler(RequestFiltering.preMatching(
@@ -132,6 +136,16 @@ public final class RouterFactory {
                         413,
                         "The request body is larger than the " + maxBodySize + " bytes accepted (rest.max-body-size)"));
         router.errorHandler(415, errors::unsupportedMediaType);
+        // Vert.x Web's CORS handler refuses an origin it does not allow with 403.
+        router.errorHandler(
+                403,
+                routing -> errors.send(
+                        routing,
+                        403,
+                        routing.request().getHeader(HttpHeaders.ORIGIN) == null
+                                ? "The request is forbidden"
+                                : "The origin " + routing.request().getHeader(HttpHeaders.ORIGIN)
+                                        + " is not allowed here (rest.cors.origins)"));
         router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
         // Vert.x Web's body handler fails a request whose body stream broke (a malformed chunk, the
         // client gone mid-body) with status 200, for which it has no handler and logs an ERROR with

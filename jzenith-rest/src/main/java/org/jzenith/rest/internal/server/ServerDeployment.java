@@ -6,7 +6,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.Router;
+import io.vertx.core.net.KeyCertOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,21 +25,32 @@ public final class ServerDeployment {
     private static final Logger LOG = LoggerFactory.getLogger(ServerDeployment.class);
 
     private final Vertx vertx;
-    private final Router router;
+    private final Handler<HttpServerRequest> handler;
     private final Duration shutdownTimeout;
+    private final String portKey;
     private final ConnectionGuard connections;
     private final Handler<HttpServerRequest> invalidRequests;
     private final List<String> deployments = new ArrayList<>();
+    // Every verticle deployed, for certificate updates; guarded by itself (filled on event loops).
+    private final List<RestVerticle> servers = new ArrayList<>();
 
+    /**
+     * Servers that hand every request to {@code handler} (the router, or the plain port's
+     * redirect), listening on the port {@code portKey} configures (named when it is taken), with
+     * {@code connections} keeping their connections in bounds and {@code invalidRequests} answering
+     * what cannot be decoded.
+     */
     public ServerDeployment(
             final Vertx vertx,
-            final Router router,
+            final Handler<HttpServerRequest> handler,
             final Duration shutdownTimeout,
+            final String portKey,
             final ConnectionGuard connections,
             final Handler<HttpServerRequest> invalidRequests) {
         this.vertx = vertx;
-        this.router = router;
+        this.handler = handler;
         this.shutdownTimeout = shutdownTimeout;
+        this.portKey = portKey;
         this.connections = connections;
         this.invalidRequests = invalidRequests;
     }
@@ -57,11 +68,23 @@ public final class ServerDeployment {
                 : deploy(options, instances);
     }
 
+    /** Serves {@code key} on every server from now on; fails if any server refuses it. */
+    public Future<Void> updateKey(final KeyCertOptions key) {
+        final List<Future<Boolean>> updated;
+        synchronized (servers) {
+            updated = servers.stream().map(server -> server.updateKey(key)).toList();
+        }
+        return Future.all(updated).mapEmpty();
+    }
+
     /** Stops every server: no new connections, requests in flight may finish within the shutdown timeout. */
     public Future<Void> close() {
         final List<Future<Void>> undeployed = new ArrayList<>();
         deployments.forEach(id -> undeployed.add(vertx.undeploy(id)));
         deployments.clear();
+        synchronized (servers) {
+            servers.clear();
+        }
         return Future.join(undeployed).mapEmpty();
     }
 
@@ -73,16 +96,19 @@ public final class ServerDeployment {
         return vertx.deployVerticle(
                         () -> {
                             final RestVerticle verticle =
-                                    new RestVerticle(router, options, shutdownTimeout, connections, invalidRequests);
+                                    new RestVerticle(handler, options, shutdownTimeout, connections, invalidRequests);
                             synchronized (verticles) {
                                 verticles.add(verticle);
+                            }
+                            synchronized (servers) {
+                                servers.add(verticle);
                             }
                             return verticle;
                         },
                         new DeploymentOptions().setInstances(count))
                 .recover(failure -> Future.failedFuture(new IllegalStateException(
                         "cannot listen on " + options.getHost() + ":" + options.getPort() + " (" + failure.getMessage()
-                                + "); make sure no other process uses the port, or set rest.port to a free one"
+                                + "); make sure no other process uses the port, or set " + portKey + " to a free one"
                                 + " (0 picks one)",
                         failure)))
                 .map(id -> {
