@@ -109,8 +109,8 @@ lines = [
     f"Written by `benchmarks/http-features.sh {rounds} {duration}` on {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC."
     " Do not edit by hand: run it again.",
     "",
-    f"- Machine: {machine}; {java}. Shared: two other engineers' builds and tests ran on the same two CPUs"
-    " during the run, so single runs swing by 10% and more; the ratios are of medians of interleaved rounds.",
+    f"- Machine: {machine}; {java}. The machine may be shared, and what else ran on it is not controlled:"
+    " single runs can swing by 10% and more; the ratios are of medians of interleaved rounds.",
     f"- `apps/jzenith-plain` through its launcher, `GET /json` (27 bytes of JSON, answered on a virtual thread),"
     f" pinned to CPU 0; `wrk -t1 -c64` on CPU 1, 5 s warm-up then {duration} s measured, a fresh JVM per run;"
     f" {rounds} rounds, each running every variant once in turn. CPU per request is the service's user and system"

@@ -240,7 +240,7 @@ public interface RestConfiguration {
     /**
      * gzip and deflate of response bodies whose type is compressible and whose size is at least
      * {@code min-size}, for clients whose {@code Accept-Encoding} asks for them. Off by default:
-     * gzipping even a small body took 1.7 times the CPU of the whole request without it (the
+     * gzipping even a small body took twice the CPU of the whole request without it (the
      * decision alone costs nothing measurable; benchmarks/RESULTS.md), and a proxy in front often
      * compresses already.
      *

@@ -41,6 +41,8 @@ public final class ErrorResponder {
 
     private static final Logger LOG = LoggerFactory.getLogger(ErrorResponder.class);
     private static final CharSequence PROBLEM_JSON = HttpHeaders.createOptimized("application/problem+json");
+    // An error is about this request, not a representation of the resource: no cache may keep it.
+    private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
     private static final MediaType PROBLEM_TYPE = new MediaType("application", "problem+json");
     private static final CharSequence WWW_AUTHENTICATE = HttpHeaders.createOptimized("WWW-Authenticate");
 
@@ -316,7 +318,9 @@ public final class ErrorResponder {
             throw new IllegalStateException("A problem document cannot be written", e);
         }
         headers.addTo(response.headers());
-        response.setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON);
+        response.setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON)
+                .putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
         if (!problem.requestId().isEmpty()) {
             response.putHeader(RequestIds.HEADER, problem.requestId());
         }

@@ -45,7 +45,7 @@ class BodiesAndNegotiationIT {
     void dataAfterTheJsonValueIs400() {
         final RawHttp answer = json("{\"name\":\"Ada\",\"age\":36} trailing");
         assertThat(answer.status()).isEqualTo(400);
-        assertThat(answer.text()).contains("malformed JSON at line 1, column");
+        assertThat(answer.text()).contains("malformed JSON at line 1, column").contains("cache-control: no-store");
         final RawHttp second = json("{\"name\":\"Ada\",\"age\":36}{\"name\":\"Eve\"}");
         assertThat(second.status()).isEqualTo(400);
         assertThat(second.text()).contains("request body: more data after the JSON value at line 1, column 24");
