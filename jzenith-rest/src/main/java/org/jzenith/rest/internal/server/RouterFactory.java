@@ -113,20 +113,11 @@ public final class RouterFactory {
                     endpoint.execution());
         }
 
-        router.errorHandler(
-                404,
-                routing -> errors.send(
-                        routing,
-                        404,
-                        "No resource exists at " + routing.request().path()));
+        router.errorHandler(404, routing -> notFound(routing, errors));
         router.errorHandler(405, routing -> {
             table.allowFor(routing.request().path())
                     .ifPresent(allow -> routing.response().putHeader(HttpHeaders.ALLOW, allow));
-            errors.send(
-                    routing,
-                    405,
-                    "The method " + routing.request().method() + " is not allowed on "
-                            + routing.request().path());
+            methodNotAllowed(routing, errors);
         });
         router.errorHandler(406, routing -> notAcceptable(routing, errors));
         router.errorHandler(
@@ -183,19 +174,8 @@ public final class RouterFactory {
             final ErrorResponder errors) {
         final Router router = Router.router(vertx);
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
-        router.errorHandler(
-                404,
-                routing -> errors.send(
-                        routing,
-                        404,
-                        "No resource exists at " + routing.request().path()));
-        router.errorHandler(
-                405,
-                routing -> errors.send(
-                        routing,
-                        405,
-                        "The method " + routing.request().method() + " is not allowed on "
-                                + routing.request().path()));
+        router.errorHandler(404, routing -> notFound(routing, errors));
+        router.errorHandler(405, routing -> methodNotAllowed(routing, errors));
         router.errorHandler(500, routing -> errors.fail(routing, "management router", routing.failure()));
         return router;
     }
@@ -241,6 +221,18 @@ public final class RouterFactory {
                                 handler.handle(routing);
                             }
                         });
+    }
+
+    private static void notFound(final RoutingContext routing, final ErrorResponder errors) {
+        errors.send(routing, 404, "No resource exists at " + routing.request().path());
+    }
+
+    private static void methodNotAllowed(final RoutingContext routing, final ErrorResponder errors) {
+        errors.send(
+                routing,
+                405,
+                "The method " + routing.request().method() + " is not allowed on "
+                        + routing.request().path());
     }
 
     private static void notAcceptable(final RoutingContext routing, final ErrorResponder errors) {

@@ -30,27 +30,31 @@ class ManagementPortIT {
     static void start() {
         app = JZenith.application("--rest.port=0", "--management.port=0")
                 .withPlugins(RestPlugin.withResources(Echo.class))
-                .withModules(new AbstractModule() {
-                    @Override
-                    protected void configure() {
-                        HealthCheck.bind(binder()).toInstance(new HealthCheck() {
-                            @Override
-                            public String name() {
-                                return "database";
-                            }
-
-                            @Override
-                            public Future<HealthResult> check() {
-                                return Future.succeededFuture(
-                                        HealthResult.up(Map.of("host", "db.internal:5432", "version", "17.2")));
-                            }
-                        });
-                    }
-                })
+                .withModules(reporting(Map.of("host", "db.internal:5432", "version", "17.2")))
                 .start();
         final RestServer server = app.instance(RestServer.class);
         api = new Http(server.port());
         management = new Http(server.managementPort().orElseThrow());
+    }
+
+    /** A module binding a health check named database that is UP and reports {@code data}. */
+    private static AbstractModule reporting(final Map<String, Object> data) {
+        return new AbstractModule() {
+            @Override
+            protected void configure() {
+                HealthCheck.bind(binder()).toInstance(new HealthCheck() {
+                    @Override
+                    public String name() {
+                        return "database";
+                    }
+
+                    @Override
+                    public Future<HealthResult> check() {
+                        return Future.succeededFuture(HealthResult.up(data));
+                    }
+                });
+            }
+        };
     }
 
     @AfterAll
@@ -81,22 +85,7 @@ class ManagementPortIT {
     void withoutAManagementPortHealthHidesDetails() {
         final JZenith plain = JZenith.application("--rest.port=0")
                 .withPlugins(RestPlugin.withResources(Echo.class))
-                .withModules(new AbstractModule() {
-                    @Override
-                    protected void configure() {
-                        HealthCheck.bind(binder()).toInstance(new HealthCheck() {
-                            @Override
-                            public String name() {
-                                return "database";
-                            }
-
-                            @Override
-                            public Future<HealthResult> check() {
-                                return Future.succeededFuture(HealthResult.up(Map.of("host", "db.internal")));
-                            }
-                        });
-                    }
-                })
+                .withModules(reporting(Map.of("host", "db.internal")))
                 .start();
         try {
             final RestServer server = plain.instance(RestServer.class);
