@@ -104,6 +104,25 @@ public interface RestConfiguration {
     /** How much work and how many connections the server takes on before it refuses more. */
     Limits limits();
 
+    /** The access log; see {@link AccessLog}. */
+    AccessLog accessLog();
+
+    /**
+     * One line per request on the logger {@code jzenith.access} (method, path, route, status,
+     * bytes, duration, trace id), written by a thread of its own so that logging never blocks an
+     * event loop.
+     *
+     * <pre>
+     * rest.access-log.enabled=true
+     * </pre>
+     */
+    interface AccessLog {
+
+        /** Whether requests are logged; off costs nothing. */
+        @WithDefault("false")
+        boolean enabled();
+    }
+
     /**
      * Bounds that keep an overloaded or attacked service answering: work past them is refused early
      * and cheaply (503 with {@code Retry-After}, counted in {@code http.server.rejected}) rather than

@@ -6,6 +6,7 @@ import com.google.inject.Module;
 import com.google.inject.Provider;
 import com.google.inject.Scopes;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -62,6 +63,7 @@ import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.ConnectionGuard;
 import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.observability.AccessLog;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
@@ -111,6 +113,7 @@ public final class RestPlugin implements Plugin {
     private Optional<JsonCodec> json = Optional.empty();
     private Optional<ServerDeployment> deployment = Optional.empty();
     private Optional<ServerDeployment> managementDeployment = Optional.empty();
+    private Optional<AccessLog> accessLog = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
     private Optional<ServerDeployment> plainDeployment = Optional.empty();
     private Optional<CertificateReloader> reloader = Optional.empty();
@@ -357,7 +360,7 @@ public final class RestPlugin implements Plugin {
                 configuration.uploadsDirectory().orElseGet(() -> Path.of(
                                 System.getProperty("java.io.tmpdir"), "jzenith-uploads")
                         .toString()),
-                firstHandlers(configuration));
+                firstHandlers(configuration, registry));
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
@@ -474,8 +477,14 @@ public final class RestPlugin implements Plugin {
     }
 
     /** What runs before every route: CORS, then the compression decision, each only when configured. */
-    private static List<Handler<RoutingContext>> firstHandlers(final RestConfiguration configuration) {
+    private List<Handler<RoutingContext>> firstHandlers(
+            final RestConfiguration configuration, final MeterRegistry registry) {
         final List<Handler<RoutingContext>> first = new ArrayList<>();
+        if (configuration.accessLog().enabled()) {
+            final AccessLog log = AccessLog.start(registry);
+            accessLog = Optional.of(log);
+            first.add(log);
+        }
         CorsSettings.handler(configuration.cors()).ifPresent(first::add);
         if (configuration.compression().enabled()) {
             first.add(CompressionPolicy.of(configuration.compression()));
@@ -498,6 +507,9 @@ public final class RestPlugin implements Plugin {
         managementDeployment = Optional.empty();
         server.managementBound(OptionalInt.empty());
         return closed.transform(ignored -> {
+            // After the servers: the last requests' lines are in the queue by now.
+            accessLog.ifPresent(AccessLog::close);
+            accessLog = Optional.empty();
             headers.ifPresent(ResponseHeaders::close);
             headers = Optional.empty();
             validation.close();

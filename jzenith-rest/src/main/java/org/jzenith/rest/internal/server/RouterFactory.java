@@ -188,7 +188,9 @@ public final class RouterFactory {
             final Handler<RoutingContext> notAcceptable,
             final long maxBodySize,
             final String uploadsDirectory) {
-        final Route route = route(router, method, endpoint);
+        // Named after the template, so that logs can name the route a request took (/users/{id}).
+        final Route route =
+                route(router, method, endpoint).setName(endpoint.path().template());
         endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
         if (endpoint.readsBody()) {
             // @Consumes is about the entity: a method that reads none (a GET on a class annotated

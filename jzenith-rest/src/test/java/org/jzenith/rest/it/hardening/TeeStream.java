@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /** Writes to two streams: the console still shows what a test captures. */
-final class TeeStream extends OutputStream {
+public final class TeeStream extends OutputStream {
 
     private final OutputStream first;
     private final OutputStream second;
 
-    TeeStream(final OutputStream first, final OutputStream second) {
+    public TeeStream(final OutputStream first, final OutputStream second) {
         this.first = first;
         this.second = second;
     }
