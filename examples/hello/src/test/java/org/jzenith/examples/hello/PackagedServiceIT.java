@@ -2,6 +2,8 @@ package org.jzenith.examples.hello;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PackagedServiceIT {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+    // In a JSON line the slashes may be escaped (http:\/\/).
+    private static final Pattern LISTENING = Pattern.compile("listening on http:(?:\\\\?/){2}[^:]+:(\\d+)");
 
     @ParameterizedTest
     @ValueSource(strings = {"launcher", "java -jar"})
@@ -72,6 +76,50 @@ class PackagedServiceIT {
             assertThat(output)
                     .as("no warning a user would have to ignore")
                     .noneMatch(line -> line.startsWith("WARNING") || line.contains(" WARN "));
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    /**
+     * {@code LOG_FORMAT=json}: every line the service logs is one JSON object, the access log's
+     * figures among its key-value pairs, for a log collector to read without parsing text.
+     */
+    @Test
+    void logsOneJsonObjectPerLineWhenAskedTo() throws Exception {
+        final ProcessBuilder builder = new ProcessBuilder(
+                        Path.of("target/hello/bin/hello").toAbsolutePath().toString(),
+                        "--rest.port=0",
+                        "--rest.access-log.enabled=true")
+                .redirectErrorStream(true);
+        builder.environment()
+                .put(
+                        "JAVA_HOME",
+                        Path.of(javaOfThisJvm()).getParent().getParent().toString());
+        builder.environment().put("LOG_FORMAT", "json");
+        final Process process = builder.start();
+        final List<String> output = new CopyOnWriteArrayList<>();
+        final CompletableFuture<Integer> port = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> read(process, output, port));
+        try {
+            HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(
+                                            "http://127.0.0.1:" + port.get(60, TimeUnit.SECONDS) + "/hello?name=Ada"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            process.toHandle().destroy(); // SIGTERM: the access log is written out before the exit
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            final ObjectMapper json = new ObjectMapper();
+            final List<JsonNode> lines = new ArrayList<>();
+            for (final String line : output) {
+                lines.add(json.readTree(line)); // fails the test on a line that is not JSON
+            }
+            assertThat(lines).anySatisfy(line -> {
+                assertThat(line.path("loggerName").asText()).isEqualTo("jzenith.access");
+                assertThat(line.path("level").asText()).isEqualTo("INFO");
+                assertThat(line.path("kvpList").toString()).contains("\"route\":\"/hello\"", "\"status\":\"200\"");
+            });
         } finally {
             process.destroyForcibly();
         }
