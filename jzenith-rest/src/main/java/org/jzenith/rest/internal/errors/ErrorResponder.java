@@ -25,6 +25,7 @@ import java.util.function.BiConsumer;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.observability.TraceParent;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -304,7 +305,10 @@ public final class ErrorResponder {
     }
 
     /** Writes {@code problem}, unless the response has already started, in which case it is cut off. */
-    public void send(final RoutingContext context, final Problem problem) {
+    public void send(final RoutingContext context, final Problem untraced) {
+        final Problem problem = TraceParent.traceId(context.request().getHeader(TraceParent.HEADER))
+                .map(untraced::withTraceId)
+                .orElse(untraced);
         final HttpServerResponse response = context.response();
         if (response.headWritten()) {
             // Part of a body is out: the client must see that it is incomplete.

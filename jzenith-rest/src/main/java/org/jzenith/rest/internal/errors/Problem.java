@@ -12,6 +12,8 @@ import java.util.List;
  * @param detail what went wrong, for the client; never anything internal
  * @param instance the request path
  * @param requestId set for server errors, to match the response with the log line
+ * @param traceId the trace id of the caller's W3C {@code traceparent}, when it sent one, to find the
+ *     request in the caller's trace and in the access log
  * @param violations for validation errors, each failed constraint
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -22,6 +24,7 @@ public record Problem(
         String detail,
         String instance,
         String requestId,
+        String traceId,
         List<Violation> violations) {
 
     public Problem {
@@ -29,14 +32,18 @@ public record Problem(
     }
 
     public static Problem of(final int status, final String detail, final String instance) {
-        return new Problem("about:blank", ReasonPhrases.of(status), status, detail, instance, "", List.of());
+        return new Problem("about:blank", ReasonPhrases.of(status), status, detail, instance, "", "", List.of());
     }
 
     public Problem withRequestId(final String id) {
-        return new Problem(type, title, status, detail, instance, id, violations);
+        return new Problem(type, title, status, detail, instance, id, traceId, violations);
+    }
+
+    public Problem withTraceId(final String id) {
+        return new Problem(type, title, status, detail, instance, requestId, id, violations);
     }
 
     public Problem withViolations(final List<Violation> list) {
-        return new Problem(type, title, status, detail, instance, requestId, list);
+        return new Problem(type, title, status, detail, instance, requestId, traceId, list);
     }
 }

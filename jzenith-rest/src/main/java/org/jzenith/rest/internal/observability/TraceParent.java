@@ -8,14 +8,14 @@ import java.util.Optional;
  * started. A header that does not have that form, or an all-zero id (invalid, as the W3C says), has
  * none; nothing is thrown.
  */
-final class TraceParent {
+public final class TraceParent {
 
-    static final String HEADER = "traceparent";
+    public static final String HEADER = "traceparent";
     private static final int LENGTH = 55;
 
     private TraceParent() {}
 
-    static Optional<String> traceId(final String header) {
+    public static Optional<String> traceId(final String header) {
         if (header == null
                 || header.length() < LENGTH
                 || header.charAt(2) != '-'

@@ -64,6 +64,17 @@ class AccessLogIT {
     }
 
     @Test
+    void problemResponsesCarryTheCallersTraceId() {
+        try (Served served = Served.start(RestPlugin.withResources(Echo.class))) {
+            assertThat(served.http()
+                            .get("/nowhere", "traceparent", "00-" + TRACE_ID + "-00f067aa0ba902b7-01")
+                            .body())
+                    .contains("\"traceId\":\"" + TRACE_ID + "\"");
+            assertThat(served.http().get("/nowhere").body()).doesNotContain("traceId");
+        }
+    }
+
+    @Test
     void offByDefault() {
         try (Served served = Served.start(RestPlugin.withResources(Echo.class))) {
             assertThat(served.http().get("/echo").statusCode()).isEqualTo(200);
