@@ -7,12 +7,10 @@ import com.google.inject.Provider;
 import com.google.inject.Scopes;
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
@@ -50,28 +48,24 @@ import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
-import org.jzenith.rest.internal.http.CertificateReloader;
 import org.jzenith.rest.internal.http.CompressionPolicy;
 import org.jzenith.rest.internal.http.CorsSettings;
-import org.jzenith.rest.internal.http.HttpsRedirect;
 import org.jzenith.rest.internal.http.TlsChecks;
 import org.jzenith.rest.internal.http.TlsFiles;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
-import org.jzenith.rest.internal.limits.ConnectionGuard;
 import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.observability.AccessLog;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.Authenticating;
+import org.jzenith.rest.internal.server.Listeners;
 import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.server.RouterFactory;
-import org.jzenith.rest.internal.server.ServerDeployment;
-import org.jzenith.rest.internal.server.ServerOptions;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.security.Authenticator;
 import org.slf4j.Logger;
@@ -111,12 +105,9 @@ public final class RestPlugin implements Plugin {
 
     // Set while running; validate, start and stop are called from the application's lifecycle thread.
     private Optional<JsonCodec> json = Optional.empty();
-    private Optional<ServerDeployment> deployment = Optional.empty();
-    private Optional<ServerDeployment> managementDeployment = Optional.empty();
+    private Optional<Listeners> listeners = Optional.empty();
     private Optional<AccessLog> accessLog = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
-    private Optional<ServerDeployment> plainDeployment = Optional.empty();
-    private Optional<CertificateReloader> reloader = Optional.empty();
 
     private RestPlugin(final Registration registration) {
         this.registration = registration;
@@ -364,116 +355,23 @@ public final class RestPlugin implements Plugin {
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
-        final HttpServerOptions options = ServerOptions.of(configuration, key.map(TlsFiles.KeyMaterial::options));
-        final ConnectionGuard connections = ConnectionGuard.of(configuration.limits(), registry);
-        final ServerDeployment servers = new ServerDeployment(
-                vertx, router, core.shutdownTimeout(), "rest.port", connections, errors::malformed);
-        deployment = Optional.of(servers);
-        final Future<Integer> listening = servers.listen(options, instances)
-                .compose(port -> listenPlain(
-                                vertx,
-                                configuration,
-                                router,
-                                core,
-                                instances,
-                                key.isPresent(),
-                                port,
-                                connections,
-                                errors)
-                        .map(port))
-                .map(port -> {
-                    server.bound(configuration.host(), port);
-                    LOG.info(
-                            "REST server listening on {}://{}:{} ({} endpoints, {} server verticles{})",
-                            key.isPresent() ? "https" : "http",
-                            configuration.host(),
-                            port,
-                            endpoints.size(),
-                            instances,
-                            key.isPresent() && configuration.http2().enabled()
-                                    ? ", HTTP/2 over ALPN"
-                                    : configuration.http2().enabled()
-                                                    && configuration.http2().cleartext()
-                                            ? ", h2c"
-                                            : "");
-                    tlsFiles.ifPresent(files -> reloader = Optional.of(CertificateReloader.start(
-                            vertx,
-                            files,
-                            key.get().content(),
-                            configuration.tls().reloadPeriod(),
-                            servers::updateKey)));
-                    return port;
-                });
-        if (management.port().isEmpty()) {
-            return listening.mapEmpty();
-        }
-        final String managementHost = management.host().orElse(configuration.host());
-        final ServerDeployment managementServer = new ServerDeployment(
-                vertx,
-                RouterFactory.management(
-                        vertx,
-                        operators,
-                        new PluginRouteSupport(codec, responseHeaders, errors, registry, true),
-                        errors),
-                core.shutdownTimeout(),
-                "management.port",
-                // Its own count, unmetered: probes must get through while the API is at its limits.
-                ConnectionGuard.of(configuration.limits(), new CompositeMeterRegistry()),
-                errors::malformed);
-        managementDeployment = Optional.of(managementServer);
-        // Plain HTTP: operators and probes reach it inside the cluster, as Quarkus's management
-        // interface does by default.
-        return listening
-                .compose(ignored -> managementServer.listen(
-                        ServerOptions.plain(configuration, management.port().getAsInt())
-                                .setHost(managementHost),
-                        1))
-                .map(port -> {
-                    server.managementBound(OptionalInt.of(port));
-                    LOG.info(
-                            "Management interface (/health, /metrics) listening on http://{}:{}", managementHost, port);
-                    return null;
-                });
-    }
-
-    /**
-     * The plain port beside a TLS one, when {@code rest.tls.plain-port} is set: it redirects to
-     * HTTPS or serves the same router. Nothing opens unless it is configured.
-     */
-    private Future<Void> listenPlain(
-            final Vertx vertx,
-            final RestConfiguration configuration,
-            final Router router,
-            final CoreConfiguration core,
-            final int instances,
-            final boolean tls,
-            final int httpsPort,
-            final ConnectionGuard connections,
-            final ErrorResponder errors) {
-        if (!tls || configuration.tls().plainPort().isEmpty()) {
-            return Future.succeededFuture();
-        }
-        final boolean serve = configuration.tls().plain() == RestConfiguration.PlainMode.SERVE;
-        final ServerDeployment plain = new ServerDeployment(
-                vertx,
-                serve ? router : HttpsRedirect.to(httpsPort),
-                core.shutdownTimeout(),
-                "rest.tls.plain-port",
-                connections,
-                errors::malformed);
-        plainDeployment = Optional.of(plain);
-        return plain.listen(
-                        ServerOptions.plain(
-                                configuration, configuration.tls().plainPort().getAsInt()),
-                        instances)
-                .map(port -> {
-                    LOG.info(
-                            "REST server {} on http://{}:{}",
-                            serve ? "also listening" : "redirecting to HTTPS",
-                            configuration.host(),
-                            port);
-                    return null;
-                });
+        final Listeners opened =
+                new Listeners(vertx, configuration, management, core.shutdownTimeout(), errors::malformed, registry);
+        listeners = Optional.of(opened);
+        return opened.open(
+                new Listeners.Routers(
+                        router,
+                        management.port().isPresent()
+                                ? Optional.of(RouterFactory.management(
+                                        vertx,
+                                        operators,
+                                        new PluginRouteSupport(codec, responseHeaders, errors, registry, true),
+                                        errors))
+                                : Optional.empty()),
+                tlsFiles.map(files -> new Listeners.Tls(files, key.orElseThrow())),
+                instances,
+                endpoints.size(),
+                server);
     }
 
     /** What runs before every route: CORS, then the compression decision, each only when configured. */
@@ -495,16 +393,8 @@ public final class RestPlugin implements Plugin {
     /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        reloader.ifPresent(CertificateReloader::close);
-        reloader = Optional.empty();
-        final Future<Void> closed = Future.join(
-                        deployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
-                        plainDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture),
-                        managementDeployment.map(ServerDeployment::close).orElseGet(Future::succeededFuture))
-                .mapEmpty();
-        deployment = Optional.empty();
-        plainDeployment = Optional.empty();
-        managementDeployment = Optional.empty();
+        final Future<Void> closed = listeners.map(Listeners::close).orElseGet(Future::succeededFuture);
+        listeners = Optional.empty();
         server.managementBound(OptionalInt.empty());
         return closed.transform(ignored -> {
             // After the servers: the last requests' lines are in the queue by now.
