@@ -150,6 +150,8 @@ public final class EndpointHandlerFactory {
                             case VIRTUAL_THREAD -> "virtual thread";
                             case WORKER -> "worker";
                         },
+                        endpoint.resourceClass().getName() + "."
+                                + endpoint.method().getName(),
                         RequestAdmission.appliesTo(endpoint) ? admission::release : () -> {}),
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),

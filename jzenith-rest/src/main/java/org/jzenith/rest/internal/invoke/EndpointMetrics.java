@@ -33,6 +33,9 @@ public final class EndpointMetrics {
     private final HttpMethod method;
     private final String uri;
     private final String threadKind;
+    /** The resource method's class and name, as stack frames show it; empty for contributed routes. */
+    private final String resource;
+
     private final AtomicReferenceArray<Timer> byStatus = new AtomicReferenceArray<>(STATUS_LIMIT);
     private final ConcurrentHashMap<HttpMethod, EndpointMetrics> otherMethods = new ConcurrentHashMap<>();
 
@@ -43,7 +46,7 @@ public final class EndpointMetrics {
     /** @param threadKind where the route's handler runs, as Flight Recorder events say it */
     public EndpointMetrics(
             final MeterRegistry registry, final String method, final String uri, final String threadKind) {
-        this(registry, method, uri, threadKind, () -> {});
+        this(registry, method, uri, threadKind, "", () -> {});
     }
 
     /**
@@ -55,12 +58,14 @@ public final class EndpointMetrics {
             final String method,
             final String uri,
             final String threadKind,
+            final String resource,
             final Runnable answered) {
         this.answered = answered;
         this.registry = registry;
         this.method = HttpMethod.valueOf(method);
         this.uri = uri;
         this.threadKind = threadKind;
+        this.resource = resource;
     }
 
     /**
@@ -89,7 +94,8 @@ public final class EndpointMetrics {
         final EndpointMetrics metrics = method.equals(requested)
                 ? this
                 : otherMethods.computeIfAbsent(
-                        requested, other -> new EndpointMetrics(registry, other.name(), uri, threadKind));
+                        requested,
+                        other -> new EndpointMetrics(registry, other.name(), uri, threadKind, resource, () -> {}));
         answered.run();
         final long duration = System.nanoTime() - startNanos;
         metrics.timerFor(status).record(duration, TimeUnit.NANOSECONDS);
@@ -104,6 +110,7 @@ public final class EndpointMetrics {
             event.bytesIn = routing.request().bytesRead();
             event.bytesOut = routing.response().bytesWritten();
             event.threadKind = threadKind;
+            event.resource = resource;
             event.commit();
         }
     }

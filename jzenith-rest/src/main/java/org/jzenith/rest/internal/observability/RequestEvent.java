@@ -50,4 +50,9 @@ public final class RequestEvent extends jdk.jfr.Event {
     @Label("Thread Kind")
     @Description("Where the method ran: event loop, virtual thread or worker")
     public String threadKind;
+
+    @Label("Resource Method")
+    @Description("The resource method's class and name as stack frames show them, to find its allocation samples;"
+            + " empty for routes that are not resource methods")
+    public String resource;
 }

@@ -50,6 +50,7 @@ class FlightRecorderIT {
                 .orElseThrow();
         assertThat(item.getString("method")).isEqualTo("GET");
         assertThat(item.getString("threadKind")).isEqualTo("virtual thread");
+        assertThat(item.getString("resource")).isEqualTo(RecordedResource.class.getName() + ".item");
         assertThat(item.getLong("bytesOut")).isPositive();
         assertThat(item.getLong("latency")).isPositive();
         assertThat(requests)
