@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -28,6 +29,18 @@ final class HeadWatch {
             ("HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
                             + "Content-Length: " + TIMEOUT_PROBLEM.length() + "\r\n\r\n" + TIMEOUT_PROBLEM)
                     .getBytes(StandardCharsets.US_ASCII)));
+
+    private static final String VERSION_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"HTTP Version Not Supported\","
+            + "\"status\":505,\"detail\":\"This server speaks HTTP/1.0 and HTTP/1.1 on this connection\"}";
+
+    private static final ByteBuf VERSION_NOT_SUPPORTED = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            ("HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: application/problem+json\r\n"
+                            + "Connection: close\r\nContent-Length: " + VERSION_PROBLEM.length() + "\r\n\r\n"
+                            + VERSION_PROBLEM)
+                    .getBytes(StandardCharsets.US_ASCII)));
+
+    /** Whether the connection's request was refused, so that nothing more of it goes to Vert.x. */
+    private boolean refused;
 
     /** When the first byte of the head being read arrived; 0 while no head is being read. */
     private long headStartedNanos;
@@ -54,15 +67,34 @@ final class HeadWatch {
     final ChannelInboundHandlerAdapter afterDecoder = new ChannelInboundHandlerAdapter() {
         @Override
         public void channelRead(final ChannelHandlerContext ctx, final Object message) {
-            if (message instanceof HttpRequest) {
+            if (refused) {
+                ReferenceCountUtil.release(message); // what followed a refused request line
+                return;
+            }
+            if (message instanceof HttpRequest request) {
                 headStartedNanos = 0;
                 inBody = !(message instanceof LastHttpContent);
+                if (request.protocolVersion().majorVersion() != 1) {
+                    refuseVersion(ctx, message);
+                    return;
+                }
             } else if (message instanceof LastHttpContent) {
                 inBody = false;
             }
             ctx.fireChannelRead(message);
         }
     };
+
+    /**
+     * An HTTP/1 connection whose request line names another major version ({@code GET / HTTP/2.0}):
+     * RFC 9110 says 505, where Vert.x would answer 501 (meant for an unknown method). Answered here,
+     * before Vert.x sees the request, and the connection closed.
+     */
+    private void refuseVersion(final ChannelHandlerContext ctx, final Object message) {
+        refused = true;
+        ReferenceCountUtil.release(message);
+        ctx.writeAndFlush(VERSION_NOT_SUPPORTED.duplicate()).addListener(ChannelFutureListener.CLOSE);
+    }
 
     /**
      * Whether this connection has been reading one head for longer than {@code timeoutNanos} at

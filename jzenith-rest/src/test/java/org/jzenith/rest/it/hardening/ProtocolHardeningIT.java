@@ -82,6 +82,25 @@ class ProtocolHardeningIT {
     }
 
     @Test
+    void anotherHttpVersionOnAnHttp1ConnectionIs505() {
+        for (final String version : new String[] {"HTTP/2.0", "HTTP/3.0"}) {
+            final RawHttp answer = RawHttp.exchange(
+                    served.port(),
+                    "GET /echo " + version + "\r\nHost: t\r\n\r\nGET /echo HTTP/1.1\r\nHost: t\r\n\r\n",
+                    1000);
+            assertThat(answer.status()).as(version).isEqualTo(505);
+            assertThat(answer.text()).contains("application/problem+json");
+            assertThat(answer.responses())
+                    .as("nothing after the refused request is served")
+                    .isEqualTo(1);
+            assertThat(answer.closed()).isTrue();
+        }
+        assertThat(RawHttp.exchange(served.port(), "GET /echo HTTP/1.0\r\n\r\n", 1000)
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void aTlsHandshakeOnThePlainPortIsAnsweredAtOnce() {
         final byte[] clientHello = {0x16, 0x03, 0x01, 0x00, (byte) 0xa5, 0x01, 0x00, 0x00, (byte) 0xa1, 0x03, 0x03};
         final RawHttp answer = RawHttp.exchange(served.port(), clientHello, 5000);

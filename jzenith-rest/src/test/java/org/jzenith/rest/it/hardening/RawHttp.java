@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
 
 /**
  * Sends bytes over a plain socket and reads what comes back, for the requests no HTTP client would
@@ -16,6 +17,8 @@ import java.nio.charset.StandardCharsets;
  * @param closed whether the server closed the connection
  */
 record RawHttp(String text, boolean closed) {
+
+    private static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.[01] \\d{3} ");
 
     /** Sends {@code request} and reads until the server closes or is quiet for {@code quietMillis}. */
     static RawHttp exchange(final int port, final String request, final int quietMillis) {
@@ -53,12 +56,8 @@ record RawHttp(String text, boolean closed) {
         return text.startsWith("HTTP/") && text.length() >= 12 ? Integer.parseInt(text.substring(9, 12)) : 0;
     }
 
-    /** How many responses came. */
+    /** How many responses came: status lines, which a body's mention of HTTP/1.1 is not. */
     int responses() {
-        int count = 0;
-        for (int i = text.indexOf("HTTP/1."); i >= 0; i = text.indexOf("HTTP/1.", i + 1)) {
-            count++;
-        }
-        return count;
+        return (int) STATUS_LINE.matcher(text).results().count();
     }
 }
