@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,7 +31,7 @@ class ShutdownSignalIT {
                 .start();
         final List<String> output = new CopyOnWriteArrayList<>();
         final CompletableFuture<Void> ready = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> readLines(process, output, ready));
+        final Thread reader = Thread.ofVirtual().start(() -> readLines(process, output, ready));
         try {
             ready.get(30, TimeUnit.SECONDS);
 
@@ -45,6 +46,10 @@ class ShutdownSignalIT {
             assertThat(process.exitValue())
                     .as("exit status; output: %s", output)
                     .isZero();
+            // The process has ended, but its last lines may still be on their way to the reader.
+            assertThat(reader.join(Duration.ofSeconds(10)))
+                    .as("read to the end")
+                    .isTrue();
             assertThat(output).contains("PLUGIN STOPPED");
             assertThat(output).anyMatch(line -> line.contains("jZenith stopped in"));
         } finally {

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -56,7 +57,7 @@ class PackagedServiceIT {
         final Process process = builder.start();
         final List<String> output = new CopyOnWriteArrayList<>();
         final CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> read(process, output, port));
+        final Thread reader = Thread.ofVirtual().start(() -> read(process, output, port));
         try {
             final HttpResponse<String> response = HttpClient.newHttpClient()
                     .send(
@@ -73,6 +74,10 @@ class PackagedServiceIT {
             assertThat(process.exitValue())
                     .as("exit status; output: %s", output)
                     .isZero();
+            // The process has ended, but its last lines may still be on their way to the reader.
+            assertThat(reader.join(Duration.ofSeconds(10)))
+                    .as("read to the end")
+                    .isTrue();
             assertThat(output)
                     .as("no warning a user would have to ignore")
                     .noneMatch(line -> line.startsWith("WARNING") || line.contains(" WARN "));
@@ -100,7 +105,7 @@ class PackagedServiceIT {
         final Process process = builder.start();
         final List<String> output = new CopyOnWriteArrayList<>();
         final CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> read(process, output, port));
+        final Thread reader = Thread.ofVirtual().start(() -> read(process, output, port));
         try {
             HttpClient.newHttpClient()
                     .send(
@@ -110,6 +115,9 @@ class PackagedServiceIT {
                             HttpResponse.BodyHandlers.ofString());
             process.toHandle().destroy(); // SIGTERM: the access log is written out before the exit
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(reader.join(Duration.ofSeconds(10)))
+                    .as("read to the end")
+                    .isTrue();
             final ObjectMapper json = new ObjectMapper();
             final List<JsonNode> lines = new ArrayList<>();
             for (final String line : output) {
