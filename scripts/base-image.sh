@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Makes a container base image without a registry: Debian (debootstrap --variant=minbase, from
+# Debian's own mirror) with a Java runtime at /opt/java/openjdk that jlink makes from this machine's
+# JDK 25 (found as scripts/jdk.sh says), saved in `docker save` format. Jib takes it as a base image
+# from the file: ./mvnw package -Pimage -Dimage.base=tar://$PWD/target/base-image/base.tar
+#
+# Usage: sudo scripts/base-image.sh [OUTPUT_DIR]   (default target/base-image; DEBIAN_SUITE=bookworm)
+# Needs root and debootstrap (apt-get install debootstrap); about 2 minutes and 270 MB.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$(mkdir -p "${1:-target/base-image}" && cd "${1:-target/base-image}" && pwd)"
+suite="${DEBIAN_SUITE:-bookworm}"
+. "$here/jdk.sh"
+command -v debootstrap >/dev/null || { echo "debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
+
+rootfs="$out/rootfs"
+rm -rf "$rootfs" "$out/layer.tar" "$out/base.tar"
+echo "debootstrap $suite into $rootfs"
+debootstrap --variant=minbase "$suite" "$rootfs" http://deb.debian.org/debian > "$out/debootstrap.log" 2>&1 ||
+  { tail -20 "$out/debootstrap.log" >&2; exit 1; }
+rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+
+# Every module of the JDK but its development tools: the service runs from the class path, so
+# whatever its libraries use must be there.
+modules=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//' |
+  grep -Ev '^jdk\.(jcmd|hotspot\.agent|jdeps|jlink|javadoc|compiler|jshell|jpackage|jartool|jdi|jdwp\.agent|jstatd|editpad|internal\.le|internal\.opt|internal\.ed|internal\.jvmstat|jconsole|incubator\.vector)$' |
+  paste -sd, -)
+echo "jlink from $JAVA_HOME into /opt/java/openjdk"
+mkdir -p "$rootfs/opt/java"
+"$JAVA_HOME/bin/jlink" --module-path "$JAVA_HOME/jmods" --add-modules "$modules" --strip-debug \
+  --no-header-files --no-man-pages --output "$rootfs/opt/java/openjdk"
+
+tar --numeric-owner --sort=name -C "$rootfs" -cf "$out/layer.tar" .
+python3 - "$out" "$suite" "$("$JAVA_HOME/bin/java" -version 2>&1 | head -n 1)" <<'EOF'
+import hashlib, json, sys, tarfile
+out, suite, java = sys.argv[1:4]
+digest = hashlib.sha256()
+with open(f"{out}/layer.tar", "rb") as layer:
+    for chunk in iter(lambda: layer.read(1 << 20), b""):
+        digest.update(chunk)
+created = "1970-01-01T00:00:00Z"
+config = json.dumps({
+    "architecture": "amd64", "os": "linux", "created": created,
+    "config": {"Env": ["PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                       "JAVA_HOME=/opt/java/openjdk"]},
+    "rootfs": {"type": "layers", "diff_ids": ["sha256:" + digest.hexdigest()]},
+    "history": [{"created": created, "created_by": f"debootstrap --variant=minbase {suite}; jlink of {java}"}],
+}).encode()
+config_name = hashlib.sha256(config).hexdigest() + ".json"
+with open(f"{out}/{config_name}", "wb") as f:
+    f.write(config)
+with open(f"{out}/manifest.json", "w") as f:
+    json.dump([{"Config": config_name, "RepoTags": ["jzenith-base:25"], "Layers": ["layer.tar"]}], f)
+with tarfile.open(f"{out}/base.tar", "w") as image:
+    for name in ("manifest.json", config_name, "layer.tar"):
+        image.add(f"{out}/{name}", arcname=name)
+EOF
+rm -f "$out/layer.tar"
+echo "base image: $out/base.tar ($(du -h "$out/base.tar" | cut -f1)); use -Dimage.base=tar://$out/base.tar"
