@@ -34,6 +34,8 @@ public final class Logging extends ContextAwareBase implements Configurator {
         // Pool and migration chatter: the JDBC plugin logs the one line that matters (which database).
         context.getLogger("com.zaxxer.hikari").setLevel(Level.WARN);
         context.getLogger("org.flywaydb").setLevel(Level.WARN);
+        // The embedded PostgreSQL of the dev profile logs each step; the plugin's one line says what runs where.
+        context.getLogger("io.zonky").setLevel(Level.WARN);
         // The Redis client logs a stack trace per broken connection; the plugin reports outages itself.
         context.getLogger("io.vertx.redis.client.impl.RedisConnectionManager").setLevel(Level.OFF);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
