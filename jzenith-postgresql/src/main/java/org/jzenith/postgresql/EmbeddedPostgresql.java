@@ -90,7 +90,7 @@ final class EmbeddedPostgresql implements AutoCloseable {
         } catch (final IOException | RuntimeException | ExceptionInInitializerError e) {
             throw new IllegalStateException(
                     "the embedded PostgreSQL did not start on 127.0.0.1:" + port + " with its data in " + data + ": "
-                            + e.getMessage() + logTail(log),
+                            + Optional.ofNullable(e.getMessage()).orElseGet(e::toString) + logTail(log),
                     e);
         }
         final long pid = postmasterPid(data).orElse(-1L);

@@ -81,6 +81,37 @@ class UserServiceDevServicesIT {
         }
         second.process().waitFor();
         awaitGone(secondServer);
+
+        // Third run killed together with its watchdog (a kill of the whole process tree): the
+        // server stays, and the next start stops it before starting its own on the same data.
+        final Service third = Service.start(directory);
+        final long leftServer;
+        try {
+            third.awaitReady(http);
+            leftServer = postmaster(pidFile).orElseThrow();
+            third.process().descendants().forEach(ProcessHandle::destroyForcibly);
+        } finally {
+            third.process().destroyForcibly();
+        }
+        third.process().waitFor();
+        assertThat(ProcessHandle.of(leftServer).filter(ProcessHandle::isAlive))
+                .as("the server left behind")
+                .isPresent();
+        final Service fourth = Service.start(directory);
+        final long fourthServer;
+        try {
+            fourth.awaitReady(http);
+            assertThat(ProcessHandle.of(leftServer).filter(ProcessHandle::isAlive))
+                    .as("the server left behind, after the next start")
+                    .isEmpty();
+            assertThat(send(fourth.request("/users/" + id).GET().build()).statusCode())
+                    .isEqualTo(200);
+            fourthServer = postmaster(pidFile).orElseThrow();
+        } finally {
+            fourth.process().destroy();
+        }
+        assertThat(fourth.process().waitFor()).as(fourth.output()).isZero();
+        awaitGone(fourthServer);
     }
 
     private HttpResponse<String> send(final HttpRequest request) throws IOException, InterruptedException {
