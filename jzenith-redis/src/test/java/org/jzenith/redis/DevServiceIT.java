@@ -83,6 +83,35 @@ class DevServiceIT {
     }
 
     @Test
+    void theDevProfileKeepsItsDataForTheNextStart() {
+        final Path directory = directory("dev-profile");
+        final String key = "kept-" + UUID.randomUUID();
+        for (int run = 1; run <= 2; run++) {
+            final RedisPlugin plugin = RedisPlugin.create();
+            final JZenith app = JZenith.application()
+                    .withPlugins(plugin)
+                    .withConfiguration("jzenith.profile", "dev")
+                    .withConfiguration("jzenith.dev-services.directory", directory.toString())
+                    .start();
+            final long pid = plugin.devServicePid().orElseThrow();
+            try {
+                final RedisAPI api = app.instance(RedisAPI.class);
+                if (run == 1) {
+                    Await.result(api.set(List.of(key, "from the first run")));
+                } else {
+                    assertThat(Await.result(api.get(key)).toString()).isEqualTo("from the first run");
+                }
+            } finally {
+                app.stop();
+            }
+            Await.until(GONE, "redis-server (process " + pid + ") has gone", () -> ProcessHandle.of(pid)
+                    .map(process -> !process.isAlive())
+                    .orElse(true));
+        }
+        assertThat(directory.resolve("redis/dump.rdb")).exists();
+    }
+
+    @Test
     void aConfiguredConnectionStringDisablesTheDevService() {
         final LocalServices.Redis server = LocalServices.redis();
         final Path directory = directory("configured");
