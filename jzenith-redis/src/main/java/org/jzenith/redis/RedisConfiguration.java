@@ -12,7 +12,8 @@ import org.jzenith.core.configuration.Range;
  * Settings of the Redis plugin, under {@code redis.}:
  *
  * <pre>
- * redis.connection-string=redis://cache:6379/0   # several, separated by commas, for sentinel, cluster, replication
+ * redis.connection-string=redis://cache:6379/0   # several, separated by commas, for sentinel, cluster, replication;
+ *                                                # unset: 127.0.0.1:6379, in dev and test a redis-server of its own
  * redis.type=standalone                          # standalone, sentinel, cluster or replication
  * redis.master-name=mymaster                     # the master the sentinels watch (redis.type=sentinel)
  * redis.password=${REDIS_PASSWORD}               # secret: shown as **** everywhere
@@ -33,10 +34,11 @@ public interface RedisConfiguration {
     /**
      * Where Redis is: one connection string, or for {@code redis.type} sentinel, cluster and
      * replication several, separated by commas (the sentinels, or the cluster's seed nodes). A
-     * password in it is masked wherever it is shown.
+     * password in it is masked wherever it is shown. Unset: {@code redis://127.0.0.1:6379}, except in
+     * the {@code dev} and {@code test} profiles, where the plugin starts the machine's installed
+     * {@code redis-server} on a free port (see {@link RedisPlugin}).
      */
-    @WithDefault("redis://127.0.0.1:6379")
-    String connectionString();
+    Optional<String> connectionString();
 
     /** How the servers of {@code redis.connection-string} are organised; {@code standalone} unless set. */
     @WithDefault("standalone")

@@ -9,9 +9,12 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +58,19 @@ import org.slf4j.LoggerFactory;
  * vertx_redis_processing_pending} for the commands sent through the injected client, {@code
  * vertx_pool_*{pool_type="redis",pool_name="redis"}} for the pool. Stopping closes the client.
  *
+ * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, without {@code
+ * redis.connection-string}, the plugin starts the machine's installed {@code redis-server} on a free
+ * port (with {@code redis.password} as its password), its data under {@code
+ * jzenith.dev-services.directory}, and stops it after the client has closed; when none is
+ * installed, start-up says what to install ({@code apt-get install redis-server}, {@code brew
+ * install redis}) or set. Never in other profiles.
+ *
+ * <pre>{@code
+ * JZenith.application(args).withPlugins(RedisPlugin.create()).run();
+ * // --jzenith.profile=dev: "Dev service (dev profile): started redis-server (/usr/bin/redis-server)
+ * //                         at 127.0.0.1:38207, its data in .../target/dev-services/redis"
+ * }</pre>
+ *
  * <p>{@link #start} and {@link #stop} are called by the application's lifecycle thread and do not
  * block. The injected client is thread-safe; a command sent before the plugin started or after it
  * stopped fails like one while Redis is away.
@@ -65,6 +81,7 @@ public final class RedisPlugin implements Plugin {
     private static final String VERSION_FIELD = "redis_version:";
 
     private final PluginRedis redis = new PluginRedis();
+    private final AtomicReference<Optional<RedisDevService.Running>> embedded = new AtomicReference<>(Optional.empty());
 
     private RedisPlugin() {}
 
@@ -92,9 +109,15 @@ public final class RedisPlugin implements Plugin {
     /** Reports connection strings that cannot be read, and several servers for a standalone client. */
     @Override
     public void validate(final Validation validation) {
-        validation.configuration(RedisConfiguration.class).ifPresent(configuration -> RedisTarget.problems(
-                        configuration)
-                .forEach(problem -> validation.reject(problem.key(), problem.expected())));
+        validation.configuration(RedisConfiguration.class).ifPresent(configuration -> {
+            RedisTarget.problems(configuration)
+                    .forEach(problem -> validation.reject(problem.key(), problem.expected()));
+            validation
+                    .configuration(CoreConfiguration.class)
+                    .flatMap(core -> RedisDevService.of(core, configuration))
+                    .filter(dev -> dev.program().isEmpty())
+                    .ifPresent(dev -> validation.reject(RedisTarget.CONNECTION_STRING, dev.missingProgram()));
+        });
     }
 
     @Override
@@ -108,10 +131,42 @@ public final class RedisPlugin implements Plugin {
      */
     @Override
     public Future<Void> start(final PluginContext context) {
+        final RedisConfiguration configuration = context.instance(RedisConfiguration.class);
+        final Optional<RedisDevService> devService =
+                RedisDevService.of(context.instance(CoreConfiguration.class), configuration);
+        return devService
+                .map(dev -> context.vertx()
+                        .executeBlocking(
+                                () -> {
+                                    final RedisDevService.Running running =
+                                            dev.start(configuration.password().filter(p -> !p.isEmpty()));
+                                    embedded.set(Optional.of(running));
+                                    LOG.info(
+                                            "Dev service ({} profile): started redis-server ({}) at 127.0.0.1:{},"
+                                                    + " its data in {}{}",
+                                            dev.services().profile(),
+                                            dev.program().map(Object::toString).orElse("redis-server"),
+                                            running.port(),
+                                            running.folder(),
+                                            dev.services().keepsData() ? "" : " (deleted when it stops)");
+                                    return Optional.of(running.connectionString());
+                                },
+                                false))
+                .orElseGet(() -> Future.succeededFuture(Optional.empty()))
+                .compose(connectionString -> connect(context, configuration, connectionString))
+                .recover(failure -> stopDevService(context).transform(stopped -> Future.failedFuture(failure)));
+    }
+
+    private Future<Void> connect(
+            final PluginContext context,
+            final RedisConfiguration configuration,
+            final Optional<String> devConnectionString) {
         final RedisTarget target;
         final Redis client;
         try {
-            target = RedisTarget.of(context.instance(RedisConfiguration.class));
+            target = devConnectionString
+                    .map(connectionString -> RedisTarget.of(configuration, connectionString))
+                    .orElseGet(() -> RedisTarget.of(configuration));
             client = Redis.createClient(context.vertx(), target.options());
         } catch (final RuntimeException e) {
             return Future.failedFuture(e);
@@ -145,7 +200,28 @@ public final class RedisPlugin implements Plugin {
     /** Closes the client; commands in flight fail. */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        return redis.stop().map(running -> close(running.client())).orElseGet(Future::succeededFuture);
+        return redis.stop()
+                .map(running -> close(running.client()))
+                .orElseGet(Future::succeededFuture)
+                .transform(closed -> stopDevService(context));
+    }
+
+    /** The dev service's {@code redis-server} process while it runs, for tests that check it has gone. */
+    Optional<Long> devServicePid() {
+        return embedded.get().map(running -> running.process().pid());
+    }
+
+    private Future<Void> stopDevService(final PluginContext context) {
+        final Optional<RedisDevService.Running> running = embedded.getAndSet(Optional.empty());
+        return running.map(server -> context.vertx()
+                        .<Void>executeBlocking(
+                                () -> {
+                                    server.close();
+                                    LOG.info("Dev service: stopped redis-server at 127.0.0.1:{}", server.port());
+                                    return null;
+                                },
+                                false))
+                .orElseGet(Future::succeededFuture);
     }
 
     private static Future<Void> close(final Redis client) {

@@ -46,6 +46,9 @@ record RedisTarget(
 
     static final String CONNECTION_STRING = "redis.connection-string";
 
+    /** Where Redis is when {@code redis.connection-string} is not set, outside the dev services. */
+    static final String DEFAULT_CONNECTION_STRING = "redis://127.0.0.1:6379";
+
     private static final List<String> SCHEMES = List.of("redis", "rediss", "unix");
     private static final Pattern URL_USER_INFO_PASSWORD = Pattern.compile("//[^/:@?#]*:([^/@?#]*)@");
 
@@ -58,8 +61,12 @@ record RedisTarget(
 
     /** What is wrong with the connection settings of {@code configuration}; empty when they can be used. */
     static List<Problem> problems(final RedisConfiguration configuration) {
+        return problems(configuration, connectionString(configuration));
+    }
+
+    private static List<Problem> problems(final RedisConfiguration configuration, final String connectionString) {
         final List<Problem> problems = new ArrayList<>();
-        final List<String> endpoints = endpoints(configuration);
+        final List<String> endpoints = endpoints(connectionString);
         if (endpoints.isEmpty()) {
             problems.add(new Problem(CONNECTION_STRING, "a server, such as redis://host:port"));
         }
@@ -81,13 +88,18 @@ record RedisTarget(
      * @throws IllegalArgumentException listing the {@link #problems} when there are any
      */
     static RedisTarget of(final RedisConfiguration configuration) {
-        final List<Problem> problems = problems(configuration);
+        return of(configuration, connectionString(configuration));
+    }
+
+    /** The target {@code configuration} describes, but at {@code connectionString} (a dev service's). */
+    static RedisTarget of(final RedisConfiguration configuration, final String connectionString) {
+        final List<Problem> problems = problems(configuration, connectionString);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(problems.stream()
                     .map(problem -> problem.key() + " is not valid: expected " + problem.expected())
                     .collect(Collectors.joining("; ")));
         }
-        final List<String> endpoints = endpoints(configuration);
+        final List<String> endpoints = endpoints(connectionString);
         return new RedisTarget(
                 endpoints,
                 configuration.type(),
@@ -100,8 +112,12 @@ record RedisTarget(
                 configuration.maxWaitingHandlers());
     }
 
-    private static List<String> endpoints(final RedisConfiguration configuration) {
-        return Arrays.stream(configuration.connectionString().split(","))
+    private static String connectionString(final RedisConfiguration configuration) {
+        return configuration.connectionString().orElse(DEFAULT_CONNECTION_STRING);
+    }
+
+    private static List<String> endpoints(final String connectionString) {
+        return Arrays.stream(connectionString.split(","))
                 .map(String::strip)
                 .filter(endpoint -> !endpoint.isEmpty())
                 .toList();

@@ -18,7 +18,7 @@ class RedisConfigurationTest {
     void hasTheDocumentedDefaults() {
         final RedisConfiguration configuration = Configurations.read(RedisConfiguration.class, Map.of());
 
-        assertThat(configuration.connectionString()).isEqualTo("redis://127.0.0.1:6379");
+        assertThat(configuration.connectionString()).isEmpty();
         assertThat(configuration.type()).isEqualTo(RedisClientType.STANDALONE);
         assertThat(configuration.masterName()).isEqualTo("mymaster");
         assertThat(configuration.password()).isEmpty();
@@ -46,7 +46,7 @@ class RedisConfigurationTest {
                         "redis.max-waiting-handlers", "16",
                         "redis.key-prefix", "users:"));
 
-        assertThat(configuration.connectionString()).isEqualTo("redis://a:26379,redis://b:26379");
+        assertThat(configuration.connectionString()).contains("redis://a:26379,redis://b:26379");
         assertThat(configuration.type()).isEqualTo(RedisClientType.SENTINEL);
         assertThat(configuration.masterName()).isEqualTo("cache");
         assertThat(configuration.password()).contains("secret");

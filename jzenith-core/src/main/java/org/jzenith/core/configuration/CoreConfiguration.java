@@ -15,6 +15,8 @@ import java.util.OptionalInt;
  * jzenith.shutdown-timeout=10s
  * jzenith.native-transport=true
  * jzenith.profile=dev            # or JZENITH_PROFILE; %dev.rest.port=9090 then applies
+ * jzenith.dev-services.enabled=true              # in dev and test: start stores that are not configured
+ * jzenith.dev-services.directory=target/dev-services   # where their data lives
  * </pre>
  */
 @ConfigMapping(prefix = "jzenith")
@@ -44,4 +46,27 @@ public interface CoreConfiguration {
      * and wins over {@code rest.port} of the same source. Unset, no profile is active.
      */
     Optional<String> profile();
+
+    /** The stores a plugin starts itself in the {@code dev} and {@code test} profiles. */
+    DevServices devServices();
+
+    /**
+     * Settings of the dev services, under {@code jzenith.dev-services.}: in the {@code dev} and
+     * {@code test} profiles, a store plugin without a configured server starts one of its own
+     * (embedded PostgreSQL, a local {@code redis-server}) on a free port. Never in other profiles.
+     */
+    interface DevServices {
+
+        /** Whether store plugins start dev services in the {@code dev} and {@code test} profiles. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * The folder their data lives in, one folder per service; relative to the working
+         * directory. In {@code dev} the data stays for the next start; in {@code test} each start
+         * gets a fresh folder, deleted when the service stops.
+         */
+        @WithDefault("target/dev-services")
+        String directory();
+    }
 }
