@@ -196,7 +196,13 @@ public final class RestPlugin implements Plugin {
     @Override
     public List<Module> modules() {
         return List.of(new RestModule(
-                registration.resources(), registration.providers(), registration.singletons(), server, validation));
+                registration.resources(),
+                registration.providers(),
+                registration.singletons(),
+                server,
+                validation,
+                registration.model(),
+                Set.copyOf(registration.mappings().values())));
     }
 
     @Override

@@ -21,13 +21,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jzenith.core.errors.ExceptionMapping;
+import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.GuiceResourceContext;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.ResourceModel;
 import org.jzenith.rest.internal.observability.HealthRoutes;
 import org.jzenith.rest.internal.observability.MetricsRoutes;
+import org.jzenith.rest.internal.openapi.OpenApiDocument;
+import org.jzenith.rest.internal.openapi.OpenApiRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
@@ -36,7 +41,7 @@ import org.jzenith.rest.security.Authenticator;
 
 /**
  * Binds the resources, the Jakarta REST providers, the server state and the built-in routes ({@code /health}, {@code
- * /metrics}). A resource without a scope annotation is a
+ * /metrics}, {@code /openapi.json}, {@code /swagger-ui}). A resource without a scope annotation is a
  * singleton: one instance serves every request, as resources hold no request state.
  */
 public final class RestModule extends AbstractModule {
@@ -46,13 +51,19 @@ public final class RestModule extends AbstractModule {
     private final List<Object> singletons;
     private final LazyValidation validation;
     private final RestServerState server;
+    private final ResourceModel model;
+    private final Set<Integer> mappedStatuses;
 
     public RestModule(
             final List<Class<?>> resources,
             final List<Class<?>> providers,
             final List<Object> singletons,
             final RestServerState server,
-            final LazyValidation validation) {
+            final LazyValidation validation,
+            final ResourceModel model,
+            final Set<Integer> mappedStatuses) {
+        this.model = model;
+        this.mappedStatuses = Set.copyOf(mappedStatuses);
         this.resources = List.copyOf(resources);
         this.providers = List.copyOf(providers);
         this.singletons = List.copyOf(singletons);
@@ -73,6 +84,7 @@ public final class RestModule extends AbstractModule {
         providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
+        RouteContributor.bind(binder()).toProvider(new OpenApiContributor(model, mappedStatuses));
         // The set exists, empty, for an application without authentication.
         Multibinder.newSetBinder(binder(), Authenticator.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
@@ -125,6 +137,46 @@ public final class RestModule extends AbstractModule {
         return Arrays.stream(type.getAnnotations())
                 .map(Annotation::annotationType)
                 .anyMatch(a -> a.isAnnotationPresent(Scope.class) || a.isAnnotationPresent(ScopeAnnotation.class));
+    }
+
+    /**
+     * {@code /openapi.json}, {@code /openapi.yaml} and {@code /swagger-ui}, unless {@code
+     * rest.openapi.enabled} is false. Only the settings and the authenticators' schemes are read
+     * here; the document is made on its first request.
+     */
+    private static final class OpenApiContributor implements Provider<RouteContributor> {
+
+        private final ResourceModel model;
+        private final Set<Integer> mappedStatuses;
+
+        @com.google.inject.Inject
+        private RestConfiguration configuration;
+
+        @com.google.inject.Inject
+        private Set<Authenticator> authenticators;
+
+        @com.google.inject.Inject
+        private Set<ExceptionMapping> exceptionMappings;
+
+        OpenApiContributor(final ResourceModel model, final Set<Integer> mappedStatuses) {
+            this.model = model;
+            this.mappedStatuses = mappedStatuses;
+        }
+
+        @Override
+        public RouteContributor get() {
+            final RestConfiguration.OpenApi settings = configuration.openapi();
+            if (!settings.enabled()) {
+                return (router, support) -> {};
+            }
+            final Set<Integer> statuses = new HashSet<>(mappedStatuses);
+            exceptionMappings.forEach(mapping -> statuses.add(mapping.status()));
+            return OpenApiRoutes.of(
+                    new OpenApiDocument.Info(settings.title(), settings.version(), settings.description()),
+                    model,
+                    statuses,
+                    authenticators.stream().map(Authenticator::scheme).toList());
+        }
     }
 
     /** The {@code Sse} of {@code @Context Sse} fields, made when the first such field is filled. */

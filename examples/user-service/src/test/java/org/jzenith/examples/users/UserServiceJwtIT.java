@@ -46,6 +46,18 @@ class UserServiceJwtIT {
     }
 
     @Test
+    void theOpenApiDocumentAsksForABearerTokenWhereARoleIsNeeded(final TestClient client) {
+        final com.fasterxml.jackson.databind.JsonNode document =
+                client.get("/openapi.json").json();
+
+        assertThat(document.at("/components/securitySchemes/bearerAuth").toString())
+                .isEqualTo("{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"}");
+        assertThat(document.at("/paths/~1users/post/security").toString()).isEqualTo("[{\"bearerAuth\":[]}]");
+        assertThat(document.at("/paths/~1users/get").has("security")).isFalse();
+        OpenApiDocuments.valid(client.get("/openapi.json").body());
+    }
+
+    @Test
     void anAdminCreatesChangesAndDeletes(final TestClient client) {
         final String admin = "Bearer " + token("[\"user-admin\"]");
         final TestResponse created = client.post("/users", Map.of("name", "Ada"), "Authorization", admin);

@@ -3,11 +3,11 @@ package org.jzenith.rest.internal.errors;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** Reason phrases of HTTP statuses, for problem titles. */
-final class ReasonPhrases {
+public final class ReasonPhrases {
 
     private ReasonPhrases() {}
 
-    static String of(final int status) {
+    public static String of(final int status) {
         return HttpResponseStatus.valueOf(status).reasonPhrase();
     }
 }

@@ -23,6 +23,7 @@ import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.RequestFiltering;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.ReturnKind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -191,7 +192,14 @@ public final class RouterFactory {
         // Named after the template, so that logs can name the route a request took (/users/{id}).
         final Route route =
                 route(router, method, endpoint).setName(endpoint.path().template());
-        endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
+        // A method that answers without a body (void, Completable: 204) has no representation for
+        // Accept to choose, so it is not refused with 406 for an Accept its class's @Produces lacks
+        // (a generated client asks for application/problem+json only, the one body it can get).
+        final boolean negotiates =
+                answersWithBody(endpoint) && !endpoint.produces().isEmpty();
+        if (negotiates) {
+            endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
+        }
         if (endpoint.readsBody()) {
             // @Consumes is about the entity: a method that reads none (a GET on a class annotated
             // @Consumes) takes requests without a body, and without a Content-Type, as Jersey does.
@@ -214,7 +222,7 @@ public final class RouterFactory {
                                     .setHandleFileUploads(false));
         }
         route.handler(
-                endpoint.produces().isEmpty()
+                !negotiates
                         ? handler
                         : routing -> {
                             if (AcceptWeights.refusesChosenType(routing)) {
@@ -243,6 +251,10 @@ public final class RouterFactory {
                 406,
                 "None of the media types in Accept (" + routing.request().getHeader(HttpHeaders.ACCEPT)
                         + ") can be produced here");
+    }
+
+    private static boolean answersWithBody(final EndpointDefinition endpoint) {
+        return endpoint.returnKind() != ReturnKind.VOID && endpoint.returnKind() != ReturnKind.COMPLETABLE;
     }
 
     private static boolean mayCarryBody(final String method) {

@@ -96,6 +96,19 @@ class BodiesAndNegotiationIT {
     }
 
     @Test
+    void aMethodWithoutABodyIgnoresAccept() {
+        // Echo is @Produces(JSON); forget answers 204, so no representation is there to refuse.
+        assertThat(served.http()
+                        .send("DELETE", "/echo", null, "Accept", "application/problem+json")
+                        .statusCode())
+                .isEqualTo(204);
+        assertThat(served.http()
+                        .get("/echo", "Accept", "application/problem+json")
+                        .statusCode())
+                .isEqualTo(406);
+    }
+
+    @Test
     void aMediaTypeWithZeroWeightIsNotAcceptable() {
         assertThat(served.http().get("/echo", "Accept", "application/json;q=0").statusCode())
                 .isEqualTo(406);

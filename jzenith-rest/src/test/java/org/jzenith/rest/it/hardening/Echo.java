@@ -1,6 +1,7 @@
 package org.jzenith.rest.it.hardening;
 
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -27,6 +28,11 @@ public class Echo {
     @Produces(MediaType.TEXT_PLAIN)
     public String text(final String text) {
         return text;
+    }
+
+    @DELETE
+    public void forget() {
+        // nothing to forget: answers 204
     }
 
     @GET

@@ -140,9 +140,17 @@ class TlsIT {
             Certificates.replace(directory.resolve("next.key"), directory.resolve("server.key"));
             Certificates.replace(directory.resolve("next.crt"), directory.resolve("server.crt"));
 
-            Eventually.until(
-                    Duration.ofSeconds(10), "the new certificate is served", () -> Certificates.servedSerial(app.port())
-                            .equals(second));
+            // Every server verticle is updated on its own event loop: until the last one is, a new
+            // connection may still land on the old certificate. Wait until a run of new connections,
+            // more than there are verticles, all get the new one.
+            Eventually.until(Duration.ofSeconds(10), "the new certificate is served on every connection", () -> {
+                for (int i = 0; i < 8; i++) {
+                    if (!Certificates.servedSerial(app.port()).equals(second)) {
+                        return false;
+                    }
+                }
+                return true;
+            });
             assertThat(second).isNotEqualTo(first);
             final HttpResponse<byte[]> afterReload =
                     Https.to(app.port(), directory.resolve("next.crt")).get("/features/small");

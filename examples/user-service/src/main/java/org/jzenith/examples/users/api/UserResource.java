@@ -1,6 +1,10 @@
 package org.jzenith.examples.users.api;
 
 import io.reactivex.rxjava3.core.Single;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -44,11 +48,13 @@ public class UserResource {
 
     @GET
     @Path("/{id}")
+    @Operation(summary = "One user")
     public Single<UserResponse> get(@PathParam("id") final UUID id) {
         return users.get(id).map(UserResponse::of);
     }
 
     @GET
+    @Operation(summary = "A page of users, oldest first")
     public Single<UserPage> list(
             @QueryParam("offset") @DefaultValue("0") @Min(0) final int offset,
             @QueryParam("limit") @DefaultValue("20") @Min(1) @Max(100) final int limit) {
@@ -58,6 +64,12 @@ public class UserResource {
     @POST
     @RolesAllowed(UserResource.ADMIN)
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Creates a user")
+    // A Response's status and entity are decided at run time: the OpenAPI document learns them here.
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created; Location names the new user",
+            content = @Content(schema = @Schema(implementation = UserResponse.class)))
     public Response create(@NotNull @Valid final UserRequest request) {
         final User user = users.create(request.name());
         return Response.created(URI.create("/users/" + user.id()))
@@ -69,6 +81,7 @@ public class UserResource {
     @RolesAllowed(UserResource.ADMIN)
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Renames a user")
     public UserResponse update(@PathParam("id") final UUID id, @NotNull @Valid final UserRequest request) {
         return UserResponse.of(users.rename(id, request.name()));
     }
@@ -76,6 +89,7 @@ public class UserResource {
     @DELETE
     @RolesAllowed(UserResource.ADMIN)
     @Path("/{id}")
+    @Operation(summary = "Deletes a user")
     public void delete(@PathParam("id") final UUID id) {
         users.delete(id);
     }

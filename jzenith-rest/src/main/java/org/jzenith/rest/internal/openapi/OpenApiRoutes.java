@@ -1,0 +1,219 @@
+package org.jzenith.rest.internal.openapi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import org.jzenith.rest.RouteContributor;
+import org.jzenith.rest.RouteSupport;
+import org.jzenith.rest.internal.model.ResourceModel;
+
+/**
+ * {@code GET /openapi.json} and {@code /openapi.yaml}, the OpenAPI 3.1 document of the resources,
+ * and {@code /swagger-ui/} showing it, from the {@code org.webjars:swagger-ui} jar when the
+ * application has it. Operators' routes: on {@code management.port} when one is set.
+ *
+ * <p>The document is made on the first request for it, off the event loop, and kept: start-up does
+ * not pay for the reflection it needs, and later requests write the same bytes.
+ */
+public final class OpenApiRoutes implements RouteContributor {
+
+    private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+    private static final CharSequence YAML = HttpHeaders.createOptimized("application/yaml");
+    private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
+    private static final String WEBJAR_VERSION = "META-INF/maven/org.webjars/swagger-ui/pom.properties";
+    private static final Map<String, String> CONTENT_TYPES = Map.of(
+            "html", "text/html; charset=utf-8",
+            "js", "text/javascript; charset=utf-8",
+            "css", "text/css; charset=utf-8",
+            "png", "image/png",
+            "map", "application/json");
+
+    /**
+     * Swagger UI's own start script names a demo document; this one names ours, relative to the
+     * page so that it works behind a proxy that serves the service under a path.
+     */
+    private static final String INITIALIZER = """
+            window.onload = function () {
+              window.ui = SwaggerUIBundle({
+                url: "../openapi.json",
+                dom_id: "#swagger-ui",
+                deepLinking: true,
+                presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+                plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+                layout: "StandaloneLayout"
+              });
+            };
+            """;
+
+    private final Function<ObjectMapper, ObjectNode> document;
+    private final AtomicReference<Future<Documents>> made = new AtomicReference<>();
+    private final AtomicReference<Optional<String>> webjar = new AtomicReference<>();
+    private final Map<String, Future<Optional<Buffer>>> files = new ConcurrentHashMap<>();
+
+    /** The two forms of the document, written once. */
+    private record Documents(Buffer json, Buffer yaml) {}
+
+    private OpenApiRoutes(final Function<ObjectMapper, ObjectNode> document) {
+        this.document = document;
+    }
+
+    /**
+     * The routes of the document that {@code info}, {@code model}, {@code mappedStatuses} and the
+     * authenticators' {@code schemes} make with the plugin's JSON mapper (see {@link
+     * OpenApiDocument#create}).
+     */
+    public static OpenApiRoutes of(
+            final OpenApiDocument.Info info,
+            final ResourceModel model,
+            final Set<Integer> mappedStatuses,
+            final List<String> schemes) {
+        final Set<Integer> statuses = Set.copyOf(mappedStatuses);
+        final List<String> schemeList = List.copyOf(schemes);
+        return new OpenApiRoutes(mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper));
+    }
+
+    @Override
+    public boolean management() {
+        return true;
+    }
+
+    @Override
+    public void addRoutes(final Router router, final RouteSupport support) {
+        router.get("/openapi.json").handler(support.timed("GET", "/openapi.json", routing -> documents(routing, support)
+                .onSuccess(documents -> write(routing, support, JSON, documents.json()))));
+        router.get("/openapi.yaml").handler(support.timed("GET", "/openapi.yaml", routing -> documents(routing, support)
+                .onSuccess(documents -> write(routing, support, YAML, documents.yaml()))));
+        router.getWithRegex("/swagger-ui/([A-Za-z0-9._-]*)")
+                .handler(support.timed("GET", "/swagger-ui/{file}", routing -> swaggerUi(routing, support)));
+        // After the files: Vert.x matches "/swagger-ui" to "/swagger-ui/" as well.
+        router.get("/swagger-ui").handler(support.timed("GET", "/swagger-ui", routing -> {
+            support.addHeaders(routing.response());
+            routing.response()
+                    .setStatusCode(301)
+                    .putHeader(HttpHeaders.LOCATION, "/swagger-ui/")
+                    .end();
+        }));
+    }
+
+    /** The document, made by the first request that asks for it; a failure is a 500 and is tried again next time. */
+    private Future<Documents> documents(final RoutingContext routing, final RouteSupport support) {
+        Future<Documents> current = made.get();
+        if (current == null) {
+            final Promise<Documents> promise = Promise.promise();
+            if (made.compareAndSet(null, promise.future())) {
+                routing.vertx()
+                        .executeBlocking(() -> make(support.json()), false)
+                        .onComplete(outcome -> {
+                            if (outcome.failed()) {
+                                made.set(null);
+                            }
+                            promise.handle(outcome);
+                        });
+            }
+            current = made.get();
+            if (current == null) {
+                current = promise.future();
+            }
+        }
+        return current.onFailure(routing::fail);
+    }
+
+    private Documents make(final ObjectMapper mapper) throws JsonProcessingException {
+        final ObjectNode tree = document.apply(mapper);
+        return new Documents(
+                Buffer.buffer(mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree)),
+                Buffer.buffer(Yaml.write(tree).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static void write(
+            final RoutingContext routing, final RouteSupport support, final CharSequence type, final Buffer body) {
+        support.addHeaders(routing.response());
+        routing.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, type)
+                // The document changes with a new version of the service only.
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .end(body);
+    }
+
+    private void swaggerUi(final RoutingContext routing, final RouteSupport support) {
+        final String name = routing.pathParam("param0").isEmpty() ? "index.html" : routing.pathParam("param0");
+        if (name.equals("swagger-initializer.js")) {
+            file(routing, support, name, Buffer.buffer(INITIALIZER));
+            return;
+        }
+        files.computeIfAbsent(name, file -> routing.vertx().executeBlocking(() -> read(file), false))
+                .onComplete(outcome -> {
+                    if (outcome.failed()) {
+                        files.remove(name);
+                        routing.fail(outcome.cause());
+                    } else if (outcome.result().isEmpty()) {
+                        support.problem(
+                                routing,
+                                404,
+                                webjar().isEmpty()
+                                        ? "Swagger UI is not here: the service has no org.webjars:swagger-ui jar"
+                                        : "Swagger UI has no file " + name);
+                    } else {
+                        file(routing, support, name, outcome.result().get());
+                    }
+                });
+    }
+
+    private static void file(
+            final RoutingContext routing, final RouteSupport support, final String name, final Buffer body) {
+        final String extension = name.substring(name.lastIndexOf('.') + 1);
+        support.addHeaders(routing.response());
+        routing.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, CONTENT_TYPES.getOrDefault(extension, "application/octet-stream"))
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
+                .end(body);
+    }
+
+    /** A file of the webjar, read once; empty when the jar or the file is not there. */
+    private Optional<Buffer> read(final String name) throws IOException {
+        final Optional<String> version = webjar();
+        if (version.isEmpty()) {
+            return Optional.empty();
+        }
+        try (InputStream in =
+                OpenApiRoutes.class.getClassLoader().getResourceAsStream(WEBJAR + version.get() + "/" + name)) {
+            return in == null ? Optional.empty() : Optional.of(Buffer.buffer(in.readAllBytes()));
+        }
+    }
+
+    /** The version of the swagger-ui webjar on the class path, which names its folder. */
+    private Optional<String> webjar() {
+        Optional<String> version = webjar.get();
+        if (version == null) {
+            version = Optional.empty();
+            try (InputStream in = OpenApiRoutes.class.getClassLoader().getResourceAsStream(WEBJAR_VERSION)) {
+                if (in != null) {
+                    final Properties properties = new Properties();
+                    properties.load(in);
+                    version = Optional.ofNullable(properties.getProperty("version"));
+                }
+            } catch (final IOException e) {
+                version = Optional.empty();
+            }
+            webjar.set(version);
+        }
+        return version;
+    }
+}

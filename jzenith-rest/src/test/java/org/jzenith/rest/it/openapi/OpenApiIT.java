@@ -1,0 +1,206 @@
+package org.jzenith.rest.it.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.google.inject.AbstractModule;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.rest.it.Http;
+import org.jzenith.rest.security.Authenticator;
+
+/**
+ * {@code /openapi.json} and {@code /openapi.yaml} describe the resources as they are served, pass
+ * swagger-parser's validation, and Swagger UI is served from the webjar.
+ */
+class OpenApiIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JZenith app;
+    private static Http http;
+    private static JsonNode document;
+
+    @BeforeAll
+    static void start() throws Exception {
+        app = JZenith.application("--rest.port=0", "--rest.openapi.title=Catalog", "--rest.openapi.version=2.1.0")
+                .withPlugins(
+                        RestPlugin.withResources(CatalogResource.class).withMapping(IllegalStateException.class, 404))
+                .withModules(new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        Authenticator.bind(binder()).to(BearerAuthenticator.class);
+                    }
+                })
+                .start();
+        http = new Http(app.instance(RestServer.class).port());
+        final HttpResponse<String> response = http.get("/openapi.json");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        document = JSON.readTree(response.body());
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop();
+    }
+
+    @Test
+    void theDocumentIsValidOpenApi31() {
+        final OpenAPI parsed = valid(http.get("/openapi.json").body());
+        assertThat(parsed.getOpenapi()).isEqualTo("3.1.0");
+        assertThat(parsed.getInfo().getTitle()).isEqualTo("Catalog");
+        assertThat(parsed.getInfo().getVersion()).isEqualTo("2.1.0");
+        assertThat(parsed.getPaths())
+                .containsOnlyKeys("/catalog", "/catalog/{id}", "/catalog/by-code/{code}", "/catalog/count");
+    }
+
+    @Test
+    void theYamlFormIsTheSameDocument() throws Exception {
+        final HttpResponse<String> yaml = http.get("/openapi.yaml");
+        assertThat(yaml.headers().firstValue("Content-Type")).hasValue("application/yaml");
+        assertThat(new ObjectMapper(new YAMLFactory()).readTree(yaml.body())).isEqualTo(document);
+        valid(yaml.body());
+    }
+
+    @Test
+    void parametersHaveTheirTypesDefaultsAndConstraints() {
+        final JsonNode list = document.at("/paths/~1catalog/get");
+        assertThat(list.at("/parameters").toString())
+                .contains(
+                        "{\"name\":\"limit\",\"in\":\"query\",\"required\":false,\"schema\":{\"type\":\"integer\",\"format\":\"int32\",\"minimum\":1,\"maximum\":100,\"default\":20}}",
+                        // @BeanParam members in its place
+                        "{\"name\":\"colour\",\"in\":\"query\",\"required\":false,\"schema\":{\"type\":\"string\",\"enum\":[\"RED\",\"GREEN\"]}}",
+                        "{\"name\":\"X-Tenant\",\"in\":\"header\",\"required\":true,\"schema\":{\"type\":\"string\"}}",
+                        "{\"name\":\"session\",\"in\":\"cookie\",\"required\":false,\"schema\":{\"type\":\"string\"}}");
+        assertThat(document.at("/paths/~1catalog~1{id}/get/parameters/0").toString())
+                .isEqualTo(
+                        "{\"name\":\"id\",\"in\":\"path\",\"required\":true,\"schema\":{\"type\":\"string\",\"format\":\"uuid\"}}");
+        assertThat(document.at("/paths/~1catalog~1by-code~1{code}/get/parameters/0/schema/pattern")
+                        .asText())
+                .isEqualTo("^(?:[A-Z]{3})$");
+    }
+
+    @Test
+    void reactiveAndGenericResultsAreUnwrapped() {
+        assertThat(document.at("/paths/~1catalog/get/responses/200/content/application~1json/schema/$ref")
+                        .asText())
+                .isEqualTo("#/components/schemas/PageOfProduct");
+        final JsonNode page = document.at("/components/schemas/PageOfProduct");
+        assertThat(page.at("/properties/items/items/$ref").asText()).isEqualTo("#/components/schemas/Product");
+        assertThat(page.at("/properties/offset/minimum").asInt()).isZero();
+        assertThat(document.at(
+                                "/paths/~1catalog~1by-code~1{code}/get/responses/200/content/application~1json/schema/$ref")
+                        .asText())
+                .isEqualTo("#/components/schemas/Product");
+        assertThat(document.at("/paths/~1catalog~1count/get/responses/200/content/application~1json/schema")
+                        .toString())
+                .isEqualTo("{\"type\":\"integer\",\"format\":\"int64\"}");
+    }
+
+    @Test
+    void recordsFollowJacksonAndBeanValidation() throws Exception {
+        final JsonNode product = document.at("/components/schemas/Product");
+        assertThat(product.at("/properties").has("product_name")).isTrue();
+        assertThat(product.at("/properties").has("name")).isFalse();
+        assertThat(product.at("/properties").has("secret")).isFalse();
+        assertThat(product.at("/properties/product_name"))
+                .isEqualTo(
+                        JSON.readTree("{\"type\":\"string\",\"maxLength\":80,\"minLength\":1,\"pattern\":\"\\\\S\"}"));
+        assertThat(product.at("/properties/price/minimum").decimalValue()).isEqualByComparingTo("0.01");
+        assertThat(product.at("/properties/contact/format").asText()).isEqualTo("email");
+        assertThat(product.at("/properties/code/pattern").asText()).isEqualTo("[A-Z]{3}");
+        assertThat(product.at("/properties/labels/uniqueItems").asBoolean()).isTrue();
+        assertThat(product.at("/properties/stock/additionalProperties/type").asText())
+                .isEqualTo("integer");
+        assertThat(product.at("/properties/created/format").asText()).isEqualTo("date-time");
+        assertThat(product.at("/properties/note/type").asText()).isEqualTo("string");
+        assertThat(product.at("/required").toString()).isEqualTo("[\"product_name\",\"price\"]");
+    }
+
+    @Test
+    void errorsAreProblemDocuments() {
+        final JsonNode get = document.at("/paths/~1catalog~1{id}/get/responses");
+        assertThat(get.fieldNames()).toIterable().containsExactly("200", "400", "401", "404", "503");
+        assertThat(get.at("/404/content/application~1problem+json/schema/$ref").asText())
+                .isEqualTo("#/components/schemas/Problem");
+        assertThat(document.at("/components/schemas/Problem/properties/violations/items/required")
+                        .toString())
+                .isEqualTo("[\"field\",\"message\"]");
+        assertThat(document.at("/paths/~1catalog~1count/get/responses").fieldNames())
+                .toIterable()
+                .containsExactly("200", "401", "503");
+    }
+
+    @Test
+    void rolesAllowedNeedTheBearerScheme() {
+        assertThat(document.at("/components/securitySchemes").toString())
+                .isEqualTo("{\"bearerAuth\":{\"type\":\"http\",\"scheme\":\"bearer\",\"bearerFormat\":\"JWT\"}}");
+        final JsonNode delete = document.at("/paths/~1catalog~1{id}/delete");
+        assertThat(delete.at("/security").toString()).isEqualTo("[{\"bearerAuth\":[]}]");
+        assertThat(delete.at("/responses").fieldNames())
+                .toIterable()
+                .containsExactly("204", "400", "401", "403", "404", "503");
+        assertThat(document.at("/paths/~1catalog/get").has("security")).isFalse();
+    }
+
+    @Test
+    void swaggerAnnotationsAreHonoured() {
+        final JsonNode get = document.at("/paths/~1catalog~1{id}/get");
+        assertThat(get.at("/summary").asText()).isEqualTo("One product");
+        assertThat(get.at("/description").asText()).isEqualTo("The product with this id");
+        assertThat(get.at("/tags").toString()).isEqualTo("[\"products\"]");
+        assertThat(document.at("/paths/~1catalog/get/tags").toString()).isEqualTo("[\"CatalogResource\"]");
+        final JsonNode create = document.at("/paths/~1catalog/post");
+        assertThat(create.at("/operationId").asText()).isEqualTo("createProduct");
+        assertThat(create.at("/responses/201/content/application~1json/schema/$ref")
+                        .asText())
+                .isEqualTo("#/components/schemas/Product");
+        assertThat(create.at("/responses").has("200")).isFalse();
+        assertThat(create.at("/requestBody/required").asBoolean()).isTrue();
+    }
+
+    @Test
+    void swaggerUiIsServedFromTheWebjarAndPointsAtTheDocument() {
+        final HttpResponse<String> redirect = http.get("/swagger-ui");
+        assertThat(redirect.statusCode()).isEqualTo(301);
+        assertThat(redirect.headers().firstValue("Location")).hasValue("/swagger-ui/");
+        final HttpResponse<String> page = http.get("/swagger-ui/");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        assertThat(page.body()).contains("swagger-ui-bundle.js", "swagger-initializer.js");
+        assertThat(http.get("/swagger-ui/swagger-initializer.js").body()).contains("url: \"../openapi.json\"");
+        assertThat(http.get("/swagger-ui/swagger-ui-bundle.js").statusCode()).isEqualTo(200);
+        final HttpResponse<String> missing = http.get("/swagger-ui/nothing.js");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(missing.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(http.get("/swagger-ui/..%2Fpom.properties").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theDocumentIsMadeOnceAndServedAsTheSameBytes() {
+        assertThat(http.get("/openapi.json").body())
+                .isEqualTo(http.get("/openapi.json").body());
+    }
+
+    /** The document as swagger-parser reads it, which must find nothing wrong. */
+    static OpenAPI valid(final String text) {
+        final ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        final SwaggerParseResult result = new OpenAPIV3Parser().readContents(text, null, options);
+        assertThat(result.getMessages()).isEmpty();
+        assertThat(result.getOpenAPI()).isNotNull();
+        return result.getOpenAPI();
+    }
+}

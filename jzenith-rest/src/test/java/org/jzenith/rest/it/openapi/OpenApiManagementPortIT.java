@@ -1,0 +1,55 @@
+package org.jzenith.rest.it.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.rest.it.Http;
+
+/** With {@code management.port} the document and Swagger UI move there; without it, they can be turned off. */
+class OpenApiManagementPortIT {
+
+    private static JZenith app;
+    private static JZenith off;
+
+    @BeforeAll
+    static void start() {
+        app = JZenith.application("--rest.port=0", "--management.port=0")
+                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .start();
+        off = JZenith.application("--rest.port=0", "--rest.openapi.enabled=false")
+                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .start();
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop();
+        off.stop();
+    }
+
+    @Test
+    void theDocumentAndSwaggerUiAnswerOnTheManagementPortOnly() {
+        final RestServer server = app.instance(RestServer.class);
+        final Http api = new Http(server.port());
+        final Http management = new Http(server.managementPort().orElseThrow());
+        assertThat(management.get("/openapi.json").statusCode()).isEqualTo(200);
+        assertThat(management.get("/openapi.yaml").statusCode()).isEqualTo(200);
+        assertThat(management.get("/swagger-ui/").statusCode()).isEqualTo(200);
+        assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
+        assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+        // Without an authenticator, there is no scheme to describe.
+        assertThat(management.get("/openapi.json").body()).doesNotContain("securitySchemes");
+    }
+
+    @Test
+    void turnedOffThereIsNoDocument() {
+        final Http api = new Http(off.instance(RestServer.class).port());
+        assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
+        assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+    }
+}
