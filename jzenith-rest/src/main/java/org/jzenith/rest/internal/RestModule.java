@@ -158,6 +158,9 @@ public final class RestModule extends AbstractModule {
         @com.google.inject.Inject
         private Set<ExceptionMapping> exceptionMappings;
 
+        @com.google.inject.Inject
+        private RestServer server;
+
         OpenApiContributor(final ResourceModel model, final Set<Integer> mappedStatuses) {
             this.model = model;
             this.mappedStatuses = mappedStatuses;
@@ -175,7 +178,12 @@ public final class RestModule extends AbstractModule {
                     new OpenApiDocument.Info(settings.title(), settings.version(), settings.description()),
                     model,
                     statuses,
-                    authenticators.stream().map(Authenticator::scheme).toList());
+                    authenticators.stream().map(Authenticator::scheme).toList(),
+                    configuration.tls().certificate().isPresent()
+                                    || configuration.tls().keyStore().isPresent()
+                            ? "https"
+                            : "http",
+                    server::port);
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.model.ResourceModel;
@@ -63,6 +64,10 @@ public final class OpenApiRoutes implements RouteContributor {
             """;
 
     private final Function<ObjectMapper, ObjectNode> document;
+    /** Where the API is, for a document served on the management port: its scheme and port. */
+    private final String apiScheme;
+
+    private final IntSupplier apiPort;
     private final AtomicReference<Future<Documents>> made = new AtomicReference<>();
     private final AtomicReference<Optional<String>> webjar = new AtomicReference<>();
     private final Map<String, Future<Optional<Buffer>>> files = new ConcurrentHashMap<>();
@@ -70,8 +75,11 @@ public final class OpenApiRoutes implements RouteContributor {
     /** The two forms of the document, written once. */
     private record Documents(Buffer json, Buffer yaml) {}
 
-    private OpenApiRoutes(final Function<ObjectMapper, ObjectNode> document) {
+    private OpenApiRoutes(
+            final Function<ObjectMapper, ObjectNode> document, final String apiScheme, final IntSupplier apiPort) {
         this.document = document;
+        this.apiScheme = apiScheme;
+        this.apiPort = apiPort;
     }
 
     /**
@@ -83,10 +91,13 @@ public final class OpenApiRoutes implements RouteContributor {
             final OpenApiDocument.Info info,
             final ResourceModel model,
             final Set<Integer> mappedStatuses,
-            final List<String> schemes) {
+            final List<String> schemes,
+            final String apiScheme,
+            final IntSupplier apiPort) {
         final Set<Integer> statuses = Set.copyOf(mappedStatuses);
         final List<String> schemeList = List.copyOf(schemes);
-        return new OpenApiRoutes(mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper));
+        return new OpenApiRoutes(
+                mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper), apiScheme, apiPort);
     }
 
     @Override
@@ -119,7 +130,7 @@ public final class OpenApiRoutes implements RouteContributor {
             final Promise<Documents> promise = Promise.promise();
             if (made.compareAndSet(null, promise.future())) {
                 routing.vertx()
-                        .executeBlocking(() -> make(support.json()), false)
+                        .executeBlocking(() -> make(support.json(), support.onManagementPort()), false)
                         .onComplete(outcome -> {
                             if (outcome.failed()) {
                                 made.set(null);
@@ -135,11 +146,26 @@ public final class OpenApiRoutes implements RouteContributor {
         return current.onFailure(routing::fail);
     }
 
-    private Documents make(final ObjectMapper mapper) throws JsonProcessingException {
+    private Documents make(final ObjectMapper mapper, final boolean onManagementPort) throws JsonProcessingException {
         final ObjectNode tree = document.apply(mapper);
+        if (onManagementPort) {
+            servers(tree);
+        }
         return new Documents(
                 Buffer.buffer(mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree)),
                 Buffer.buffer(Yaml.write(tree).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * A document read from the management port says where the API is: Swagger UI's "Try it out"
+     * would otherwise call the port it was loaded from. The host is a variable (the name the API is
+     * reached by is not the server's to know), {@code localhost} until the reader sets it.
+     */
+    private void servers(final ObjectNode tree) {
+        final ObjectNode server = tree.putArray("servers").addObject();
+        server.put("url", apiScheme + "://{host}:" + apiPort.getAsInt());
+        server.put("description", "The API; this document is served on the management port");
+        server.putObject("variables").putObject("host").put("default", "localhost");
     }
 
     private static void write(

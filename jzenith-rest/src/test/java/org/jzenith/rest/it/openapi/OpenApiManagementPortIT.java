@@ -44,6 +44,13 @@ class OpenApiManagementPortIT {
         assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
         // Without an authenticator, there is no scheme to describe.
         assertThat(management.get("/openapi.json").body()).doesNotContain("securitySchemes");
+        // Swagger UI's "Try it out" must call the API, not the port the document came from.
+        assertThat(management.get("/openapi.json").body())
+                .contains("\"url\" : \"http://{host}:" + server.port() + "\"")
+                .contains("\"default\" : \"localhost\"");
+        assertThat(OpenApiIT.valid(management.get("/openapi.json").body()).getServers())
+                .singleElement()
+                .satisfies(entry -> assertThat(entry.getVariables()).containsKey("host"));
     }
 
     @Test
