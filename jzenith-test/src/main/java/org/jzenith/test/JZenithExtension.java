@@ -55,6 +55,7 @@ public final class JZenithExtension
 
     private JZenith running;
     private TestClient client;
+    private TestClient managementClient;
     private boolean perClass;
 
     private JZenithExtension(final Function<String[], JZenith> application) {
@@ -108,6 +109,30 @@ public final class JZenithExtension
         return client;
     }
 
+    /**
+     * A client bound to the running application's management port ({@code management.port}), where
+     * {@code /health} (with each check's details) and {@code /metrics} answer when one is set:
+     *
+     * <pre>{@code
+     * @RegisterExtension
+     * static final JZenithExtension APP = JZenithExtension.of(MyApp::application).withConfiguration("management.port", 0);
+     *
+     * assertThat(APP.managementClient().get("/health/ready").status()).isEqualTo(200);
+     * }</pre>
+     *
+     * @throws IllegalStateException when the application has no management port
+     */
+    public TestClient managementClient() {
+        final JZenith app = application();
+        if (managementClient == null) {
+            final int port = RestSupport.managementPort(app)
+                    .orElseThrow(() -> new IllegalStateException("The application under test has no management"
+                            + " port; set management.port (0 picks a free one) to serve /health and /metrics there"));
+            managementClient = new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
+        }
+        return managementClient;
+    }
+
     /** Starts the application (again, after {@link #stop()}); tests of restarts call this. */
     public void start() {
         if (running != null) {
@@ -133,6 +158,7 @@ public final class JZenithExtension
             } finally {
                 running = null;
                 client = null;
+                managementClient = null;
             }
         }
     }

@@ -2,6 +2,7 @@ package org.jzenith.test;
 
 import com.google.inject.Key;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.jzenith.core.JZenith;
 import org.jzenith.rest.RestServer;
 
@@ -39,12 +40,27 @@ final class RestSupport {
         return Bound.port(app);
     }
 
+    /** The port of the running application's management interface, when {@code management.port} is set. */
+    static Optional<Integer> managementPort(final JZenith app) {
+        if (!onClasspath()) {
+            return Optional.empty();
+        }
+        return Bound.managementPort(app);
+    }
+
     /** Touches {@link RestServer} only once {@link #onClasspath()} said it is there. */
     private static final class Bound {
 
         static Optional<Integer> port(final JZenith app) {
             return Optional.ofNullable(app.injector().getExistingBinding(Key.get(RestServer.class)))
                     .map(binding -> binding.getProvider().get().port());
+        }
+
+        static Optional<Integer> managementPort(final JZenith app) {
+            return Optional.ofNullable(app.injector().getExistingBinding(Key.get(RestServer.class)))
+                    .map(binding -> binding.getProvider().get().managementPort())
+                    .filter(OptionalInt::isPresent)
+                    .map(OptionalInt::getAsInt);
         }
     }
 }
