@@ -16,7 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,7 +122,14 @@ class AotTrainerIT {
             } catch (IOException notYet) {
                 // not listening yet
             }
-            Thread.sleep(50);
+            // Between probes, wait on the process: a service that dies ends the wait at once.
+            try {
+                service.onExit().get(50, TimeUnit.MILLISECONDS);
+            } catch (final TimeoutException stillRunning) {
+                // probe again
+            } catch (final ExecutionException impossible) {
+                throw new IllegalStateException(impossible);
+            }
         }
         return false;
     }
