@@ -5,6 +5,7 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.Stage;
+import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -249,16 +250,29 @@ public final class JZenith {
         final List<Plugin> active = activePlugins(Optional.of(config));
         final ApplicationMetrics metrics = MetricsRegistryFactory.create();
         timeline.reached("metrics registry");
-        final Vertx vertx = VertxFactory.create(core, metrics.registry());
+        final Optional<OpenTelemetry> openTelemetry = openTelemetry(active, config);
+        final Vertx vertx = VertxFactory.create(core, metrics.registry(), openTelemetry);
         timeline.reached("Vert.x");
         final Closeables closeables = new Closeables();
+        // The SDK flushes the spans it holds when closed, after the plugins (and the server) stopped.
+        openTelemetry.ifPresent(made -> {
+            if (made instanceof AutoCloseable closeable) {
+                closeables.remember(closeable);
+            }
+        });
         final Running started = new Running(core, vertx, metrics, closeables, active);
         synchronized (lock) {
             running = started;
         }
         try {
             final List<Module> allModules = new ArrayList<>();
-            allModules.add(new CoreModule(vertx, metrics.registry(), config, mappings, closeables));
+            allModules.add(new CoreModule(
+                    vertx,
+                    metrics.registry(),
+                    openTelemetry.orElse(OpenTelemetry.noop()),
+                    config,
+                    mappings,
+                    closeables));
             active.forEach(plugin -> allModules.addAll(plugin.modules()));
             allModules.addAll(modules);
             started.context = new PluginContext(createInjector(allModules), vertx);
@@ -301,7 +315,10 @@ public final class JZenith {
      * ConfigurationException} listing all of them, thrown before anything is created.
      */
     private SmallRyeConfig validated(final ConfigurationInput input, final List<Class<?>> mappings) {
-        final ConfigurationLoader.Loaded loaded = ConfigurationLoader.read(input, mappings);
+        final List<String> namespaces = plugins.stream()
+                .flatMap(registration -> registration.plugin().configurationNamespaces().stream())
+                .toList();
+        final ConfigurationLoader.Loaded loaded = ConfigurationLoader.read(input, mappings, namespaces);
         final StartupValidation validation = new StartupValidation(loaded.config(), input.environment());
         for (final Plugin plugin : activePlugins(loaded.config())) {
             plugin.validate(validation);
@@ -316,6 +333,21 @@ public final class JZenith {
             throw new ConfigurationException(problems);
         }
         return loaded.config().orElseThrow();
+    }
+
+    /**
+     * The OpenTelemetry a plugin made, if one did; closed (its spans flushed) with the application's
+     * other resources, after the plugins stopped.
+     */
+    private Optional<OpenTelemetry> openTelemetry(final List<Plugin> active, final SmallRyeConfig config) {
+        final List<OpenTelemetry> made = new ArrayList<>();
+        for (final Plugin plugin : active) {
+            plugin.openTelemetry(config).ifPresent(made::add);
+        }
+        if (made.size() > 1) {
+            throw new IllegalStateException("More than one plugin provides OpenTelemetry; register one tracing plugin");
+        }
+        return made.stream().findFirst();
     }
 
     /**

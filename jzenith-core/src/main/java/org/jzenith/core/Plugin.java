@@ -1,8 +1,11 @@
 package org.jzenith.core;
 
 import com.google.inject.Module;
+import io.opentelemetry.api.OpenTelemetry;
+import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An extension of a jZenith application: the Guice modules it adds, the configuration it owns,
@@ -67,10 +70,36 @@ public interface Plugin {
     }
 
     /**
+     * Key prefixes, such as {@code otel.}, whose keys a library this plugin wraps reads by itself:
+     * jZenith does not report them as unknown, and the plugin checks the ones it knows in {@link
+     * #validate}. Empty for plugins whose settings are all in {@link #configurationMappings()}.
+     */
+    default List<String> configurationNamespaces() {
+        return List.of();
+    }
+
+    /**
      * Reports what is wrong with this plugin's settings or with what it was given, before anything
      * is created; see {@link Validation}.
      */
     default void validate(Validation validation) {}
+
+    /**
+     * The OpenTelemetry this plugin makes for the application, from its checked configuration,
+     * before Vert.x is made: Vert.x's servers and clients then trace through it, and it is bound for
+     * injection. Empty for every plugin but a tracing one; at most one plugin of an application may
+     * give one. When none does, an application's {@code OpenTelemetry} is the no-op one and tracing
+     * costs nothing.
+     *
+     * <pre>{@code
+     * public Optional<OpenTelemetry> openTelemetry(final SmallRyeConfig config) {
+     *     return Optional.of(OpenTelemetrySdk.builder().setTracerProvider(tracers).build());
+     * }
+     * }</pre>
+     */
+    default Optional<OpenTelemetry> openTelemetry(SmallRyeConfig config) {
+        return Optional.empty();
+    }
 
     /** Starts the plugin once the injector exists; the application is ready when all have. */
     default Future<Void> start(PluginContext context) {

@@ -32,6 +32,14 @@ public interface Validation {
     <T> Optional<T> configuration(Class<T> mapping);
 
     /**
+     * The value of a key no mapping declares, as a library that reads its own settings sees it
+     * (OpenTelemetry's {@code otel.*}); from the command line, the environment ({@code
+     * OTEL_SERVICE_NAME} for {@code otel.service.name}) or the files, in that order. Empty when it is
+     * not set or the configuration could not be read.
+     */
+    Optional<String> value(String key);
+
+    /**
      * Reports the value of {@code key} as not valid, naming where it came from (masked when the key
      * is secret) and what was {@code expected}: {@code "a URL such as postgresql://host/db"}.
      */

@@ -18,29 +18,32 @@ final class Blocking {
     static <T> Future<T> call(final String name, final Callable<T> work) {
         final Context context = Vertx.currentContext();
         final Promise<T> promise = Promise.promise();
-        Thread.ofVirtual().name(name).start(() -> {
-            T result = null;
-            Throwable failure = null;
-            try {
-                result = work.call();
-            } catch (final Exception | Error e) {
-                failure = e;
-            }
-            final T value = result;
-            final Throwable cause = failure;
-            final Runnable complete = () -> {
-                if (cause == null) {
-                    promise.complete(value);
-                } else {
-                    promise.fail(cause);
-                }
-            };
-            if (context == null) {
-                complete.run();
-            } else {
-                context.runOnContext(ignored -> complete.run());
-            }
-        });
+        // The caller's trace context goes along, so that the statements are its request's children.
+        Thread.ofVirtual()
+                .name(name)
+                .start(io.opentelemetry.context.Context.current().wrap(() -> {
+                    T result = null;
+                    Throwable failure = null;
+                    try {
+                        result = work.call();
+                    } catch (final Exception | Error e) {
+                        failure = e;
+                    }
+                    final T value = result;
+                    final Throwable cause = failure;
+                    final Runnable complete = () -> {
+                        if (cause == null) {
+                            promise.complete(value);
+                        } else {
+                            promise.fail(cause);
+                        }
+                    };
+                    if (context == null) {
+                        complete.run();
+                    } else {
+                        context.runOnContext(ignored -> complete.run());
+                    }
+                }));
         return promise.future();
     }
 }

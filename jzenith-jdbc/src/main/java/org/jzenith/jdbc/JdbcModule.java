@@ -2,6 +2,8 @@ package org.jzenith.jdbc;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.TracerProvider;
 import jakarta.inject.Singleton;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -54,7 +56,11 @@ final class JdbcModule extends AbstractModule {
 
     @Provides
     @Singleton
-    Jdbi jdbi(final DataSource source) {
-        return Jdbi.create(source);
+    Jdbi jdbi(final DataSource source, final OpenTelemetry openTelemetry) {
+        final Jdbi jdbi = Jdbi.create(source);
+        if (openTelemetry.getTracerProvider() != TracerProvider.noop()) {
+            jdbi.setSqlLogger(new StatementSpans(openTelemetry, dataSource));
+        }
+        return jdbi;
     }
 }

@@ -8,6 +8,7 @@ import com.google.inject.Scopes;
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -59,6 +60,7 @@ import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.observability.AccessLog;
+import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.Listeners;
@@ -329,7 +331,8 @@ public final class RestPlugin implements Plugin {
                 registered.interceptors(),
                 contextFields,
                 admission,
-                Authenticating.of(context.injector().getInstance(AUTHENTICATORS)));
+                Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
+                RequestTracing.of(context.instance(OpenTelemetry.class)));
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(

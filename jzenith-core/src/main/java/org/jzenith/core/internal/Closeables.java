@@ -31,6 +31,13 @@ public final class Closeables implements ProvisionListener {
         }
     }
 
+    /** Remembers something made outside the injector, to be closed with the rest. */
+    public void remember(final AutoCloseable closeable) {
+        synchronized (created) {
+            created.push(closeable);
+        }
+    }
+
     /** Closes everything remembered, newest first; a failure is logged and does not stop the rest. */
     public void closeAll() {
         final List<AutoCloseable> toClose;

@@ -5,6 +5,7 @@ import com.google.inject.matcher.Matchers;
 import com.google.inject.multibindings.Multibinder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Vertx;
 import java.util.List;
@@ -13,13 +14,14 @@ import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.store.StoreUnavailableException;
 
 /**
- * Binds what core provides to every application: Vert.x, the metrics registry, the configuration
+ * Binds what core provides to every application: Vert.x, the metrics registry, OpenTelemetry, the configuration
  * and each configuration mapping, and the (possibly empty) set of health checks.
  */
 public final class CoreModule extends AbstractModule {
 
     private final Vertx vertx;
     private final PrometheusMeterRegistry registry;
+    private final OpenTelemetry openTelemetry;
     private final SmallRyeConfig config;
     private final List<Class<?>> mappings;
     private final Closeables closeables;
@@ -27,11 +29,13 @@ public final class CoreModule extends AbstractModule {
     public CoreModule(
             final Vertx vertx,
             final PrometheusMeterRegistry registry,
+            final OpenTelemetry openTelemetry,
             final SmallRyeConfig config,
             final List<Class<?>> mappings,
             final Closeables closeables) {
         this.vertx = vertx;
         this.registry = registry;
+        this.openTelemetry = openTelemetry;
         this.config = config;
         this.mappings = List.copyOf(mappings);
         this.closeables = closeables;
@@ -42,6 +46,8 @@ public final class CoreModule extends AbstractModule {
         bind(Vertx.class).toInstance(vertx);
         bind(PrometheusMeterRegistry.class).toInstance(registry);
         bind(MeterRegistry.class).toInstance(registry);
+        // The no-op one unless a tracing plugin made one: resources may start spans either way.
+        bind(OpenTelemetry.class).toInstance(openTelemetry);
         bind(SmallRyeConfig.class).toInstance(config);
         mappings.forEach(this::bindMapping);
         // An application without checks still gets an (empty) set to inject.

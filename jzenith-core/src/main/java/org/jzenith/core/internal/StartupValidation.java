@@ -29,6 +29,11 @@ public final class StartupValidation implements Validation {
     }
 
     @Override
+    public Optional<String> value(final String key) {
+        return config.flatMap(c -> c.getOptionalValue(key, String.class));
+    }
+
+    @Override
     public void reject(final String key, final String expected) {
         final Optional<ConfigValue> value = config.map(c -> c.getConfigValue(key));
         final String raw = value.map(ConfigValue::getValue).orElse(null);

@@ -1,12 +1,17 @@
 package org.jzenith.core.internal;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.tracing.TracingOptions;
 import io.vertx.micrometer.MetricsDomain;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
+import java.util.Optional;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.internal.tracing.VertxTracing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +27,18 @@ public final class VertxFactory {
      * the native transport where the platform has it, and metrics in {@code registry}.
      */
     public static Vertx create(final CoreConfiguration configuration, final MeterRegistry registry) {
+        return create(configuration, registry, Optional.empty());
+    }
+
+    /**
+     * As {@link #create(CoreConfiguration, MeterRegistry)}, tracing through {@code openTelemetry}
+     * when given: its servers and clients then start spans. Without it Vert.x has no tracer and
+     * pays nothing for tracing.
+     */
+    public static Vertx create(
+            final CoreConfiguration configuration,
+            final MeterRegistry registry,
+            final Optional<OpenTelemetry> openTelemetry) {
         final int eventLoops =
                 configuration.eventLoops().orElse(Runtime.getRuntime().availableProcessors());
         // HTTP server metrics are recorded by the REST plugin, tagged by route template; Vert.x's
@@ -40,10 +57,13 @@ public final class VertxFactory {
                 .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(configuration.nativeTransport())
                 .setMetricsOptions(metrics);
-        final Vertx vertx = Vertx.builder()
-                .with(options)
-                .withMetrics(new MicrometerMetricsFactory(registry))
-                .build();
+        final VertxBuilder builder = Vertx.builder().withMetrics(new MicrometerMetricsFactory(registry));
+        if (openTelemetry.isPresent()) {
+            final VertxTracing tracer = new VertxTracing(openTelemetry.get());
+            options.setTracingOptions(new TracingOptions());
+            builder.withTracer(ignored -> tracer);
+        }
+        final Vertx vertx = builder.with(options).build();
         if (configuration.nativeTransport() && !vertx.isNativeTransportEnabled()) {
             LOG.info(
                     "Native transport unavailable, using NIO: {}",

@@ -90,6 +90,15 @@ public final class ConfigurationLoader {
 
     /** Reads the configuration for {@code mappings} and collects its problems without throwing. */
     public static Loaded read(final ConfigurationInput input, final Collection<Class<?>> mappings) {
+        return read(input, mappings, List.of());
+    }
+
+    /**
+     * As {@link #read(ConfigurationInput, Collection)}, leaving keys under {@code namespaces} (such
+     * as {@code otel.}) to the plugins that own them.
+     */
+    public static Loaded read(
+            final ConfigurationInput input, final Collection<Class<?>> mappings, final List<String> namespaces) {
         final List<ConfigurationProblem> problems =
                 new ArrayList<>(input.commandLine().problems());
         final List<ExplicitSource> explicitSources = new ArrayList<>();
@@ -113,6 +122,7 @@ public final class ConfigurationLoader {
             // %dev.rest.port is rest.port for the dev profile: the key after the profile must be known.
             source.values().keySet().stream()
                     .filter(key -> !knownKeys.isKnown(withoutProfile(key)))
+                    .filter(key -> namespaces.stream().noneMatch(withoutProfile(key)::startsWith))
                     .sorted()
                     .forEach(key -> problems.add(unknownKey(key, source.name(), knownKeys)));
         }

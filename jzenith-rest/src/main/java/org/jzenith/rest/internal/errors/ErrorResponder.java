@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.opentelemetry.context.Scope;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -25,7 +26,8 @@ import java.util.function.BiConsumer;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.json.JsonCodec;
-import org.jzenith.rest.internal.observability.TraceParent;
+import org.jzenith.rest.internal.observability.RequestTracing;
+import org.jzenith.rest.internal.observability.TraceIds;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -240,7 +242,9 @@ public final class ErrorResponder {
             final RoutingContext context, final String endpoint, final WebApplicationException web) {
         final Response response = web.getResponse();
         if (response.getStatus() >= 500) {
-            LOG.warn("{} answered {}: {}", endpoint, response.getStatus(), web.toString());
+            try (Scope _ = RequestTracing.logContext()) {
+                LOG.warn("{} answered {}: {}", endpoint, response.getStatus(), web.toString());
+            }
         }
         if (response.hasEntity()) {
             responseWriter.accept(context, response);
@@ -268,12 +272,14 @@ public final class ErrorResponder {
     private void unavailable(
             final RoutingContext context, final String endpoint, final ExceptionMappings.Mapped mapped) {
         final String requestId = RequestIds.of(context);
-        LOG.warn(
-                "{} answered {} [request id {}]: {}",
-                endpoint,
-                mapped.status(),
-                requestId,
-                mapped.exception().toString());
+        try (Scope _ = RequestTracing.logContext()) {
+            LOG.warn(
+                    "{} answered {} [request id {}]: {}",
+                    endpoint,
+                    mapped.status(),
+                    requestId,
+                    mapped.exception().toString());
+        }
         final String detail = mapped.status() == ExceptionMapping.UNAVAILABLE
                 ? "A service this request needs is unavailable; try again later (request id " + requestId + ")"
                 : "The server failed to answer this request; quote request id " + requestId + " when reporting it";
@@ -287,13 +293,15 @@ public final class ErrorResponder {
 
     private void serverError(final RoutingContext context, final String endpoint, final Throwable cause) {
         final String requestId = RequestIds.of(context);
-        LOG.error(
-                "{} failed on {} {} [request id {}]",
-                endpoint,
-                context.request().method(),
-                context.request().uri(),
-                requestId,
-                cause);
+        try (Scope _ = RequestTracing.logContext()) {
+            LOG.error(
+                    "{} failed on {} {} [request id {}]",
+                    endpoint,
+                    context.request().method(),
+                    context.request().uri(),
+                    requestId,
+                    cause);
+        }
         send(
                 context,
                 Problem.of(
@@ -306,9 +314,7 @@ public final class ErrorResponder {
 
     /** Writes {@code problem}, unless the response has already started, in which case it is cut off. */
     public void send(final RoutingContext context, final Problem untraced) {
-        final Problem problem = TraceParent.traceId(context.request().getHeader(TraceParent.HEADER))
-                .map(untraced::withTraceId)
-                .orElse(untraced);
+        final Problem problem = TraceIds.of(context).map(untraced::withTraceId).orElse(untraced);
         final HttpServerResponse response = context.response();
         if (response.headWritten()) {
             // Part of a body is out: the client must see that it is incomplete.

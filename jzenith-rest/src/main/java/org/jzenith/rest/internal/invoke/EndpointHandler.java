@@ -1,9 +1,11 @@
 package org.jzenith.rest.internal.invoke;
 
+import io.opentelemetry.context.Scope;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -28,6 +30,7 @@ import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
+import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.params.Binding;
 import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.security.Authenticating;
@@ -105,6 +108,14 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     /** False where no filter is bound to this method, so that such a request pays nothing for them. */
     private final boolean filtered;
 
+    private final RequestTracing tracing;
+    /** False without a tracing plugin, so that such a service's requests pay nothing for tracing. */
+    private final boolean traced;
+    /** The span name of a request of the route's own method: {@code GET /users/{id}}. */
+    private final String spanName;
+
+    private final HttpMethod routeMethod;
+
     EndpointHandler(
             final EndpointDefinition endpoint,
             final Supplier<Object> resource,
@@ -123,8 +134,13 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final BodyWriter body,
             final ServerSentEvents events,
             final MethodHandle[] locators,
-            final ArgumentResolver[] currentResolvers) {
+            final ArgumentResolver[] currentResolvers,
+            final RequestTracing tracing) {
         this.endpoint = endpoint;
+        this.tracing = tracing;
+        this.traced = tracing.enabled();
+        this.routeMethod = HttpMethod.valueOf(endpoint.httpMethod());
+        this.spanName = endpoint.httpMethod() + ' ' + endpoint.path().template();
         this.displayName = endpoint.displayName();
         this.resource = resource;
         this.invoker = invoker;
@@ -166,6 +182,21 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     /** On the request's event loop. */
     @Override
     public void handle(final RoutingContext routing) {
+        if (!traced) {
+            authenticate(routing);
+            return;
+        }
+        tracing.routed(
+                routing.request().method(),
+                routeMethod,
+                spanName,
+                endpoint.path().template());
+        try (Scope _ = RequestTracing.logContext()) {
+            authenticate(routing);
+        }
+    }
+
+    private void authenticate(final RoutingContext routing) {
         final long start = System.nanoTime();
         if (!authenticates) {
             serve(routing, start);
@@ -230,20 +261,24 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, current, start);
             case VIRTUAL_THREAD -> {
                 try {
+                    final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current, start);
                     virtualThreads
-                            .newThread(() -> invokeAndWrite(routing, context, arguments, located, current, start))
+                            .newThread(traced ? tracing.carry(call) : call)
                             .start();
                 } catch (final Throwable failure) {
                     fail(routing, context, failure, start); // no thread could be made: out of memory, say
                 }
             }
-            case WORKER ->
+            case WORKER -> {
+                final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current, start);
+                final Runnable work = traced ? tracing.carry(call) : call;
                 context.executeBlocking(
                         () -> {
-                            invokeAndWrite(routing, context, arguments, located, current, start);
+                            work.run();
                             return null;
                         },
                         false);
+            }
         }
     }
 

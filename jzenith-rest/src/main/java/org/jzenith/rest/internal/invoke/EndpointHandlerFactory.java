@@ -37,6 +37,7 @@ import org.jzenith.rest.internal.limits.RequestAdmission;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
+import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.params.ParamConverters;
 import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.security.Authenticating;
@@ -68,6 +69,8 @@ public final class EndpointHandlerFactory {
 
     private final Authenticating authenticating;
 
+    private final RequestTracing tracing;
+
     public EndpointHandlerFactory(
             final JsonCodec json,
             final ErrorResponder errors,
@@ -85,8 +88,10 @@ public final class EndpointHandlerFactory {
             final Interceptors interceptors,
             final boolean providersNeedCurrent,
             final RequestAdmission admission,
-            final Authenticating authenticating) {
+            final Authenticating authenticating,
+            final RequestTracing tracing) {
         this.admission = admission;
+        this.tracing = tracing;
         this.json = json;
         this.errors = errors;
         this.headers = headers;
@@ -162,7 +167,8 @@ public final class EndpointHandlerFactory {
                 body,
                 events,
                 locators(endpoint),
-                currentResolvers(endpoint, resource));
+                currentResolvers(endpoint, resource),
+                tracing);
     }
 
     /**

@@ -80,8 +80,7 @@ public final class AccessLog implements Handler<RoutingContext>, AutoCloseable {
                 routing.request().bytesRead(),
                 routing.response().bytesWritten(),
                 System.nanoTime() - start,
-                TraceParent.traceId(routing.request().getHeader(TraceParent.HEADER))
-                        .orElse(NONE));
+                TraceIds.of(routing).orElse(NONE));
         if (!lines.offer(line)) {
             dropped.increment();
         }

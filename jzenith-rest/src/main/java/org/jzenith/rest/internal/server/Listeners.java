@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.tracing.TracingPolicy;
 import io.vertx.ext.web.Router;
 import java.time.Duration;
 import java.util.Optional;
@@ -181,7 +182,9 @@ public final class Listeners {
         return deployment
                 .listen(
                         ServerOptions.plain(configuration, management.port().orElseThrow())
-                                .setHost(host),
+                                .setHost(host)
+                                // Probes every few seconds are not what traces are for.
+                                .setTracingPolicy(TracingPolicy.IGNORE),
                         1)
                 .map(port -> {
                     state.managementBound(OptionalInt.of(port));
