@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.export.GrpcSenderProvider;
 import io.opentelemetry.sdk.common.export.RetryPolicy;
@@ -99,6 +101,39 @@ class OtlpGrpcSenderIT {
             assertDecoded(spans, recorder.ended(), "http");
         } finally {
             provider.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void autoconfigurationWithProtocolGrpcExportsThroughThisSender() {
+        final OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
+                .addPropertiesSupplier(() -> Map.of(
+                        "otel.traces.exporter", "otlp",
+                        "otel.metrics.exporter", "none",
+                        "otel.logs.exporter", "none",
+                        "otel.exporter.otlp.protocol", "grpc",
+                        "otel.exporter.otlp.endpoint", receiver.grpcEndpoint(),
+                        "otel.service.name", "autoconfigured"))
+                .disableShutdownHook()
+                .build()
+                .getOpenTelemetrySdk();
+        try {
+            sdk.getTracer("it").spanBuilder("configured by otel.*").startSpan().end();
+            assertThat(sdk.getSdkTracerProvider()
+                            .forceFlush()
+                            .join(WAIT.toSeconds(), TimeUnit.SECONDS)
+                            .isSuccess())
+                    .isTrue();
+
+            assertThat(receiver.awaitSpans(spans -> !spans.isEmpty(), WAIT))
+                    .singleElement()
+                    .satisfies(span -> {
+                        assertThat(span.name()).isEqualTo("configured by otel.*");
+                        assertThat(span.serviceName()).isEqualTo("autoconfigured");
+                        assertThat(span.protocol()).isEqualTo("grpc");
+                    });
+        } finally {
+            sdk.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
         }
     }
 
