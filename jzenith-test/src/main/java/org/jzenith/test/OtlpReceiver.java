@@ -80,6 +80,55 @@ public final class OtlpReceiver implements AutoCloseable {
 
     /** Starts a receiver on a free port of {@code 127.0.0.1}. */
     public static OtlpReceiver start() {
+        return start(0);
+    }
+
+    /**
+     * Prints every span the receiver gets, one line each, until the process is stopped: a collector
+     * for a laptop, to watch what a service exports.
+     *
+     * <pre>
+     * scripts/otlp-receiver.sh 4318
+     * </pre>
+     *
+     * @param args the port, 4318 (OTLP/HTTP's) when none is given
+     */
+    public static void main(final String... args) {
+        final OtlpReceiver receiver = start(args.length > 0 ? Integer.parseInt(args[0]) : 4318);
+        System.out.println("OTLP receiver on " + receiver.httpEndpoint() + " (OTLP/HTTP and OTLP/gRPC)");
+        int printed = 0;
+        while (!Thread.currentThread().isInterrupted()) {
+            final int seen = printed;
+            final List<ReceivedSpan> spans =
+                    receiver.awaitSpans(received -> received.size() > seen, Duration.ofDays(365));
+            for (final ReceivedSpan span : spans.subList(printed, spans.size())) {
+                System.out.println(describe(span));
+            }
+            printed = spans.size();
+        }
+    }
+
+    private static String describe(final ReceivedSpan span) {
+        final StringBuilder line = new StringBuilder()
+                .append(span.kind())
+                .append(' ')
+                .append(span.name())
+                .append(" trace=")
+                .append(span.traceId())
+                .append(" span=")
+                .append(span.spanId())
+                .append(" parent=")
+                .append(span.parentSpanId().isEmpty() ? "-" : span.parentSpanId())
+                .append(" service=")
+                .append(span.serviceName());
+        new java.util.TreeMap<>(span.attributes())
+                .forEach(
+                        (key, value) -> line.append(' ').append(key).append('=').append(value));
+        return line.toString();
+    }
+
+    /** Starts a receiver on {@code port} of {@code 127.0.0.1}; 0 takes a free one. */
+    public static OtlpReceiver start(final int port) {
         // Small on purpose: a test receives a handful of exports.
         final Vertx vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(1)
@@ -89,7 +138,7 @@ public final class OtlpReceiver implements AutoCloseable {
                         new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false)));
         final HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                 .setHost("127.0.0.1")
-                .setPort(0)
+                .setPort(port)
                 // gRPC clients speak HTTP/2 at once ("prior knowledge"), without an upgrade.
                 .setHttp2ClearTextEnabled(true));
         final OtlpReceiver receiver = new OtlpReceiver(vertx, server);

@@ -25,16 +25,19 @@ public final class Closeables implements ProvisionListener {
     public <T> void onProvision(final ProvisionInvocation<T> provision) {
         final T instance = provision.provision();
         if (instance instanceof AutoCloseable closeable && Scopes.isSingleton(provision.getBinding())) {
-            synchronized (created) {
-                created.push(closeable);
-            }
+            remember(closeable);
         }
     }
 
-    /** Remembers something made outside the injector, to be closed with the rest. */
+    /**
+     * Remembers something made outside the injector, to be closed with the rest; once, even when
+     * it is bound as an instance too and provisioned later.
+     */
     public void remember(final AutoCloseable closeable) {
         synchronized (created) {
-            created.push(closeable);
+            if (created.stream().noneMatch(known -> known == closeable)) {
+                created.push(closeable);
+            }
         }
     }
 

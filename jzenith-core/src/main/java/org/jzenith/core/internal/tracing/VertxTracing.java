@@ -47,6 +47,9 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
     private static final AttributeKey<Long> STATUS = AttributeKey.longKey("http.response.status_code");
     private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     private static final String QUERY_TEXT = "db.query.text";
+    /** Vert.x reports the kind as a tag too; it is the span's kind already. */
+    private static final String SPAN_KIND = "span.kind";
+
     private static final AttributeKey<String> OPERATION = AttributeKey.stringKey("db.operation.name");
 
     private static final TextMapGetter<Iterable<Map.Entry<String, String>>> HEADERS = new HeaderGetter();
@@ -165,7 +168,7 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
                 && !Span.fromContext(parent).getSpanContext().isValid()) {
             return null;
         }
-        final String verb = StatementVerb.of(statementOf(request, tags));
+        final String verb = StatementVerb.of(operationOf(request, tags));
         final SpanBuilder builder = tracer.spanBuilder(verb.isEmpty() ? operation : verb)
                 .setParent(parent)
                 .setSpanKind(kind == io.vertx.core.spi.tracing.SpanKind.RPC ? SpanKind.CLIENT : SpanKind.PRODUCER);
@@ -216,22 +219,29 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
         final int count = tags.len(value);
         for (int i = 0; i < count; i++) {
             final String tag = tags.value(value, i);
-            if (tag != null) {
-                builder.setAttribute(tags.name(value, i), tag);
+            final String name = tags.name(value, i);
+            if (tag != null && !SPAN_KIND.equals(name)) {
+                builder.setAttribute(name, tag);
             }
         }
     }
 
-    /** The text of a database statement, with its placeholders; empty for other requests. */
-    private static <R> String statementOf(final R request, final TagExtractor<R> tags) {
+    /**
+     * What a database request does, for its span's name: the text of a SQL statement (whose first
+     * keyword names it), or a Redis command's name; empty for other requests.
+     */
+    private static <R> String operationOf(final R request, final TagExtractor<R> tags) {
+        String operation = "";
         final int count = tags.len(request);
         for (int i = 0; i < count; i++) {
-            if (QUERY_TEXT.equals(tags.name(request, i))) {
-                final String text = tags.value(request, i);
-                return text == null ? "" : text;
+            final String name = tags.name(request, i);
+            if (QUERY_TEXT.equals(name)
+                    || (operation.isEmpty() && OPERATION.getKey().equals(name))) {
+                final String value = tags.value(request, i);
+                operation = value == null ? "" : value;
             }
         }
-        return "";
+        return operation;
     }
 
     private static <R> void copy(final Span span, final R value, final TagExtractor<R> tags) {

@@ -8,6 +8,7 @@ import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.internal.ContextInternal;
 import org.slf4j.MDC;
 
 /**
@@ -75,13 +76,23 @@ public final class RequestTracing {
     /**
      * {@code work} made to run, on another thread, in the request's context (read here, on the
      * event loop) with its ids in the MDC: spans and statements there are the request's children.
+     *
+     * <p>It runs as a dispatch of the request's Vert.x context, as Vert.x's own virtual threads do:
+     * a Vert.x client called from a thread without one makes a fresh context for the call and
+     * traces it on an event loop, where the calling thread's OpenTelemetry context is out of sight.
+     * Within the dispatch the client takes the request's context, which holds the request's span.
      */
     public Runnable carry(final Runnable work) {
         final Context request = Context.current();
+        final ContextInternal vertxContext = ContextInternal.current();
         return () -> {
             try (Scope _ = request.makeCurrent();
                     Scope _ = logContext()) {
-                work.run();
+                if (vertxContext == null) {
+                    work.run();
+                } else {
+                    vertxContext.dispatch(work);
+                }
             }
         };
     }

@@ -1,5 +1,6 @@
 package org.jzenith.examples.users.persistence;
 
+import io.opentelemetry.context.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import jakarta.inject.Inject;
@@ -101,15 +102,19 @@ public class JdbcUserDao implements UserDao {
                 row.getTimestamp("created_at").toInstant());
     }
 
+    /**
+     * Runs {@code work} on a new virtual thread in the caller's trace context, so that its statements
+     * are spans of the request that asked for them (a thread of one's own does not inherit it).
+     */
     private static <T> Future<T> onVirtualThread(final Callable<T> work) {
         final Promise<T> promise = Promise.promise();
-        Thread.ofVirtual().name("jdbc-user-dao").start(() -> {
+        Thread.ofVirtual().name("jdbc-user-dao").start(Context.current().wrap(() -> {
             try {
                 promise.complete(work.call());
             } catch (final Exception e) {
                 promise.fail(e);
             }
-        });
+        }));
         return promise.future();
     }
 }

@@ -1,0 +1,97 @@
+package org.jzenith.opentelemetry.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.Validation;
+
+class OtelSettingsTest {
+
+    /** A validation over plain values that keeps what was rejected. */
+    private static final class Values implements Validation {
+        private final Map<String, String> values;
+        private final Map<String, String> rejected = new LinkedHashMap<>();
+
+        Values(final Map<String, String> values) {
+            this.values = new HashMap<>(values);
+        }
+
+        @Override
+        public <T> Optional<T> configuration(final Class<T> mapping) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> value(final String key) {
+            return Optional.ofNullable(values.get(key));
+        }
+
+        @Override
+        public void reject(final String key, final String expected) {
+            rejected.put(key, expected);
+        }
+
+        @Override
+        public void problem(final String subject, final String origin, final String message) {
+            rejected.put(subject, message);
+        }
+    }
+
+    private static Map<String, String> rejected(final Map<String, String> values) {
+        final Values validation = new Values(values);
+        OtelSettings.check(validation);
+        return validation.rejected;
+    }
+
+    @Test
+    void acceptsWhatTheSdkTakes() {
+        assertThat(rejected(Map.of(
+                        "otel.sdk.disabled", "false",
+                        "otel.traces.exporter", "otlp",
+                        "otel.propagators", "tracecontext, baggage",
+                        "otel.exporter.otlp.protocol", "grpc",
+                        "otel.exporter.otlp.traces.endpoint", "https://collector.example:4318/v1/traces",
+                        "otel.exporter.otlp.timeout", "10s",
+                        "otel.exporter.otlp.compression", "gzip",
+                        "otel.traces.sampler", "parentbased_traceidratio",
+                        "otel.traces.sampler.arg", "0.25")))
+                .isEmpty();
+    }
+
+    @Test
+    void rejectsEachValueItWouldRefuseWithWhatItTakes() {
+        final Map<String, String> rejected = rejected(Map.of(
+                "otel.sdk.disabled", "yes",
+                "otel.traces.exporter", "otlp,zipkin",
+                "otel.propagators", "b3",
+                "otel.exporter.otlp.protocol", "http/json",
+                "otel.exporter.otlp.endpoint", "collector:4318",
+                "otel.exporter.otlp.traces.timeout", "ten seconds",
+                "otel.traces.sampler", "parentbased_sometimes",
+                "otel.traces.sampler.arg", "1.5"));
+
+        assertThat(rejected)
+                .containsOnlyKeys(
+                        "otel.sdk.disabled",
+                        "otel.traces.exporter",
+                        "otel.propagators",
+                        "otel.exporter.otlp.protocol",
+                        "otel.exporter.otlp.endpoint",
+                        "otel.exporter.otlp.traces.timeout",
+                        "otel.traces.sampler",
+                        "otel.traces.sampler.arg")
+                .containsEntry("otel.exporter.otlp.protocol", "one of grpc, http/protobuf")
+                .containsEntry("otel.traces.sampler.arg", "the share of traces to sample, from 0.0 to 1.0");
+    }
+
+    @Test
+    void disabledOnlyWhenSaidSo() {
+        assertThat(new OtelSettings(Map.of(), Map.of()).disabled()).isFalse();
+        assertThat(new OtelSettings(Map.of("otel.sdk.disabled", "true"), Map.of()).disabled())
+                .isTrue();
+    }
+}
