@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # What OpenTelemetry tracing costs a request, paired against raw Vert.x and against tracing off: the
 # TechEmpower app on jZenith (apps/jzenith, with OpenTelemetryPlugin, off by default) on /json and
-# /db (one query), pinned to CPU 0 with wrk on CPU 1, the variants interleaved in rounds (5 s warm-up,
-# then DURATION s measured each, a fresh JVM per run), medians and ratios of requests/s, p50/p99,
-# the service's CPU time per request and its RSS at the end. Writes benchmarks/TRACING.md and its
+# /db (one query), pinned to CPU 0 with wrk on CPU 1, the variants interleaved in rounds (their order
+# rotated each round; 5 s warm-up, then DURATION s measured each, a fresh JVM per run), medians and
+# ratios of requests/s, p50/p99, the service's CPU time per request and its RSS at the end. Writes benchmarks/TRACING.md and its
 # section of RESULTS.md.
 #
 #   benchmarks/tracing.sh [ROUNDS] [DURATION]     e.g. benchmarks/tracing.sh 3 10 (~10 minutes)
@@ -142,7 +142,9 @@ endpoints=(json db)
 started=$(date -u '+%Y-%m-%d %H:%M')
 for round in $(seq 1 "$rounds"); do
   for endpoint in "${endpoints[@]}"; do
-    for variant in "${variants[@]}"; do
+    # The order rotates by one each round, so that no variant always follows the same one.
+    for i in "${!variants[@]}"; do
+      variant=${variants[$(((i + round - 1) % ${#variants[@]}))]}
       line=$(run "$variant" "$endpoint")
       echo "round $round: $line" >&2
       echo "round=$round $line" >>"$work/results.txt"

@@ -99,7 +99,7 @@ def main():
         f"- `apps/jzenith` (the TechEmpower test types, with `OpenTelemetryPlugin.forService(\"jzenith-bench\")`) and"
         " `apps/vertx`, each pinned to CPU 0; `wrk -t1 -c64` on CPU 1, 5 s warm-up then"
         f" {duration} s measured, a fresh JVM per run; {rounds} rounds, each running every endpoint and variant once"
-        " in turn. `/json` answers on the event loop (`@NonBlocking`); `/db` is the TechEmpower single query on the"
+        " in turn, the variants' order rotated by one each round. `/json` answers on the event loop (`@NonBlocking`); `/db` is the TechEmpower single query on the"
         " reactive PostgreSQL client (PostgreSQL on the same machine, not pinned). CPU per request is the"
         " service's user and system time (`/proc/PID/stat`) over the measured run divided by the requests wrk"
         " counted; RSS is VmRSS at the end of the measured run.",
@@ -204,10 +204,8 @@ def main():
             odd.append(
                 f"On `/{endpoint}` `unsampled` cost more CPU per request than `recorded` ({u:.1f} against {rec:.1f} µs,"
                 f" more in {sum(a > b for a, b in pairs)} of {len(pairs)} rounds), though always_off does less work than"
-                " always_on without an exporter. Not explained by this run: the order within a round is fixed"
-                " (`unsampled` always runs right after `off`), so an order effect (PostgreSQL is not pinned) is not ruled"
-                " out, and a service that is not CPU-bound (the CPU 0 busy column) spends more CPU per request as it"
-                " gets less busy.")
+                " always_on without an exporter. Not explained by this run; one lead: a service that is not CPU-bound"
+                " (the CPU 0 busy column) spends more CPU per request the less busy it is.")
     for v in variants:
         path = work / f"warnings-{v}.txt"
         counts = Counter(path.read_text().splitlines()) if path.exists() else Counter()
