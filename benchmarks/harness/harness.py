@@ -493,7 +493,9 @@ def versions(apps):
     """The framework version each app is built on, read from its pom.xml."""
     root_pom = (ROOT / "pom.xml").read_text()
     jzenith = re.search(r"<version>([^<]+)</version>", root_pom).group(1)
-    vertx = re.search(r"<vertx\.version>([^<]+)<", root_pom).group(1)
+    # Library versions live in jzenith-bom since the BOM took them over; the root pom had them before.
+    vertx = next(m.group(1) for m in (re.search(r"<vertx\.version>([^<]+)<", (ROOT / pom).read_text())
+                                      for pom in ("pom.xml", "jzenith-bom/pom.xml") if (ROOT / pom).exists()) if m)
     found = {}
     for app in apps:
         pom = APPS_DIR / app / "pom.xml"

@@ -5,13 +5,14 @@ from pathlib import Path
 
 GOAL_CONNECTIONS = 64
 BENCHMARKS = Path(__file__).resolve().parents[1]
-# Sections that other programs write into files of their own (container.py, threads.py); RESULTS.md
+# Sections that other programs write into files of their own (container.py, threads.py, tracing.sh); RESULTS.md
 # carries each between markers, so that a harness run keeps them and they can be renewed alone.
 INCLUDED = [
     ("startup", "STARTUP.md", "benchmarks/startup.sh"),
     ("container", "CONTAINER.md", "benchmarks/container.sh"),
     ("threads", "THREADS.md", "benchmarks/threads.sh"),
     ("http-features", "HTTP-FEATURES.md", "benchmarks/http-features.sh"),
+    ("tracing", "TRACING.md", "benchmarks/tracing.sh"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
 
