@@ -129,6 +129,20 @@ class TracingIT {
     }
 
     @Test
+    void routesOfPluginsAreNamedByTheirPathToo() {
+        APP.client().get("/health/ready");
+
+        final ReceivedSpan health = server(
+                        RECEIVER.awaitSpans(
+                                received ->
+                                        server(received, "GET /health/ready").isPresent(),
+                                WAIT),
+                        "GET /health/ready")
+                .orElseThrow();
+        assertThat(health.attributes()).containsEntry("http.route", "/health/ready");
+    }
+
+    @Test
     void aRequestNoRouteMatchesIsNamedByItsMethodAlone() {
         APP.client().get("/no/such/path/12345");
 

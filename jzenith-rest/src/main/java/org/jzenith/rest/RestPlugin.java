@@ -312,6 +312,7 @@ public final class RestPlugin implements Plugin {
                         .response(routing, response),
                 configuration.retryAfter());
         final RequestAdmission admission = RequestAdmission.of(configuration.limits(), errors, registry);
+        final RequestTracing tracing = RequestTracing.of(context.instance(OpenTelemetry.class));
         final ThreadFactory virtualThreads =
                 Thread.ofVirtual().name("jzenith-rest").factory();
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(
@@ -332,7 +333,7 @@ public final class RestPlugin implements Plugin {
                 contextFields,
                 admission,
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
-                RequestTracing.of(context.instance(OpenTelemetry.class)));
+                tracing);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
             handlers.put(
@@ -352,7 +353,7 @@ public final class RestPlugin implements Plugin {
                                 .filter(contributor -> !contributor.management())
                                 .collect(Collectors.toUnmodifiableSet())
                         : contributors,
-                new PluginRouteSupport(codec, responseHeaders, errors, registry, false),
+                new PluginRouteSupport(codec, responseHeaders, errors, registry, false, tracing),
                 errors,
                 responseHeaders,
                 configuration.maxBodySize(),
@@ -374,7 +375,7 @@ public final class RestPlugin implements Plugin {
                                 ? Optional.of(RouterFactory.management(
                                         vertx,
                                         operators,
-                                        new PluginRouteSupport(codec, responseHeaders, errors, registry, true),
+                                        new PluginRouteSupport(codec, responseHeaders, errors, registry, true, tracing),
                                         errors))
                                 : Optional.empty()),
                 tlsFiles.map(files -> new Listeners.Tls(files, key.orElseThrow())),

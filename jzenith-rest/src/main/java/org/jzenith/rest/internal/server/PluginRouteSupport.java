@@ -3,12 +3,14 @@ package org.jzenith.rest.internal.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.invoke.EndpointMetrics;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.observability.RequestTracing;
 
 /** The {@link RouteSupport} of a running REST plugin. Immutable and thread-safe. */
 public final class PluginRouteSupport implements RouteSupport {
@@ -18,14 +20,17 @@ public final class PluginRouteSupport implements RouteSupport {
     private final ErrorResponder errors;
     private final MeterRegistry registry;
     private final boolean onManagementPort;
+    private final RequestTracing tracing;
 
     public PluginRouteSupport(
             final JsonCodec json,
             final ResponseHeaders headers,
             final ErrorResponder errors,
             final MeterRegistry registry,
-            final boolean onManagementPort) {
+            final boolean onManagementPort,
+            final RequestTracing tracing) {
         this.onManagementPort = onManagementPort;
+        this.tracing = tracing;
         this.json = json;
         this.headers = headers;
         this.errors = errors;
@@ -56,7 +61,16 @@ public final class PluginRouteSupport implements RouteSupport {
     public Handler<RoutingContext> timed(
             final String method, final String template, final Handler<RoutingContext> handler) {
         final EndpointMetrics metrics = new EndpointMetrics(registry, method, template);
+        if (!tracing.enabled()) {
+            return routing -> {
+                metrics.recordOnEnd(routing, System.nanoTime());
+                handler.handle(routing);
+            };
+        }
+        final HttpMethod routeMethod = HttpMethod.valueOf(method);
+        final String spanName = method + ' ' + template;
         return routing -> {
+            tracing.routed(routing.request().method(), routeMethod, spanName, template);
             metrics.recordOnEnd(routing, System.nanoTime());
             handler.handle(routing);
         };
