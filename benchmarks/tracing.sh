@@ -15,8 +15,8 @@
 #   off         jZenith with the plugin and otel.sdk.disabled=true (the app's default): no tracer
 #   unsampled   --otel.sdk.disabled=false --otel.traces.sampler=always_off: a tracer, spans made
 #               (not recorded), nothing exported
-#   recorded    always_on with --otel.traces.exporter=none: every span recorded and ended, none
-#               exported; what sampled costs beyond it is the export
+#   recorded    --otel.traces.exporter=none: the SDK on without a span processor; the SDK (1.68) then
+#               starts no recording span at all, so this is the SDK without recording, not recording alone
 #   sampled     --otel.traces.sampler=always_on: every request's spans recorded and exported over
 #               OTLP/HTTP (http/protobuf, the SDK's default batch settings) to a sink
 #
