@@ -62,34 +62,24 @@ class OtlpGrpcSenderIT {
 
     @Test
     void spansExportedOverGrpcArriveWithIdsAttributesAndServiceName() {
-        final SpanRecorder recorder = new SpanRecorder();
         final OtlpGrpcSpanExporter exporter = OtlpGrpcSpanExporter.builder()
                 .setEndpoint(receiver.grpcEndpoint())
                 .build();
-        final SdkTracerProvider provider = Traces.provider(SpanProcessor.composite(
-                recorder, BatchSpanProcessor.builder(exporter).build()));
-        try {
-            Traces.twoSpans(provider);
-            assertThat(provider.forceFlush()
-                            .join(WAIT.toSeconds(), TimeUnit.SECONDS)
-                            .isSuccess())
-                    .isTrue();
-
-            final List<ReceivedSpan> spans = receiver.awaitSpans(received -> received.size() == 2, WAIT);
-            assertDecoded(spans, recorder.ended(), "grpc");
-        } finally {
-            provider.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
-        }
+        assertArrive(BatchSpanProcessor.builder(exporter).build(), "grpc");
     }
 
     @Test
     void spansExportedOverHttpArriveWithIdsAttributesAndServiceName() {
-        final SpanRecorder recorder = new SpanRecorder();
         final OtlpHttpSpanExporter exporter = OtlpHttpSpanExporter.builder()
                 .setEndpoint(receiver.httpTracesEndpoint())
                 .build();
-        final SdkTracerProvider provider =
-                Traces.provider(SpanProcessor.composite(recorder, SimpleSpanProcessor.create(exporter)));
+        assertArrive(SimpleSpanProcessor.create(exporter), "http");
+    }
+
+    /** Two spans ended through {@code exporting} reach the receiver over {@code protocol}, decoded as sent. */
+    private void assertArrive(final SpanProcessor exporting, final String protocol) {
+        final SpanRecorder recorder = new SpanRecorder();
+        final SdkTracerProvider provider = Traces.provider(SpanProcessor.composite(recorder, exporting));
         try {
             Traces.twoSpans(provider);
             assertThat(provider.forceFlush()
@@ -98,7 +88,7 @@ class OtlpGrpcSenderIT {
                     .isTrue();
 
             final List<ReceivedSpan> spans = receiver.awaitSpans(received -> received.size() == 2, WAIT);
-            assertDecoded(spans, recorder.ended(), "http");
+            assertDecoded(spans, recorder.ended(), protocol);
         } finally {
             provider.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
         }
