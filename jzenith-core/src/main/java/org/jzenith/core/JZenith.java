@@ -341,13 +341,38 @@ public final class JZenith {
      */
     private Optional<OpenTelemetry> openTelemetry(final List<Plugin> active, final SmallRyeConfig config) {
         final List<OpenTelemetry> made = new ArrayList<>();
-        for (final Plugin plugin : active) {
-            plugin.openTelemetry(config).ifPresent(made::add);
-        }
-        if (made.size() > 1) {
-            throw new IllegalStateException("More than one plugin provides OpenTelemetry; register one tracing plugin");
+        final List<String> makers = new ArrayList<>();
+        try {
+            for (final Plugin plugin : active) {
+                plugin.openTelemetry(config).ifPresent(openTelemetry -> {
+                    made.add(openTelemetry);
+                    makers.add(plugin.name());
+                });
+            }
+            if (made.size() > 1) {
+                throw new StartupException(
+                        "The plugins " + makers + " each provide OpenTelemetry; register one" + " tracing plugin");
+            }
+        } catch (final RuntimeException e) {
+            // Nothing else exists yet: the application ends here, as for a bad configuration.
+            made.forEach(JZenith::closeQuietly);
+            synchronized (lock) {
+                state = State.STOPPED;
+            }
+            stopped.complete(null);
+            throw e;
         }
         return made.stream().findFirst();
+    }
+
+    private static void closeQuietly(final OpenTelemetry openTelemetry) {
+        if (openTelemetry instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (final Exception e) {
+                LOG.debug("Closing an OpenTelemetry not used failed", e);
+            }
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.jul.LevelChangePropagator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
@@ -13,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 
 /**
  * A jZenith service's logging, set up in code: a service that has this module on its class path
@@ -53,11 +55,27 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
         console.setName("console");
         console.setEncoder(encoder);
         console.start();
+        bridgeJavaUtilLogging(context);
         final ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.toLevel(setting("log.level", "LOG_LEVEL").orElse("INFO"), Level.INFO));
         root.addAppender(console);
         QUIETER.forEach((logger, level) -> context.getLogger(logger).setLevel(level));
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /**
+     * Sends what libraries log through {@code java.util.logging} (OpenTelemetry's SDK does) to these
+     * appenders, so that a JSON log stays one JSON object per line. The propagator sets
+     * java.util.logging's levels to Logback's, so that a disabled level costs the library nothing.
+     */
+    private static void bridgeJavaUtilLogging(final LoggerContext context) {
+        final LevelChangePropagator propagator = new LevelChangePropagator();
+        propagator.setContext(context);
+        propagator.setResetJUL(true);
+        propagator.start();
+        context.addListener(propagator);
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
     }
 
     /** {@code text} or {@code json}. */

@@ -38,6 +38,31 @@ class ServiceLoggingTest {
     }
 
     @Test
+    void linesLoggedThroughJavaUtilLoggingReachTheAppenders() {
+        final LoggerContext context = (LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+        final ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> received =
+                new ch.qos.logback.core.read.ListAppender<>();
+        received.setContext(context);
+        received.start();
+        final ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.addAppender(received);
+        try {
+            java.util.logging.Logger.getLogger("io.opentelemetry.sdk.test").warning("Failed to export spans");
+            java.util.logging.Logger.getLogger("io.opentelemetry.sdk.test").fine("below the root level");
+        } finally {
+            root.detachAppender(received);
+        }
+
+        assertThat(received.list)
+                .extracting(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                .containsExactly("Failed to export spans");
+        assertThat(received.list.getFirst().getLevel()).isEqualTo(Level.WARN);
+        assertThat(java.util.logging.Logger.getLogger("io.opentelemetry.sdk.test")
+                        .isLoggable(java.util.logging.Level.FINE))
+                .isFalse();
+    }
+
+    @Test
     void textIsTheDefaultFormat() {
         assertThat(System.getProperty("log.format")).isNull();
         assertThat(ServiceLogging.format()).isIn("text", System.getenv().getOrDefault("LOG_FORMAT", "text"));

@@ -34,6 +34,18 @@ class TracingSettingsIT {
     }
 
     @Test
+    void aValueOnlyTheSdkRefusesStopsTheStartWithItsKeyAndNothingLeftRunning() {
+        final JZenith app = TracedApplication.application("--rest.port=0", "--otel.bsp.max.export.batch.size=many");
+
+        assertThatThrownBy(app::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("otel.bsp.max.export.batch.size")
+                .hasMessageContaining("see the OTEL_* and otel.* settings");
+        app.stop(); // returns at once: nothing had started
+        assertThatThrownBy(app::start).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void keysOfTheSdkThatJzenithDoesNotCheckAreLeftToIt() {
         final JZenith app = TracedApplication.application(
                         "--rest.port=0",
