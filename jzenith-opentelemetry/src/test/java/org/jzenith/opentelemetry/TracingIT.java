@@ -2,6 +2,10 @@ package org.jzenith.opentelemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
@@ -10,9 +14,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.test.Await;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.OtlpReceiver;
 import org.jzenith.test.ReceivedSpan;
+import org.slf4j.LoggerFactory;
 
 /**
  * A traced service exporting to a real OTLP receiver over HTTP/protobuf: the caller's trace is
@@ -31,7 +37,8 @@ class TracingIT {
     @RegisterExtension
     static final JZenithExtension APP = JZenithExtension.of(TracedApplication::application)
             .withConfiguration("otel.exporter.otlp.endpoint", RECEIVER::httpEndpoint)
-            .withConfiguration("otel.bsp.schedule.delay", "20");
+            .withConfiguration("otel.bsp.schedule.delay", "20")
+            .withConfiguration("rest.access-log.enabled", "true");
 
     /** The same service exporting over OTLP/gRPC (HTTP/2, through jZenith's Vert.x sender). */
     @RegisterExtension
@@ -109,6 +116,43 @@ class TracingIT {
         assertThat(server.traceId()).hasSize(32).isNotEqualTo(TRACE_ID);
         assertThat(body.get("mdcTraceId").asText()).isEqualTo(server.traceId());
         assertThat(body.get("spanTraceId").asText()).isEqualTo(server.traceId());
+    }
+
+    @Test
+    void theAccessLogLineNamesTheTraceOfItsSpan() {
+        final LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
+        final ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.setContext(logging);
+        lines.start();
+        final Logger access = logging.getLogger("jzenith.access");
+        access.addAppender(lines);
+        try {
+            APP.client().get("/traced/reactive?for=access-log");
+
+            final ReceivedSpan server = server(
+                            RECEIVER.awaitSpans(
+                                    received -> server(received, "GET /traced/reactive")
+                                            .isPresent(),
+                                    WAIT),
+                            "GET /traced/reactive")
+                    .orElseThrow();
+            Await.until(WAIT, "the access log line of the request", () -> accessLine(lines)
+                    .isPresent());
+            assertThat(accessLine(lines).orElseThrow().getKeyValuePairs()).anySatisfy(pair -> {
+                assertThat(pair.key).isEqualTo("trace_id");
+                assertThat(pair.value).isEqualTo(server.traceId());
+            });
+        } finally {
+            access.detachAppender(lines);
+        }
+    }
+
+    private static Optional<ILoggingEvent> accessLine(final ListAppender<ILoggingEvent> lines) {
+        synchronized (lines) { // the appender appends under its own lock
+            return lines.list.stream()
+                    .filter(line -> line.getFormattedMessage().startsWith("GET /traced/reactive "))
+                    .findFirst();
+        }
     }
 
     @Test
