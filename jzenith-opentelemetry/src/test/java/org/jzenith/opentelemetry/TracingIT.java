@@ -207,9 +207,13 @@ class TracingIT {
         final String seen =
                 APP.client().get("/traced/outgoing", "traceparent", TRACEPARENT).body();
 
+        // Three spans, ended one after the other, possibly exported in different batches.
         final List<ReceivedSpan> spans = RECEIVER.awaitSpans(
                 received -> server(received, "GET /traced/echo").isPresent()
-                        && received.stream().anyMatch(span -> span.kind().equals("CLIENT")),
+                        && server(received, "GET /traced/outgoing").isPresent()
+                        && received.stream()
+                                .anyMatch(span -> span.kind().equals("CLIENT")
+                                        && span.traceId().equals(TRACE_ID)),
                 WAIT);
         final ReceivedSpan outgoing = server(spans, "GET /traced/outgoing").orElseThrow();
         final ReceivedSpan client = spans.stream()
@@ -229,8 +233,9 @@ class TracingIT {
 
         final List<ReceivedSpan> spans = RECEIVER.awaitSpans(
                 received -> received.stream()
-                        .anyMatch(span ->
-                                span.traceId().equals(trace) && span.kind().equals("SERVER")),
+                                .filter(span -> span.traceId().equals(trace))
+                                .count()
+                        == 2,
                 WAIT);
         assertThat(spans)
                 .filteredOn(span -> span.traceId().equals(trace))
