@@ -3,7 +3,6 @@ package org.jzenith.jdbc;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.trace.TracerProvider;
 import jakarta.inject.Singleton;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -13,6 +12,7 @@ import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.internal.tracing.Tracing;
 import org.jzenith.core.store.DataExceptions;
 
 /**
@@ -58,7 +58,7 @@ final class JdbcModule extends AbstractModule {
     @Singleton
     Jdbi jdbi(final DataSource source, final OpenTelemetry openTelemetry) {
         final Jdbi jdbi = Jdbi.create(source);
-        if (openTelemetry.getTracerProvider() != TracerProvider.noop()) {
+        if (Tracing.enabled(openTelemetry)) {
             jdbi.setSqlLogger(new StatementSpans(openTelemetry, dataSource));
         }
         return jdbi;

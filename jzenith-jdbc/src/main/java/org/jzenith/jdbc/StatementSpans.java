@@ -31,6 +31,8 @@ final class StatementSpans implements SqlLogger {
 
     private final Tracer tracer;
     private final PooledDataSource database;
+    /** {@code db.system}, read from the database's product name once the plugin has connected. */
+    private volatile String system = "";
 
     StatementSpans(final OpenTelemetry openTelemetry, final PooledDataSource database) {
         this.tracer = openTelemetry.getTracer("org.jzenith.jdbc");
@@ -46,7 +48,7 @@ final class StatementSpans implements SqlLogger {
         final Span span = tracer.spanBuilder(verb.isEmpty() ? "statement" : verb)
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(Context.current())
-                .setAttribute(SYSTEM, system(database.database()))
+                .setAttribute(SYSTEM, system())
                 .setAttribute(TEXT, text)
                 .setAttribute(OPERATION, verb)
                 .startSpan();
@@ -67,6 +69,16 @@ final class StatementSpans implements SqlLogger {
             span.setAttribute(ERROR_TYPE, failure.getSQLState() == null ? "SQLException" : failure.getSQLState());
             span.end();
         }
+    }
+
+    private String system() {
+        final String known = system;
+        if (!known.isEmpty()) {
+            return known;
+        }
+        final String found = system(database.database());
+        system = found;
+        return found;
     }
 
     /** {@code postgresql} of {@code PostgreSQL 16.4}, as the database conventions name systems. */

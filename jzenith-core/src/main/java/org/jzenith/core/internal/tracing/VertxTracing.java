@@ -90,7 +90,7 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
         if (request instanceof HttpServerRequest http) {
             serverAttributes(builder, http);
         } else {
-            copy(builder, request, tags);
+            copy(request, tags, builder::setAttribute);
         }
         final Span span = builder.startSpan();
         TracingLocal.KEY.put(context, AccessMode.CONCURRENT, parent.with(span));
@@ -146,7 +146,7 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
                 span.setStatus(StatusCode.ERROR);
             }
         } else if (response != null) {
-            copy(span, response, tags);
+            copy(response, tags, span::setAttribute);
         }
         end(span, failure);
     }
@@ -172,7 +172,7 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
         final SpanBuilder builder = tracer.spanBuilder(verb.isEmpty() ? operation : verb)
                 .setParent(parent)
                 .setSpanKind(kind == io.vertx.core.spi.tracing.SpanKind.RPC ? SpanKind.CLIENT : SpanKind.PRODUCER);
-        copy(builder, request, tags);
+        copy(request, tags, builder::setAttribute);
         if (!verb.isEmpty()) {
             builder.setAttribute(OPERATION, verb);
         }
@@ -201,7 +201,7 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
             return;
         }
         if (response != null) {
-            copy(span, response, tags);
+            copy(response, tags, span::setAttribute);
         }
         end(span, failure);
     }
@@ -214,14 +214,14 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
         span.end();
     }
 
-    /** Copies what Vert.x reports about a request or its answer. */
-    private static <R> void copy(final SpanBuilder builder, final R value, final TagExtractor<R> tags) {
+    /** Copies what Vert.x reports about a request or its answer, but the kind, which the span has already. */
+    private static <R> void copy(final R value, final TagExtractor<R> tags, final BiConsumer<String, String> into) {
         final int count = tags.len(value);
         for (int i = 0; i < count; i++) {
             final String tag = tags.value(value, i);
             final String name = tags.name(value, i);
             if (tag != null && !SPAN_KIND.equals(name)) {
-                builder.setAttribute(name, tag);
+                into.accept(name, tag);
             }
         }
     }
@@ -242,16 +242,6 @@ public final class VertxTracing implements VertxTracer<Span, Span> {
             }
         }
         return operation;
-    }
-
-    private static <R> void copy(final Span span, final R value, final TagExtractor<R> tags) {
-        final int count = tags.len(value);
-        for (int i = 0; i < count; i++) {
-            final String tag = tags.value(value, i);
-            if (tag != null) {
-                span.setAttribute(tags.name(value, i), tag);
-            }
-        }
     }
 
     private static final class HeaderGetter implements TextMapGetter<Iterable<Map.Entry<String, String>>> {

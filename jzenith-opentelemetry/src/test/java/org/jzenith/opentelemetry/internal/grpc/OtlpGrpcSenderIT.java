@@ -134,7 +134,7 @@ class OtlpGrpcSenderIT {
                 .setCompression("gzip")
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isTrue();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isTrue();
         assertThat(receiver.spans()).extracting(ReceivedSpan::protocol).containsExactly("grpc", "grpc");
     }
 
@@ -145,7 +145,7 @@ class OtlpGrpcSenderIT {
                 .setCompression("gzip")
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isTrue();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isTrue();
         assertThat(receiver.spans()).extracting(ReceivedSpan::protocol).containsExactly("http", "http");
     }
 
@@ -157,7 +157,7 @@ class OtlpGrpcSenderIT {
                 .setRetryPolicy(FAST_RETRIES)
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isFalse();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isFalse();
         assertThat(receiver.exportRequests()).isEqualTo(1);
         assertThat(receiver.spans()).isEmpty();
     }
@@ -170,7 +170,7 @@ class OtlpGrpcSenderIT {
                 .setRetryPolicy(FAST_RETRIES)
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isTrue();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isTrue();
         assertThat(receiver.exportRequests()).isEqualTo(3);
         assertThat(receiver.spans()).hasSize(2);
     }
@@ -183,7 +183,7 @@ class OtlpGrpcSenderIT {
                 .setRetryPolicy(null)
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isFalse();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isFalse();
         assertThat(receiver.exportRequests()).isEqualTo(1);
     }
 
@@ -194,7 +194,7 @@ class OtlpGrpcSenderIT {
                 .setEndpoint(receiver.httpTracesEndpoint())
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isFalse();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isFalse();
         assertThat(receiver.exportRequests()).isEqualTo(1);
     }
 
@@ -207,7 +207,7 @@ class OtlpGrpcSenderIT {
                 .build();
 
         final long started = System.nanoTime();
-        final CompletableResultCode result = export(exporter);
+        final CompletableResultCode result = Traces.export(exporter, WAIT);
 
         assertThat(result.isSuccess()).isFalse();
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
@@ -224,7 +224,7 @@ class OtlpGrpcSenderIT {
                     .build();
 
             final long started = System.nanoTime();
-            final CompletableResultCode result = export(exporter);
+            final CompletableResultCode result = Traces.export(exporter, WAIT);
 
             assertThat(result.isSuccess()).isFalse();
             assertThat(Duration.ofNanos(System.nanoTime() - started))
@@ -238,34 +238,15 @@ class OtlpGrpcSenderIT {
         final SpanExporter exporter = OtlpGrpcSpanExporter.builder()
                 .setEndpoint(receiver.grpcEndpoint())
                 .build();
-        assertThat(export(exporter).isSuccess()).isTrue();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isTrue();
 
         assertThat(exporter.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS).isSuccess())
                 .isTrue();
 
-        assertThat(exporter.export(someSpans())
+        assertThat(exporter.export(Traces.someSpans())
                         .join(WAIT.toSeconds(), TimeUnit.SECONDS)
                         .isSuccess())
                 .isFalse();
-    }
-
-    /** Exports two fresh spans and waits for the outcome; the exporter is shut down afterwards. */
-    private static CompletableResultCode export(final SpanExporter exporter) {
-        try {
-            final CompletableResultCode result = exporter.export(someSpans()).join(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(result.isDone()).as("the export ended within %s", WAIT).isTrue();
-            return result;
-        } finally {
-            exporter.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
-        }
-    }
-
-    private static List<SpanData> someSpans() {
-        final SpanRecorder recorder = new SpanRecorder();
-        final SdkTracerProvider provider = Traces.provider(recorder);
-        Traces.twoSpans(provider);
-        provider.shutdown();
-        return recorder.ended();
     }
 
     private static void assertDecoded(

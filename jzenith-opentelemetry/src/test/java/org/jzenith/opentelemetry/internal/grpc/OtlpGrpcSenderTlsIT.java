@@ -3,9 +3,6 @@ package org.jzenith.opentelemetry.internal.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.opentelemetry.exporter.otlp.trace.OtlpGrpcSpanExporter;
-import io.opentelemetry.sdk.common.CompletableResultCode;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -114,7 +111,7 @@ class OtlpGrpcSenderTlsIT {
                 .setTrustedCertificates(certificatePem)
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isTrue();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isTrue();
         assertThat(calls)
                 .containsExactly(HttpVersion.HTTP_2 + " /opentelemetry.proto.collector.trace.v1.TraceService/Export"
                         + " application/grpc");
@@ -128,26 +125,8 @@ class OtlpGrpcSenderTlsIT {
                 .setTimeout(Duration.ofSeconds(5))
                 .build();
 
-        assertThat(export(exporter).isSuccess()).isFalse();
+        assertThat(Traces.export(exporter, WAIT).isSuccess()).isFalse();
         assertThat(calls).isEmpty();
-    }
-
-    private static CompletableResultCode export(final SpanExporter exporter) {
-        try {
-            final CompletableResultCode result = exporter.export(someSpans()).join(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(result.isDone()).as("the export ended within %s", WAIT).isTrue();
-            return result;
-        } finally {
-            exporter.shutdown().join(WAIT.toSeconds(), TimeUnit.SECONDS);
-        }
-    }
-
-    private static List<SpanData> someSpans() {
-        final SpanRecorder recorder = new SpanRecorder();
-        final SdkTracerProvider provider = Traces.provider(recorder);
-        Traces.twoSpans(provider);
-        provider.shutdown();
-        return recorder.ended();
     }
 
     private static void keytool(final String... arguments) throws IOException, InterruptedException {

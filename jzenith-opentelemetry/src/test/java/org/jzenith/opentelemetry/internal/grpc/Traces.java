@@ -1,5 +1,7 @@
 package org.jzenith.opentelemetry.internal.grpc;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
@@ -7,11 +9,15 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /** Makes a small real trace with the SDK: a SERVER span with a CLIENT child, with attributes. */
 final class Traces {
@@ -54,5 +60,25 @@ final class Traces {
                 .filter(span -> span.getName().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no span named " + name + " in " + spans));
+    }
+
+    /** Exports two fresh spans and waits for the outcome; the exporter is shut down afterwards. */
+    static CompletableResultCode export(final SpanExporter exporter, final Duration wait) {
+        try {
+            final CompletableResultCode result = exporter.export(someSpans()).join(wait.toSeconds(), TimeUnit.SECONDS);
+            assertThat(result.isDone()).as("the export ended within %s", wait).isTrue();
+            return result;
+        } finally {
+            exporter.shutdown().join(wait.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    /** Two ended spans, a server span and its client child, recorded without exporting them. */
+    static List<SpanData> someSpans() {
+        final SpanRecorder recorder = new SpanRecorder();
+        final SdkTracerProvider provider = provider(recorder);
+        twoSpans(provider);
+        provider.shutdown();
+        return recorder.ended();
     }
 }

@@ -4,11 +4,11 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.internal.ContextInternal;
+import org.jzenith.core.internal.tracing.Tracing;
 import org.slf4j.MDC;
 
 /**
@@ -37,7 +37,7 @@ public final class RequestTracing {
 
     /** Tracing when {@code openTelemetry} is not the no-op one a service without a tracing plugin has. */
     public static RequestTracing of(final OpenTelemetry openTelemetry) {
-        return openTelemetry.getTracerProvider() == TracerProvider.noop() ? OFF : new RequestTracing(true);
+        return Tracing.enabled(openTelemetry) ? new RequestTracing(true) : OFF;
     }
 
     public boolean enabled() {
