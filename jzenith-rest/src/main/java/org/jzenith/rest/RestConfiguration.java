@@ -50,6 +50,7 @@ import org.jzenith.core.configuration.Range;
  * rest.security-headers.enabled=true       # X-Content-Type-Options, X-Frame-Options, and HSTS with TLS
  * rest.security-headers.hsts-max-age=31536000
  * rest.openapi.enabled=true                # /openapi.json, /openapi.yaml and /swagger-ui
+ * rest.openapi.swagger-ui=true             # unset: on, but off in the prod profile
  * rest.openapi.title=User service          # the document's info.title
  * rest.openapi.version=1.4.2               # the document's info.version (the API's, not OpenAPI's)
  * rest.openapi.description=CRUD on users   # the document's info.description; unset: none
@@ -212,6 +213,13 @@ public interface RestConfiguration {
         /** Whether the document and Swagger UI are served. */
         @WithDefault("true")
         boolean enabled();
+
+        /**
+         * Whether Swagger UI is served at {@code /swagger-ui/} (with its webjar on the class path):
+         * unset, yes, except in the {@code prod} profile, where a page that calls the API from a
+         * browser is something to ask for.
+         */
+        Optional<Boolean> swaggerUi();
 
         /** The document's {@code info.title}. */
         @WithDefault("jZenith service")

@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.RestServer;
@@ -153,6 +154,9 @@ public final class RestModule extends AbstractModule {
         private RestConfiguration configuration;
 
         @com.google.inject.Inject
+        private CoreConfiguration core;
+
+        @com.google.inject.Inject
         private Set<Authenticator> authenticators;
 
         @com.google.inject.Inject
@@ -179,12 +183,20 @@ public final class RestModule extends AbstractModule {
                     model,
                     statuses,
                     authenticators.stream().map(Authenticator::scheme).toList(),
+                    swaggerUi(settings, core),
                     configuration.tls().certificate().isPresent()
                                     || configuration.tls().keyStore().isPresent()
                             ? "https"
                             : "http",
                     server::port);
         }
+    }
+
+    /** Swagger UI as {@code rest.openapi.swagger-ui} says; unset, on except in the {@code prod} profile. */
+    private static boolean swaggerUi(final RestConfiguration.OpenApi settings, final CoreConfiguration core) {
+        return settings.swaggerUi().orElseGet(() -> !core.profile()
+                .map(profile -> profile.strip().equalsIgnoreCase("prod"))
+                .orElse(false));
     }
 
     /** The {@code Sse} of {@code @Context Sse} fields, made when the first such field is filled. */

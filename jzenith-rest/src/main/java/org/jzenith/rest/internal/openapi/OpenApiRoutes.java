@@ -9,15 +9,11 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
@@ -28,7 +24,8 @@ import org.jzenith.rest.internal.model.ResourceModel;
 /**
  * {@code GET /openapi.json} and {@code /openapi.yaml}, the OpenAPI 3.1 document of the resources,
  * and {@code /swagger-ui/} showing it, from the {@code org.webjars:swagger-ui} jar when the
- * application has it. Operators' routes: on {@code management.port} when one is set.
+ * application has it and Swagger UI is wanted (without either, there is no such route). Operators'
+ * routes: on {@code management.port} when one is set.
  *
  * <p>The document is made on the first request for it, off the event loop, and kept: start-up does
  * not pay for the reflection it needs, and later requests write the same bytes.
@@ -37,8 +34,6 @@ public final class OpenApiRoutes implements RouteContributor {
 
     private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
     private static final CharSequence YAML = HttpHeaders.createOptimized("application/yaml");
-    private static final String WEBJAR = "META-INF/resources/webjars/swagger-ui/";
-    private static final String WEBJAR_VERSION = "META-INF/maven/org.webjars/swagger-ui/pom.properties";
     private static final Map<String, String> CONTENT_TYPES = Map.of(
             "html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8",
@@ -69,15 +64,18 @@ public final class OpenApiRoutes implements RouteContributor {
 
     private final IntSupplier apiPort;
     private final AtomicReference<Future<Documents>> made = new AtomicReference<>();
-    private final AtomicReference<Optional<String>> webjar = new AtomicReference<>();
-    private final Map<String, Future<Optional<Buffer>>> files = new ConcurrentHashMap<>();
+    private final Optional<SwaggerUi> swaggerUi;
 
     /** The two forms of the document, written once. */
     private record Documents(Buffer json, Buffer yaml) {}
 
     private OpenApiRoutes(
-            final Function<ObjectMapper, ObjectNode> document, final String apiScheme, final IntSupplier apiPort) {
+            final Function<ObjectMapper, ObjectNode> document,
+            final Optional<SwaggerUi> swaggerUi,
+            final String apiScheme,
+            final IntSupplier apiPort) {
         this.document = document;
+        this.swaggerUi = swaggerUi;
         this.apiScheme = apiScheme;
         this.apiPort = apiPort;
     }
@@ -85,19 +83,24 @@ public final class OpenApiRoutes implements RouteContributor {
     /**
      * The routes of the document that {@code info}, {@code model}, {@code mappedStatuses} and the
      * authenticators' {@code schemes} make with the plugin's JSON mapper (see {@link
-     * OpenApiDocument#create}).
+     * OpenApiDocument#create}); with Swagger UI when {@code swaggerUi} and the application has its
+     * webjar.
      */
     public static OpenApiRoutes of(
             final OpenApiDocument.Info info,
             final ResourceModel model,
             final Set<Integer> mappedStatuses,
             final List<String> schemes,
+            final boolean swaggerUi,
             final String apiScheme,
             final IntSupplier apiPort) {
         final Set<Integer> statuses = Set.copyOf(mappedStatuses);
         final List<String> schemeList = List.copyOf(schemes);
         return new OpenApiRoutes(
-                mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper), apiScheme, apiPort);
+                mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper),
+                swaggerUi ? SwaggerUi.on(OpenApiRoutes.class.getClassLoader()) : Optional.empty(),
+                apiScheme,
+                apiPort);
     }
 
     @Override
@@ -111,8 +114,13 @@ public final class OpenApiRoutes implements RouteContributor {
                 .onSuccess(documents -> write(routing, support, JSON, documents.json()))));
         router.get("/openapi.yaml").handler(support.timed("GET", "/openapi.yaml", routing -> documents(routing, support)
                 .onSuccess(documents -> write(routing, support, YAML, documents.yaml()))));
-        router.getWithRegex("/swagger-ui/([A-Za-z0-9._-]*)")
-                .handler(support.timed("GET", "/swagger-ui/{file}", routing -> swaggerUi(routing, support)));
+        swaggerUi.ifPresent(files -> addSwaggerUi(router, support, files));
+    }
+
+    private static void addSwaggerUi(final Router router, final RouteSupport support, final SwaggerUi files) {
+        // Swagger UI's names are short: a longer one is the router's 404 without a look.
+        router.getWithRegex("/swagger-ui/([A-Za-z0-9._-]{0,64})")
+                .handler(support.timed("GET", "/swagger-ui/{file}", routing -> swaggerUi(routing, support, files)));
         // After the files: Vert.x matches "/swagger-ui" to "/swagger-ui/" as well.
         router.get("/swagger-ui").handler(support.timed("GET", "/swagger-ui", routing -> {
             support.addHeaders(routing.response());
@@ -178,28 +186,23 @@ public final class OpenApiRoutes implements RouteContributor {
                 .end(body);
     }
 
-    private void swaggerUi(final RoutingContext routing, final RouteSupport support) {
+    private static void swaggerUi(final RoutingContext routing, final RouteSupport support, final SwaggerUi files) {
         final String name = routing.pathParam("param0").isEmpty() ? "index.html" : routing.pathParam("param0");
         if (name.equals("swagger-initializer.js")) {
             file(routing, support, name, Buffer.buffer(INITIALIZER));
             return;
         }
-        files.computeIfAbsent(name, file -> routing.vertx().executeBlocking(() -> read(file), false))
-                .onComplete(outcome -> {
-                    if (outcome.failed()) {
-                        files.remove(name);
-                        routing.fail(outcome.cause());
-                    } else if (outcome.result().isEmpty()) {
-                        support.problem(
-                                routing,
-                                404,
-                                webjar().isEmpty()
-                                        ? "Swagger UI is not here: the service has no org.webjars:swagger-ui jar"
-                                        : "Swagger UI has no file " + name);
-                    } else {
-                        file(routing, support, name, outcome.result().get());
-                    }
-                });
+        files.file(routing.vertx(), name)
+                .ifPresentOrElse(
+                        read -> read.onComplete(outcome -> {
+                            if (outcome.failed()) {
+                                routing.fail(outcome.cause());
+                            } else {
+                                file(routing, support, name, outcome.result());
+                            }
+                        }),
+                        // The name is not echoed: it is the client's, up to the path's length.
+                        () -> support.problem(routing, 404, "Swagger UI has no such file"));
     }
 
     private static void file(
@@ -212,34 +215,8 @@ public final class OpenApiRoutes implements RouteContributor {
                 .end(body);
     }
 
-    /** A file of the webjar, read once; empty when the jar or the file is not there. */
-    private Optional<Buffer> read(final String name) throws IOException {
-        final Optional<String> version = webjar();
-        if (version.isEmpty()) {
-            return Optional.empty();
-        }
-        try (InputStream in =
-                OpenApiRoutes.class.getClassLoader().getResourceAsStream(WEBJAR + version.get() + "/" + name)) {
-            return in == null ? Optional.empty() : Optional.of(Buffer.buffer(in.readAllBytes()));
-        }
-    }
-
-    /** The version of the swagger-ui webjar on the class path, which names its folder. */
-    private Optional<String> webjar() {
-        Optional<String> version = webjar.get();
-        if (version == null) {
-            version = Optional.empty();
-            try (InputStream in = OpenApiRoutes.class.getClassLoader().getResourceAsStream(WEBJAR_VERSION)) {
-                if (in != null) {
-                    final Properties properties = new Properties();
-                    properties.load(in);
-                    version = Optional.ofNullable(properties.getProperty("version"));
-                }
-            } catch (final IOException e) {
-                version = Optional.empty();
-            }
-            webjar.set(version);
-        }
-        return version;
+    /** How many of Swagger UI's files are kept in memory: none without Swagger UI. */
+    int swaggerUiFilesKept() {
+        return swaggerUi.map(SwaggerUi::kept).orElse(0);
     }
 }

@@ -1,0 +1,60 @@
+package org.jzenith.rest.it.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.rest.it.Http;
+
+/** In the {@code prod} profile Swagger UI is served only when {@code rest.openapi.swagger-ui} asks for it. */
+class SwaggerUiProfileIT {
+
+    @Test
+    void inProdSwaggerUiIsOffAndTheDocumentStays() {
+        final JZenith app = start("--jzenith.profile=prod");
+        try {
+            final Http api = new Http(app.instance(RestServer.class).port());
+            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+            assertThat(api.get("/swagger-ui/swagger-ui-bundle.js").statusCode()).isEqualTo(404);
+            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(200);
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void inProdSwaggerUiCanBeAskedFor() {
+        final JZenith app = start("--jzenith.profile=prod", "--rest.openapi.swagger-ui=true");
+        try {
+            assertThat(new Http(app.instance(RestServer.class).port())
+                            .get("/swagger-ui/")
+                            .statusCode())
+                    .isEqualTo(200);
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void elsewhereSwaggerUiCanBeTurnedOff() {
+        final JZenith app = start("--jzenith.profile=dev", "--rest.openapi.swagger-ui=false");
+        try {
+            final Http api = new Http(app.instance(RestServer.class).port());
+            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(200);
+        } finally {
+            app.stop();
+        }
+    }
+
+    private static JZenith start(final String... args) {
+        final String[] all = new String[args.length + 1];
+        all[0] = "--rest.port=0";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return JZenith.application(all)
+                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .start();
+    }
+}
