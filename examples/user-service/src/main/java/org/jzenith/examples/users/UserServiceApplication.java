@@ -21,7 +21,10 @@ import org.jzenith.rest.RestPlugin;
  * jdbc.url} names another, or on PostgreSQL's reactive client with {@code user.store=postgresql}, or
  * on Redis with {@code user.store=redis}. Creating, changing and deleting users needs the role
  * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
- * settings), or for every caller while {@code user.security} is {@code none}, the default.
+ * settings), or for every caller while {@code user.security} is {@code none}, the default. The
+ * service listens on {@code 127.0.0.1} unless {@code rest.host} says otherwise, and with {@code
+ * user.security=none} it refuses an address other machines reach outside the {@code dev} and
+ * {@code test} profiles.
  *
  * <pre>
  * java -jar examples/user-service/target/user-service.jar --rest.port=8080
@@ -53,6 +56,9 @@ public final class UserServiceApplication {
                 // off by default, so that the service runs where no collector listens.
                 .withPlugins(OpenTelemetryPlugin.forService("user-service"))
                 .withConfiguration("otel.sdk.disabled", true)
+                // Only this machine reaches the service until rest.host says otherwise: with the
+                // default user.security=none every caller may change users (OpenAccessPlugin).
+                .withConfiguration("rest.host", "127.0.0.1")
                 .withModules(new ServiceLayerModule(), new PersistenceLayerModule());
     }
 }

@@ -30,7 +30,9 @@ public interface UserServiceConfiguration {
     enum Security {
         /**
          * Everyone: every request acts as a user in the role {@code user-admin}, said at start-up with
-         * a warning. For trying the service out; a deployed service sets {@code jwt}.
+         * a warning. For trying the service out on one's own machine: the service then refuses a
+         * {@code rest.host} other machines reach, outside the {@code dev} and {@code test} profiles. A
+         * deployed service sets {@code jwt}.
          */
         NONE,
 
