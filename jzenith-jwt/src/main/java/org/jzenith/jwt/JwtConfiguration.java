@@ -16,6 +16,7 @@ import org.jzenith.core.configuration.DurationRange;
  * jwt.public-key-file=/etc/service/issuer.pem   # a PEM public key (RSA or EC), read at start-up
  * jwt.public-key=-----BEGIN PUBLIC KEY-----...   # or the PEM text itself, e.g. from JWT_PUBLIC_KEY
  * jwt.jwks-url=https://id.example.com/certs      # or the issuer's JSON Web Key Set, fetched and refreshed
+ * jwt.jwks-allow-insecure-loopback=false         # true: an http:// key set on 127.0.0.1, ::1 or localhost (tests)
  * jwt.issuer=https://id.example.com              # required: the token's iss, exactly
  * jwt.audience=orders                            # required: the token's aud must name one of these (commas)
  * jwt.clock-skew=30s                             # leeway on exp, nbf and iat, 0s to 5m
@@ -27,7 +28,7 @@ import org.jzenith.core.configuration.DurationRange;
  * </pre>
  *
  * <p>Mistakes (no key source or two, a key file that cannot be read or holds no public key, a URL
- * that is not http or https, no issuer or audience) stop start-up, reported with every other
+ * that is not https, no issuer or audience) stop start-up, reported with every other
  * configuration problem.
  */
 @ConfigMapping(prefix = "jwt")
@@ -46,9 +47,18 @@ public interface JwtConfiguration {
      * The URL of the issuer's JSON Web Key Set (RFC 7517), such as Keycloak's {@code
      * .../protocol/openid-connect/certs}: fetched at start-up (start-up fails if it cannot be), again
      * every {@code jwt.jwks-refresh-interval}, and at once for a token whose {@code kid} is not in it,
-     * so that a rotated key is picked up. Fetched with Vert.x's non-blocking client.
+     * so that a rotated key is picked up. Fetched with Vert.x's non-blocking client. Must be {@code
+     * https}: over plain {@code http} anyone on the path could hand over keys of their own.
      */
     Optional<String> jwksUrl();
+
+    /**
+     * Whether {@code jwt.jwks-url} may be plain {@code http} when its host is this machine ({@code
+     * 127.0.0.1}, {@code ::1} or {@code localhost}), for a key server in a test or a sidecar; never for
+     * another host.
+     */
+    @WithDefault("false")
+    boolean jwksAllowInsecureLoopback();
 
     /** The issuer a token's {@code iss} claim must name exactly. Required. */
     Optional<String> issuer();

@@ -68,8 +68,8 @@ public final class JwtPlugin implements Plugin {
     }
 
     /**
-     * Reports no key source or several, a key that cannot be read, a key set URL that is not http or
-     * https, and a missing issuer or audience.
+     * Reports no key source or several, a key that cannot be read, a key set URL that is not https
+     * (plain http only on loopback where allowed), and a missing issuer or audience.
      */
     @Override
     public void validate(final Validation validation) {

@@ -41,6 +41,8 @@ class JwksIT {
     @RegisterExtension
     static final JZenithExtension APP = JZenithExtension.of(JwksIT::application)
             .withConfiguration("jwt.jwks-url", () -> "http://127.0.0.1:" + SERVER.actualPort() + "/certs")
+            // The key server here speaks plain HTTP on loopback; anywhere else the URL must be https.
+            .withConfiguration("jwt.jwks-allow-insecure-loopback", "true")
             .withConfiguration("jwt.issuer", TestKeys.ISSUER)
             .withConfiguration("jwt.audience", TestKeys.AUDIENCE)
             .withConfiguration("jwt.jwks-min-refresh-interval", "0s");

@@ -3,8 +3,11 @@ package org.jzenith.jwt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
@@ -197,6 +200,51 @@ class JwtPublicKeyIT {
         assertThat(client.get("/whoami", "Authorization", "Bearer " + header + "." + payload)
                         .status())
                 .isEqualTo(401);
+    }
+
+    @Test
+    void anUnsignedTokenWithASignaturePartIs401(final TestClient client) {
+        final String header = base64url("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        final String payload =
+                base64url(TestKeys.claims("ada", List.of("reader")).encode().getBytes(StandardCharsets.UTF_8));
+        // A real RS256 signature of other content, and bytes of no signature at all.
+        final String realSignature =
+                KEYS.sign(TestKeys.claims("bob", List.of())).split("\\.")[2];
+
+        for (final String signature : List.of(realSignature, base64url(new byte[] {1, 2, 3}), "AA")) {
+            final TestResponse response =
+                    client.get("/whoami", "Authorization", "Bearer " + header + "." + payload + "." + signature);
+            assertThat(response.status()).isEqualTo(401);
+            assertThat(response.header("WWW-Authenticate").orElseThrow()).contains("error=\"invalid_token\"");
+        }
+    }
+
+    @Test
+    void anHs256TokenKeyedWithThePublicKeyIs401(final TestClient client) throws Exception {
+        final String header = base64url("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        final String payload =
+                base64url(TestKeys.claims("ada", List.of("reader")).encode().getBytes(StandardCharsets.UTF_8));
+        final String input = header + "." + payload;
+        // The key confusion attack: the verifier's own public key, as the PEM text it was given
+        // (with and without the final newline) and as DER, used as an HMAC secret.
+        final List<byte[]> secrets = List.of(
+                KEYS.publicPem().getBytes(StandardCharsets.US_ASCII),
+                KEYS.publicPem().strip().getBytes(StandardCharsets.US_ASCII),
+                KEYS.pair().getPublic().getEncoded());
+
+        for (final byte[] secret : secrets) {
+            final Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            final String token = input + "." + base64url(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
+
+            final TestResponse response = client.get("/whoami", "Authorization", "Bearer " + token);
+            assertThat(response.status()).isEqualTo(401);
+            assertThat(response.header("WWW-Authenticate").orElseThrow()).contains("error=\"invalid_token\"");
+        }
+    }
+
+    private static String base64url(final byte[] bytes) {
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     @Test

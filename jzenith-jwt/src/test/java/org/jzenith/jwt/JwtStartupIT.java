@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.core.JZenith;
+import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
 
 /** What start-up says about settings that cannot work, and the other key sources. */
@@ -42,7 +43,7 @@ class JwtStartupIT {
                         .start())
                 .hasMessageContaining("2 are set: set exactly one")
                 .hasMessageContaining("jwt.jwks-url")
-                .hasMessageContaining("an http or https URL");
+                .hasMessageContaining("an https URL");
     }
 
     @Test
@@ -62,7 +63,7 @@ class JwtStartupIT {
                                 "--jwt.jwks-url=ftp://id.example.com/certs", "--jwt.issuer=i", "--jwt.audience=a")
                         .start())
                 .hasMessageContaining("jwt.jwks-url")
-                .hasMessageContaining("an http or https URL");
+                .hasMessageContaining("an https URL");
         assertThatThrownBy(() -> application(
                                 "--jwt.public-key=" + TestKeys.rsa(null).publicPem(),
                                 "--jwt.issuer=i",
@@ -73,6 +74,35 @@ class JwtStartupIT {
     }
 
     @Test
+    void aKeySetOverPlainHttpIsRefusedBeforeItIsFetched() {
+        for (final String url : new String[] {"http://id.example.com/certs", "http://127.0.0.1:9/certs"}) {
+            assertThatThrownBy(() -> application("--jwt.jwks-url=" + url, "--jwt.issuer=i", "--jwt.audience=a")
+                            .start())
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("jwt.jwks-url")
+                    .hasMessageContaining(url)
+                    .hasMessageContaining("an https URL: over plain http anyone on the path can swap the keys")
+                    .hasMessageContaining("jwt.jwks-allow-insecure-loopback=true");
+        }
+    }
+
+    @Test
+    void plainHttpIsAllowedForLoopbackOnlyEvenWhenAskedFor() {
+        for (final String host :
+                new String[] {"id.example.com", "192.0.2.7", "[2001:db8::1]", "localhost.example.com"}) {
+            assertThatThrownBy(() -> application(
+                                    "--jwt.jwks-url=http://" + host + "/certs",
+                                    "--jwt.jwks-allow-insecure-loopback=true",
+                                    "--jwt.issuer=i",
+                                    "--jwt.audience=a")
+                            .start())
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("jwt.jwks-url")
+                    .hasMessageContaining("allows plain http only for 127.0.0.1, ::1 or localhost");
+        }
+    }
+
+    @Test
     void aKeySetThatCannotBeFetchedStopsStartUp() throws IOException {
         final int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -80,6 +110,7 @@ class JwtStartupIT {
         }
         assertThatThrownBy(() -> application(
                                 "--jwt.jwks-url=http://127.0.0.1:" + closedPort + "/certs",
+                                "--jwt.jwks-allow-insecure-loopback=true",
                                 "--jwt.issuer=i",
                                 "--jwt.audience=a",
                                 "--jwt.jwks-timeout=2s")

@@ -96,7 +96,7 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
             // What is set is still checked, so that one report names every key to fix.
             configuration.publicKey().ifPresent(pem -> pem(pem, "jwt.public-key", "", problems));
             configuration.publicKeyFile().ifPresent(file -> pemFile(file, problems));
-            configuration.jwksUrl().ifPresent(url -> jwks(url, problems));
+            configuration.jwksUrl().ifPresent(url -> jwks(url, configuration.jwksAllowInsecureLoopback(), problems));
             return Optional.empty();
         }
         if (configuration.publicKey().isPresent()) {
@@ -105,7 +105,7 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
         if (configuration.publicKeyFile().isPresent()) {
             return pemFile(configuration.publicKeyFile().get(), problems);
         }
-        return jwks(configuration.jwksUrl().orElseThrow(), problems);
+        return jwks(configuration.jwksUrl().orElseThrow(), configuration.jwksAllowInsecureLoopback(), problems);
     }
 
     private static Optional<KeySource> pemFile(final String file, final List<Problem> problems) {
@@ -141,16 +141,42 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
         return read.map(KeySource.Pem::new);
     }
 
-    private static Optional<KeySource> jwks(final String url, final List<Problem> problems) {
+    /**
+     * An https URL; plain http only where {@code jwt.jwks-allow-insecure-loopback} allows it and the
+     * host is this machine's: anyone on the path of a plain fetch could hand over keys of their own
+     * and sign any token.
+     */
+    private static Optional<KeySource> jwks(
+            final String url, final boolean insecureLoopback, final List<Problem> problems) {
+        final Optional<URI> uri = parsed(url);
+        if (uri.isEmpty()) {
+            problems.add(new Problem(
+                    "jwt.jwks-url", "an https URL of the issuer's key set, such as https://id.example.com/certs"));
+            return Optional.empty();
+        }
+        final URI checked = uri.get();
+        if ("https".equalsIgnoreCase(checked.getScheme()) || (insecureLoopback && LoopbackHost.is(checked.getHost()))) {
+            return Optional.of(new KeySource.Jwks(checked));
+        }
+        problems.add(new Problem(
+                "jwt.jwks-url",
+                insecureLoopback
+                        ? "an https URL: jwt.jwks-allow-insecure-loopback allows plain http only for 127.0.0.1,"
+                                + " ::1 or localhost"
+                        : "an https URL: over plain http anyone on the path can swap the keys that verify"
+                                + " tokens (for a key server on this machine in a test, set"
+                                + " jwt.jwks-allow-insecure-loopback=true)"));
+        return Optional.empty();
+    }
+
+    /** An http or https URL with a host; empty for anything else. */
+    private static Optional<URI> parsed(final String url) {
         try {
             final URI uri = new URI(url);
-            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-                return Optional.of(new KeySource.Jwks(uri));
-            }
+            final boolean web = "http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme());
+            return web && uri.getHost() != null ? Optional.of(uri) : Optional.empty();
         } catch (final URISyntaxException e) {
-            // reported below, as for a URL of another scheme
+            return Optional.empty();
         }
-        problems.add(new Problem("jwt.jwks-url", "an http or https URL, such as https://id.example.com/certs"));
-        return Optional.empty();
     }
 }

@@ -15,7 +15,7 @@ public sealed interface KeySource {
     /**
      * A JSON Web Key Set fetched over HTTP.
      *
-     * @param url an http or https URL
+     * @param url an https URL, or http on loopback where {@code jwt.jwks-allow-insecure-loopback} allows it
      */
     record Jwks(URI url) implements KeySource {}
 }
