@@ -19,7 +19,7 @@ import org.jzenith.core.configuration.Range;
  * rest.idle-timeout=60s
  * rest.retry-after=1s          # Retry-After of a 503 while a store is away
  * rest.suspend-timeout=30s     # a @Suspended AsyncResponse not resumed by then is answered 503
- * rest.uploads-directory=...   # where multipart file parts go while a request runs (default: the temp dir)
+ * rest.uploads-directory=...   # where multipart file parts go while a request runs (default: a private temp folder)
  *
  * rest.limits.max-in-flight=512         # resource requests served at once; more wait in a queue
  * rest.limits.max-queued=512            # requests that may wait; past it, 503 with Retry-After
@@ -97,8 +97,10 @@ public interface RestConfiguration {
 
     /**
      * Where the file parts of multipart requests are written while the request runs (they are
-     * deleted when it is answered); unset means {@code jzenith-uploads} in the JVM's temporary
-     * directory.
+     * deleted when it is answered); unset means a folder of the application's own in the JVM's
+     * temporary directory, {@code jzenith-uploads-} and a random suffix, that only the user the
+     * service runs as may enter, made at start (when a resource method takes parts) and removed at
+     * stop. A folder set here is used as it is and kept.
      */
     Optional<String> uploadsDirectory();
 

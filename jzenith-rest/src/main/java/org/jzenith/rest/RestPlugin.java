@@ -43,7 +43,9 @@ import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.Registration;
 import org.jzenith.rest.internal.RestModule;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.bodies.MessageBodies;
+import org.jzenith.rest.internal.bodies.UploadsDirectory;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.errors.ExceptionMappings;
@@ -110,6 +112,7 @@ public final class RestPlugin implements Plugin {
     private Optional<Listeners> listeners = Optional.empty();
     private Optional<AccessLog> accessLog = Optional.empty();
     private Optional<ResponseHeaders> headers = Optional.empty();
+    private Optional<UploadsDirectory> uploads = Optional.empty();
 
     private RestPlugin(final Registration registration) {
         this.registration = registration;
@@ -358,9 +361,8 @@ public final class RestPlugin implements Plugin {
                 responseHeaders,
                 configuration.maxBodySize(),
                 registered.filters().preMatching(),
-                configuration.uploadsDirectory().orElseGet(() -> Path.of(
-                                System.getProperty("java.io.tmpdir"), "jzenith-uploads")
-                        .toString()),
+                uploadsDirectory(configuration, endpoints)
+                        .map(directory -> directory.path().toString()),
                 firstHandlers(configuration, registry));
         final int instances = configuration
                 .instances()
@@ -368,7 +370,7 @@ public final class RestPlugin implements Plugin {
         final Listeners opened =
                 new Listeners(vertx, configuration, management, core.shutdownTimeout(), errors::malformed, registry);
         listeners = Optional.of(opened);
-        return opened.open(
+        final Future<Void> opening = opened.open(
                 new Listeners.Routers(
                         router,
                         management.port().isPresent()
@@ -382,6 +384,29 @@ public final class RestPlugin implements Plugin {
                 instances,
                 endpoints.size(),
                 server);
+        // A start that fails is not stopped: the folder goes now.
+        return opening.onFailure(failure -> closeUploads());
+    }
+
+    /**
+     * The folder for multipart file parts, made only when a resource method takes them: the
+     * configured one, or a private one of this application's own (see {@link UploadsDirectory}).
+     */
+    private Optional<UploadsDirectory> uploadsDirectory(
+            final RestConfiguration configuration, final List<EndpointDefinition> endpoints) {
+        if (endpoints.stream().noneMatch(MultipartParts::takesParts)) {
+            return Optional.empty();
+        }
+        uploads = Optional.of(configuration
+                .uploadsDirectory()
+                .map(UploadsDirectory::configured)
+                .orElseGet(UploadsDirectory::privateTemporary));
+        return uploads;
+    }
+
+    private void closeUploads() {
+        uploads.ifPresent(UploadsDirectory::close);
+        uploads = Optional.empty();
     }
 
     /** What runs before every route: CORS, then the compression decision, each only when configured. */
@@ -400,6 +425,11 @@ public final class RestPlugin implements Plugin {
         return List.copyOf(first);
     }
 
+    /** Where multipart file parts go while running, when a resource method takes them; for tests. */
+    Optional<Path> uploadsDirectory() {
+        return uploads.map(UploadsDirectory::path);
+    }
+
     /** Stops listening; requests in flight may finish within {@code jzenith.shutdown-timeout}. */
     @Override
     public Future<Void> stop(final PluginContext context) {
@@ -412,6 +442,8 @@ public final class RestPlugin implements Plugin {
             accessLog = Optional.empty();
             headers.ifPresent(ResponseHeaders::close);
             headers = Optional.empty();
+            // After the servers: no request is writing a part any more.
+            closeUploads();
             validation.close();
             return Future.succeededFuture();
         });

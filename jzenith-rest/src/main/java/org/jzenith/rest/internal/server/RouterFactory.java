@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
@@ -64,7 +65,7 @@ public final class RouterFactory {
             final ResponseHeaders headers,
             final long maxBodySize,
             final List<ContainerRequestFilter> preMatchingFilters,
-            final String uploadsDirectory,
+            final Optional<String> uploadsDirectory,
             final List<Handler<RoutingContext>> first) {
         final Router router = Router.router(vertx);
         // Before everything else, the pre-matching filters and contributed routes too: CORS answers
@@ -188,7 +189,7 @@ public final class RouterFactory {
             final Handler<RoutingContext> handler,
             final Handler<RoutingContext> notAcceptable,
             final long maxBodySize,
-            final String uploadsDirectory) {
+            final Optional<String> uploadsDirectory) {
         // Named after the template, so that logs can name the route a request took (/users/{id}).
         final Route route =
                 route(router, method, endpoint).setName(endpoint.path().template());
@@ -214,7 +215,7 @@ public final class RouterFactory {
                     MultipartParts.takesParts(endpoint)
                             // File parts go to disk as they arrive, within the body limit, and are
                             // deleted once the request is answered.
-                            ? BodyHandler.create(uploadsDirectory)
+                            ? BodyHandler.create(uploadsDirectory.orElseThrow())
                                     .setBodyLimit(maxBodySize)
                                     .setDeleteUploadedFilesOnEnd(true)
                             : BodyHandler.create(false)
