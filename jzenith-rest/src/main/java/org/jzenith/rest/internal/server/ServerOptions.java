@@ -61,6 +61,10 @@ public final class ServerOptions {
                 .setHost(configuration.host())
                 .setTcpNoDelay(true)
                 .setTcpFastOpen(true)
+                // No WebSocket is served, and Netty's WebSocket extension handler, which these
+                // would put on every HTTP/1 connection, refuses more than 128 pipelined requests.
+                .setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false)
                 .setIdleTimeout((int) configuration.idleTimeout().toMillis())
                 .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                 .setMaxInitialLineLength(configuration.limits().maxRequestLine())
