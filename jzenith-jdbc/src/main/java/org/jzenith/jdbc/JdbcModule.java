@@ -12,7 +12,7 @@ import org.jdbi.v3.core.ConnectionException;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
-import org.jzenith.core.internal.tracing.Tracing;
+import org.jzenith.core.spi.tracing.Tracing;
 import org.jzenith.core.store.DataExceptions;
 
 /**

@@ -11,7 +11,7 @@ import java.sql.SQLException;
 import java.util.Locale;
 import org.jdbi.v3.core.statement.SqlLogger;
 import org.jdbi.v3.core.statement.StatementContext;
-import org.jzenith.core.internal.tracing.StatementVerb;
+import org.jzenith.core.spi.tracing.StatementVerb;
 
 /**
  * A client span for every statement Jdbi runs, a child of the request the calling thread serves,

@@ -1,10 +1,7 @@
 package org.jzenith.test;
 
-import java.util.List;
 import java.util.Map;
-import org.jzenith.core.internal.configuration.CommandLine;
-import org.jzenith.core.internal.configuration.ConfigurationInput;
-import org.jzenith.core.internal.configuration.ConfigurationLoader;
+import org.jzenith.core.spi.configuration.MappingReader;
 
 /**
  * Reads a configuration mapping as an application would, from values set in code only: no
@@ -19,9 +16,6 @@ import org.jzenith.core.internal.configuration.ConfigurationLoader;
  */
 public final class Configurations {
 
-    /** A classpath resource that does not exist, so that no {@code jzenith.properties} is read. */
-    private static final String NO_FILE = "jzenith-test-no-such-file.properties";
-
     private Configurations() {}
 
     /**
@@ -31,8 +25,6 @@ public final class Configurations {
      *     start-up
      */
     public static <T> T read(final Class<T> mapping, final Map<String, String> values) {
-        final ConfigurationInput input =
-                new ConfigurationInput(CommandLine.parse(), Map.of(), Map.of(), values, NO_FILE);
-        return ConfigurationLoader.load(input, List.of(mapping)).getConfigMapping(mapping);
+        return MappingReader.fromValues(mapping, values);
     }
 }

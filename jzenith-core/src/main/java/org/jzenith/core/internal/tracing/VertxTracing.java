@@ -19,6 +19,7 @@ import io.vertx.core.spi.tracing.VertxTracer;
 import io.vertx.core.tracing.TracingPolicy;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import org.jzenith.core.spi.tracing.StatementVerb;
 
 /**
  * Vert.x's tracing hooks on OpenTelemetry: a server span for every request Vert.x's HTTP server

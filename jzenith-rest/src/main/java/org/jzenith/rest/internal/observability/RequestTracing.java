@@ -8,7 +8,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.internal.ContextInternal;
-import org.jzenith.core.internal.tracing.Tracing;
+import org.jzenith.core.spi.tracing.Tracing;
 import org.slf4j.MDC;
 
 /**

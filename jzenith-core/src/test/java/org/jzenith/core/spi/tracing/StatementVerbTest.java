@@ -1,4 +1,4 @@
-package org.jzenith.core.internal.tracing;
+package org.jzenith.core.spi.tracing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.jzenith.core.internal.tracing;
+package org.jzenith.core.spi.tracing;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.TracerProvider;
