@@ -127,6 +127,18 @@ abstract class UserApiContract {
                 .isEqualTo(400);
     }
 
+    /** Issue 28: {@code {"name":5}} was stored as the name "5"; a number is not a string. */
+    @Test
+    void aNameThatIsNotAStringIsRefused() {
+        for (final String body : new String[] {"{\"name\":5}", "{\"name\":true}", "{\"name\":1.5}"}) {
+            final TestResponse refused = app().client().post("/users", body, "Content-Type", "application/json");
+            assertThat(refused.status()).as(body).isEqualTo(400);
+            assertThat(refused.json().get("detail").asText())
+                    .as(body)
+                    .startsWith("request body: field 'name': expected a string, found a");
+        }
+    }
+
     @Test
     void pageLimitsAreChecked() {
         assertThat(app().client().get("/users?limit=0").status()).isEqualTo(400);
