@@ -10,6 +10,7 @@ import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -303,9 +304,9 @@ public final class JZenith {
         }
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         LOG.info(
-                "jZenith started in {} ms (process up {} ms) with plugins {}",
+                "jZenith started in {} ms (JVM up {} ms) with plugins {}",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                processUptimeMillis(),
+                jvmUptimeMillis(),
                 active.stream().map(Plugin::name).toList());
         return this;
     }
@@ -536,12 +537,13 @@ public final class JZenith {
         return message == null || message.isBlank() ? failure.getClass().getName() : message;
     }
 
-    private static long processUptimeMillis() {
-        return ProcessHandle.current()
-                .info()
-                .startInstant()
-                .map(start -> Duration.between(start, java.time.Instant.now()).toMillis())
-                .orElse(-1L);
+    /**
+     * How long ago the JVM started, by its own clock. Not {@code ProcessHandle}'s start instant: on
+     * Linux that is the boot time in whole seconds plus the process's start in clock ticks, which
+     * made the figure up to a second larger than the time that had passed.
+     */
+    private static long jvmUptimeMillis() {
+        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
     private static void requireNotOnEventLoop(final String call) {

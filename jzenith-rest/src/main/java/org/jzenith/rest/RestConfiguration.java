@@ -49,6 +49,7 @@ import org.jzenith.core.configuration.Range;
  * rest.cors.max-age=10m
  * rest.security-headers.enabled=true       # X-Content-Type-Options, X-Frame-Options, and HSTS with TLS
  * rest.security-headers.hsts-max-age=31536000
+ * rest.json.coerce-scalars=false          # true: read 5 as "5", "5" as 5, 5.7 as 5, "true" as true
  * rest.openapi.enabled=true                # /openapi.json, /openapi.yaml and /swagger-ui
  * rest.openapi.swagger-ui=true             # unset: on, but off in the prod profile
  * rest.openapi.title=User service          # the document's info.title
@@ -110,6 +111,28 @@ public interface RestConfiguration {
 
     /** How much work and how many connections the server takes on before it refuses more. */
     Limits limits();
+
+    /** How JSON bodies are read; see {@link Json}. */
+    Json json();
+
+    /**
+     * How JSON request bodies are read.
+     *
+     * <pre>
+     * rest.json.coerce-scalars=false
+     * </pre>
+     */
+    interface Json {
+
+        /**
+         * Whether a JSON scalar of one kind is read as another where the body's type asks for it:
+         * {@code {"name":5}} as the string {@code "5"}, {@code "5"} as a number, {@code 5.7} as the
+         * whole number 5, {@code "true"} or {@code 1} as a boolean, {@code 1} as an enum constant.
+         * Off (the default), such a body is a 400 naming the field and the kind expected.
+         */
+        @WithDefault("false")
+        boolean coerceScalars();
+    }
 
     /** The access log; see {@link AccessLog}. */
     AccessLog accessLog();

@@ -243,7 +243,10 @@ public final class RestPlugin implements Plugin {
                 .forEach((provider, problem) ->
                         validation.problem(provider.getSimpleName(), "RestPlugin.withProviders", problem));
         // Jackson takes a while to load on a cold JVM; it is needed to start anyway, so make it here.
-        final JsonCodec codec = json.orElseGet(JsonCodec::create);
+        final JsonCodec codec = json.orElseGet(() -> JsonCodec.create(validation
+                .configuration(RestConfiguration.class)
+                .map(rest -> rest.json().coerceScalars())
+                .orElse(false)));
         json = Optional.of(codec);
         // Converter providers are made when the server starts; until then a type one of them may
         // convert is not refused (start-up refuses it then, if none does).
@@ -278,7 +281,8 @@ public final class RestPlugin implements Plugin {
                 .<Object>map(provider -> context.injector().getInstance(provider))
                 .toList();
         final Providers registered = Providers.of(providerInstances);
-        final JsonCodec own = json.orElseGet(JsonCodec::create);
+        final JsonCodec own =
+                json.orElseGet(() -> JsonCodec.create(configuration.json().coerceScalars()));
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
         final Optional<TlsFiles> tlsFiles = TlsFiles.of(configuration.tls());
         final Optional<TlsFiles.KeyMaterial> key;

@@ -23,4 +23,20 @@ class ExecutableJarDefaultsTest {
             }
         }
     }
+
+    @Test
+    void readsTheFeatureVersionOfOldAndNewJavas() {
+        assertThat(ExecutableJarDefaults.featureVersion("1.8")).isEqualTo(8);
+        assertThat(ExecutableJarDefaults.featureVersion("17")).isEqualTo(17);
+        assertThat(ExecutableJarDefaults.featureVersion("25")).isEqualTo(25);
+        assertThat(ExecutableJarDefaults.featureVersion("")).isZero();
+    }
+
+    @Test
+    void tellsAnOlderJavaInOneLineWhatIsNeededAndWhatItIs() {
+        assertThat(ExecutableJarDefaults.tooOld("17.0.15", "/usr/lib/jvm/java-17"))
+                .isEqualTo("jZenith needs Java 25 or newer, but this is Java 17.0.15 (/usr/lib/jvm/java-17); start the"
+                        + " jar with the java of a Java 25 or newer installation (such as Temurin 25).")
+                .doesNotContain("\n");
+    }
 }

@@ -3,6 +3,10 @@ package org.jzenith.examples.users;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -123,6 +127,18 @@ abstract class UserApiContract {
                 .isEqualTo(400);
     }
 
+    /** Issue 28: {@code {"name":5}} was stored as the name "5"; a number is not a string. */
+    @Test
+    void aNameThatIsNotAStringIsRefused() {
+        for (final String body : new String[] {"{\"name\":5}", "{\"name\":true}", "{\"name\":1.5}"}) {
+            final TestResponse refused = app().client().post("/users", body, "Content-Type", "application/json");
+            assertThat(refused.status()).as(body).isEqualTo(400);
+            assertThat(refused.json().get("detail").asText())
+                    .as(body)
+                    .startsWith("request body: field 'name': expected a string, found a");
+        }
+    }
+
     @Test
     void pageLimitsAreChecked() {
         assertThat(app().client().get("/users?limit=0").status()).isEqualTo(400);
@@ -131,11 +147,41 @@ abstract class UserApiContract {
         assertThat(app().client().get("/users?limit=many").status()).isEqualTo(400);
     }
 
+    /**
+     * Issue 22: a query with a malformed percent-escape answered 500 and logged a stack trace. Sent
+     * over a plain socket, since an HTTP client would not send a lone {@code %}.
+     */
+    @Test
+    void aMalformedQueryIsA400NamingTheQuery() {
+        for (final String query : new String[] {"%", "a=%zz", "offset=%zz"}) {
+            final String answer = rawGet("/users?" + query);
+            assertThat(answer).as(query).startsWith("HTTP/1.1 400 ");
+            assertThat(answer)
+                    .as(query)
+                    .contains("application/problem+json")
+                    .contains("The query string has a malformed percent-escape")
+                    .doesNotContain("Exception")
+                    .doesNotContain("java.");
+        }
+    }
+
     @Test
     void isHealthyWithTheDatabaseCheck() {
         final TestResponse health = app().client().get("/health/ready");
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.body()).contains("\"name\":\"" + databaseCheck() + "\"", "\"status\":\"UP\"");
+    }
+
+    private String rawGet(final String target) {
+        try (Socket socket = new Socket("127.0.0.1", app().client().baseUri().getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream()
+                    .write(("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private String violation(final Map<String, String> body) {

@@ -163,11 +163,13 @@ public final class ArgumentResolvers {
                         encoded
                                 ? EncodedValues.matrix(name)::of
                                 : context -> PathSegments.matrixParameter(context, name));
-            case QUERY ->
-                values(
-                        parameter,
-                        converters,
-                        encoded ? EncodedValues.query(name)::of : context -> context.queryParam(name));
+            case QUERY -> {
+                if (encoded) {
+                    yield values(parameter, converters, EncodedValues.query(name)::of);
+                }
+                final ValueReader reader = reader(parameter, converters);
+                yield context -> QueryParameters.values(context, name, reader::read);
+            }
             case HEADER ->
                 values(parameter, converters, context -> context.request()
                         .headers()

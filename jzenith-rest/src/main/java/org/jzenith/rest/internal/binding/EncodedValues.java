@@ -2,13 +2,12 @@ package org.jzenith.rest.internal.binding;
 
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.PathSegment;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jzenith.rest.internal.context.PercentDecoding;
 import org.jzenith.rest.internal.context.RequestTarget;
 import org.jzenith.rest.internal.context.VertxUriInfo;
 import org.jzenith.rest.internal.model.PathTemplate;
@@ -66,11 +65,7 @@ final class EncodedValues {
     }
 
     private static String decode(final String text) {
-        try {
-            return URLDecoder.decode(text, StandardCharsets.UTF_8);
-        } catch (final IllegalArgumentException e) {
-            return text; // a malformed escape in a name: compare it as sent
-        }
+        return PercentDecoding.decode(text, true).orElse(text); // a malformed escape in a name: compare it as sent
     }
 
     /** One raw value of a request, {@code null} when absent. */

@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 final class JsonProblems {
 
     private static final Pattern JACKSON_FOUND =
-            Pattern.compile("from (Array|Object|String|Integer|Floating-point|Boolean|Null) value");
+            Pattern.compile("(?:from|Cannot coerce) (Array|Object|String|Integer|Floating-point|Boolean|Null) value");
 
     private JsonProblems() {}
 
@@ -46,6 +46,13 @@ final class JsonProblems {
             return "unknown field '" + (field.isEmpty() ? unknown.getPropertyName() : field) + "'";
         }
         final String where = field.isEmpty() ? "" : "field '" + field + "': ";
+        if (mapping instanceof InvalidFormatException invalid
+                && (String.valueOf(invalid.getOriginalMessage()).startsWith("Cannot coerce")
+                        || invalid.getValue() instanceof Number
+                        || invalid.getValue() instanceof Boolean)) {
+            // A scalar of another kind (5 for a string, "5" for a number): rest.json.coerce-scalars is off.
+            return where + "expected " + kindOf(invalid.getTargetType()) + found(invalid);
+        }
         if (mapping instanceof InvalidFormatException invalid) {
             return where + "\"" + invalid.getValue() + "\" is not " + kindOf(invalid.getTargetType());
         }
@@ -87,6 +94,12 @@ final class JsonProblems {
                 case "Null" -> ", found null";
                 default -> ", found a number";
             };
+        }
+        if (mismatched instanceof InvalidFormatException invalid && invalid.getValue() instanceof Number) {
+            return ", found a number"; // such as 1 for an enum, which is named, not numbered
+        }
+        if (mismatched instanceof InvalidFormatException invalid && invalid.getValue() instanceof Boolean) {
+            return ", found a boolean";
         }
         if (!(mismatched.getProcessor() instanceof JsonParser parser) || parser.currentToken() == null) {
             return "";

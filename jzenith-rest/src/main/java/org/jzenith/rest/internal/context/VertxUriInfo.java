@@ -72,7 +72,7 @@ public final class VertxUriInfo implements UriInfo {
             return rawPath();
         }
         if (decodedPath == null) {
-            decodedPath = decode(rawPath(), UriComponent.Type.PATH);
+            decodedPath = decode(rawPath(), false);
         }
         return decodedPath;
     }
@@ -287,24 +287,31 @@ public final class VertxUriInfo implements UriInfo {
             final MultivaluedMap<String, String> matrix = semicolon < 0
                     ? ImmutableMultivaluedMap.empty()
                     : ImmutableMultivaluedMap.copyOf(matrixParameters(segment, decode));
-            segments.add(new Segment(decode ? decode(path, UriComponent.Type.PATH_SEGMENT) : path, matrix));
+            segments.add(new Segment(decode ? decode(path, false) : path, matrix));
         }
         return List.copyOf(segments);
     }
 
+    /** The matrix parameters after the segment's first {@code ;}; a malformed escape stays as sent, as in a value. */
     private static MultivaluedMap<String, String> matrixParameters(final String segment, final boolean decode) {
-        try {
-            return UriComponent.decodeMatrix(segment, decode);
-        } catch (final IllegalArgumentException e) {
-            // a malformed escape in one value should not hide the other parameters
-            return UriComponent.decodeMatrix(segment, false);
+        final Map<String, List<String>> parameters = new LinkedHashMap<>();
+        for (final String pair : segment.substring(segment.indexOf(';') + 1).split(";")) {
+            final int equals = pair.indexOf('=');
+            final String name = equals < 0 ? pair : pair.substring(0, equals);
+            if (name.isEmpty()) {
+                continue;
+            }
+            final String value = equals < 0 ? "" : pair.substring(equals + 1);
+            parameters
+                    .computeIfAbsent(decode ? decode(name, false) : name, key -> new ArrayList<>(1))
+                    .add(decode ? decode(value, false) : value);
         }
+        return ImmutableMultivaluedMap.copyOf(parameters);
     }
 
     private MultivaluedMap<String, String> pathParameters(final boolean decode) {
         final Map<String, List<String>> parameters = new LinkedHashMap<>();
-        pathParameters.forEach(
-                (name, value) -> parameters.put(name, List.of(decode ? decode(value, UriComponent.Type.PATH) : value)));
+        pathParameters.forEach((name, value) -> parameters.put(name, List.of(decode ? decode(value, false) : value)));
         return ImmutableMultivaluedMap.copyOf(parameters);
     }
 
@@ -320,25 +327,19 @@ public final class VertxUriInfo implements UriInfo {
                 continue;
             }
             final int equals = pair.indexOf('=');
-            final String name = decode(equals < 0 ? pair : pair.substring(0, equals), UriComponent.Type.QUERY_PARAM);
+            final String name = decode(equals < 0 ? pair : pair.substring(0, equals), true);
             final String value = equals < 0 ? "" : pair.substring(equals + 1);
-            parameters
-                    .computeIfAbsent(name, key -> new ArrayList<>(1))
-                    .add(decode ? decode(value, UriComponent.Type.QUERY_PARAM) : value);
+            parameters.computeIfAbsent(name, key -> new ArrayList<>(1)).add(decode ? decode(value, true) : value);
         }
         return ImmutableMultivaluedMap.copyOf(parameters);
     }
 
-    /** Decodes percent escapes; a malformed escape leaves the value as sent rather than failing the request. */
-    private static String decode(final String value, final UriComponent.Type type) {
-        if (value.indexOf('%') < 0 && (type != UriComponent.Type.QUERY_PARAM || value.indexOf('+') < 0)) {
-            return value;
-        }
-        try {
-            return UriComponent.decode(value, type);
-        } catch (final IllegalArgumentException e) {
-            return value;
-        }
+    /**
+     * Decodes percent escapes; a malformed escape leaves the value as sent: UriInfo is the
+     * application's view of the request, and a parameter it binds is checked where it is bound.
+     */
+    private static String decode(final String value, final boolean plusIsSpace) {
+        return PercentDecoding.decode(value, plusIsSpace).orElse(value);
     }
 
     private record Segment(String path, MultivaluedMap<String, String> matrixParameters) implements PathSegment {

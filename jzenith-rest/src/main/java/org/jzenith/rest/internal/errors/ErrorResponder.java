@@ -2,8 +2,6 @@ package org.jzenith.rest.internal.errors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.opentelemetry.context.Scope;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -197,27 +195,19 @@ public final class ErrorResponder {
      * Answers a request that Netty could not decode (a malformed or oversized request line or
      * header) and closes its connection, which cannot be trusted to be at the start of a request
      * any more: 414 for a request line past {@code rest.limits.max-request-line}, 431 for headers
-     * past {@code rest.limits.max-header-size}, 400 for the rest, as a problem document. A client's
-     * mistake, so logged at DEBUG only.
+     * past {@code rest.limits.max-header-size}, 400 for the rest, as a problem document whose detail
+     * says what was wrong ({@link UndecodableRequest}). A client's mistake, so logged at DEBUG only.
      */
     public void malformed(final HttpServerRequest request) {
         final Throwable cause = request.decoderResult().cause();
-        final int status;
-        final String detail;
-        if (cause instanceof TooLongHttpLineException) {
-            status = 414;
-            detail = "The request line is longer than the server accepts (rest.limits.max-request-line)";
-        } else if (cause instanceof TooLongHttpHeaderException) {
-            status = 431;
-            detail = "The request headers are larger than the server accepts (rest.limits.max-header-size)";
-        } else {
-            status = 400;
-            detail = "The request is not valid HTTP/1.1";
-        }
+        final UndecodableRequest undecodable = UndecodableRequest.of(cause);
+        final int status = undecodable.status();
         LOG.debug("Answered {} to a request that could not be decoded: {}", status, String.valueOf(cause));
+        // Before its request line is read, a request has no path of its own (Netty gives it a made-up one).
+        final String instance = undecodable.lineRead() && request.path() != null ? request.path() : "/";
         final Buffer body;
         try {
-            body = JsonCodec.write(problemWriter, Problem.of(status, detail, "/"));
+            body = JsonCodec.write(problemWriter, Problem.of(status, undecodable.detail(), instance));
         } catch (final JsonProcessingException e) {
             throw new IllegalStateException("A problem document cannot be written", e);
         }

@@ -3,10 +3,15 @@ package org.jzenith.rest.internal.json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
@@ -18,7 +23,8 @@ import java.lang.reflect.Type;
 /**
  * The JSON mapper of the REST plugin: Jackson with Blackbird (generated accessors instead of
  * reflection), java.time and Optional support, ISO dates, and unknown properties ignored as most
- * clients expect. Readers and writers are made per type at start-up and reused.
+ * clients expect, and scalars read strictly unless {@code rest.json.coerce-scalars} says otherwise.
+ * Readers and writers are made per type at start-up and reused.
  *
  * <p>Thread-safe.
  */
@@ -30,14 +36,46 @@ public final class JsonCodec {
         this.mapper = mapper;
     }
 
+    /** The codec that reads JSON strictly: a scalar of one kind is never read as another. */
     public static JsonCodec create() {
-        final ObjectMapper mapper = new ObjectMapper()
-                .registerModule(new BlackbirdModule())
-                .registerModule(new JavaTimeModule())
-                .registerModule(new Jdk8Module())
+        return create(false);
+    }
+
+    /**
+     * The codec of the REST plugin; {@code coerceScalars} ({@code rest.json.coerce-scalars}) lets
+     * Jackson read a scalar of one kind as another, as it does by default: {@code 5} as the string
+     * {@code "5"}, {@code "5"} as a number, {@code 5.7} as the whole number 5, {@code "true"} as a
+     * boolean. Off, such a body is refused, since the client sent something other than the API says.
+     */
+    public static JsonCodec create(final boolean coerceScalars) {
+        final JsonMapper.Builder builder = JsonMapper.builder()
+                .addModule(new BlackbirdModule())
+                .addModule(new JavaTimeModule())
+                .addModule(new Jdk8Module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        return new JsonCodec(mapper);
+        if (!coerceScalars) {
+            builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                    .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                    // An enum is named, not numbered: 1 is not the second constant.
+                    .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                    .withCoercionConfig(LogicalType.Textual, strings -> strings.setCoercion(
+                                    CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                    .withCoercionConfig(LogicalType.Integer, integers -> integers.setCoercion(
+                                    CoercionInputShape.String, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                    .withCoercionConfig(LogicalType.Float, floats -> floats.setCoercion(
+                                    CoercionInputShape.String, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                    .withCoercionConfig(LogicalType.Boolean, booleans -> booleans.setCoercion(
+                                    CoercionInputShape.String, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail));
+        }
+        return new JsonCodec(builder.build());
     }
 
     /**

@@ -139,7 +139,7 @@ public final class RouterFactory {
                                 ? "The request is forbidden"
                                 : "The origin " + routing.request().getHeader(HttpHeaders.ORIGIN)
                                         + " is not allowed here (rest.cors.origins)"));
-        router.errorHandler(400, routing -> errors.send(routing, 400, "The request is malformed"));
+        router.errorHandler(400, routing -> errors.send(routing, 400, BadRequests.detail(routing)));
         // Vert.x Web's body handler fails a request whose body stream broke (a malformed chunk, the
         // client gone mid-body) with status 200, for which it has no handler and logs an ERROR with
         // a stack trace: a client's doing, answered where the connection still takes an answer.

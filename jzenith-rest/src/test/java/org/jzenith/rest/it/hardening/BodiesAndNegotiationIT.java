@@ -82,7 +82,8 @@ class BodiesAndNegotiationIT {
         assertThat(array.status()).isEqualTo(400);
         assertThat(array.text()).contains("request body: expected an object, found an array");
         final RawHttp field = json("{\"name\":\"Ada\",\"age\":\"old\"}");
-        assertThat(field.text()).contains("field 'age': \\\"old\\\" is not a whole number");
+        // A string where a number belongs is the wrong kind, whatever it says (rest.json.coerce-scalars is off).
+        assertThat(field.text()).contains("field 'age': expected a whole number, found a string");
         final RawHttp list = json("{\"name\":\"Ada\",\"tags\":{}}");
         assertThat(list.text()).contains("field 'tags': expected an array, found an object");
         for (final RawHttp answer : new RawHttp[] {array, field, list}) {

@@ -50,7 +50,11 @@ class ProtocolHardeningIT {
                 JSON + "Content-Length: 26\r\nTransfer-Encoding: chunked\r\n",
                 "1a\r\n{\"name\":\"Ada\",\"age\":36}   \r\n0\r\n\r\n");
         assertThat(answer.status()).isEqualTo(400);
-        assertThat(answer.text()).contains("application/problem+json");
+        assertThat(answer.text())
+                .contains("application/problem+json")
+                .contains("\"detail\":\"The request has both Content-Length and Transfer-Encoding, which HTTP/1.1"
+                        + " does not allow (RFC 9112, section 6.1): send one of them\"")
+                .contains("\"instance\":\"/echo\"");
         assertThat(answer.closed()).isTrue();
     }
 
@@ -59,7 +63,56 @@ class ProtocolHardeningIT {
         final RawHttp answer =
                 post(JSON + "Content-Length: 23\r\nTransfer-Encoding: xchunked\r\n", "{\"name\":\"Ada\",\"age\":36}");
         assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.text())
+                .contains("\"detail\":\"The request's Transfer-Encoding is not supported: its last coding must be"
+                        + " chunked\"")
+                .contains("\"instance\":\"/echo\"");
         assertThat(answer.closed()).isTrue();
+    }
+
+    @Test
+    void eachMalformedHeadSaysWhatWasWrong() {
+        final String[][] cases = {
+            {
+                "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+                "The request has more than one Content-Length value",
+                "/echo"
+            },
+            {
+                "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: abc\r\n\r\n{}",
+                "The request's Content-Length is not a number",
+                "/echo"
+            },
+            {
+                "GET /echo HTTP/1.1\r\nHost: t\r\nBad Name: x\r\n\r\n",
+                "A header name holds a character a name may not have, such as a space or a control character",
+                "/echo"
+            },
+            {
+                "GET /echo HTTP/1.1\r\nHost: t\r\nNoColon\r\n\r\n",
+                "A header line has no colon; each header is name: value",
+                "/echo"
+            },
+            {
+                "GET /echo HTTP/1.1 extra\r\nHost: t\r\n\r\n",
+                "The request line is not a method, a target and HTTP/1.1, separated by single spaces",
+                "/"
+            },
+            {
+                "GET /echo HTTP/1.1\nHost: t\n\n",
+                "A line of the request ends in a bare line feed; HTTP/1.1 ends lines with CR LF",
+                "/"
+            },
+        };
+        for (final String[] sent : cases) {
+            final RawHttp answer = RawHttp.exchange(served.port(), sent[0], 1000);
+            assertThat(answer.status()).as(sent[0]).isEqualTo(400);
+            assertThat(answer.text())
+                    .as(sent[0])
+                    .contains("\"detail\":\"" + sent[1] + "\"")
+                    .contains("\"instance\":\"" + sent[2] + "\"");
+            assertThat(answer.closed()).as(sent[0]).isTrue();
+        }
     }
 
     @Test
