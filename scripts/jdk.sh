@@ -46,13 +46,18 @@ jz_find_jdk() {
   done
   # JZENITH_JDK_ROOT puts the usual install folders under another folder: for tests of this script.
   jz_root=${JZENITH_JDK_ROOT-}
+  # ./mvnw runs with `set -f`, under which the patterns below would stay unexpanded words.
+  case $- in *f*) jz_noglob=1; set +f ;; *) jz_noglob= ;; esac
   for jz_candidate in "$jz_root"/usr/lib/jvm/temurin-25-jdk-amd64 "$jz_root"/usr/lib/jvm/temurin-25-jdk* \
       "$jz_root"/usr/lib/jvm/*-25* "$jz_root"/usr/lib/jvm/*25* "$jz_root"/opt/java/openjdk \
       "$jz_root"/Library/Java/JavaVirtualMachines/*/Contents/Home; do
-    if jz_is_jdk25 "$jz_candidate"; then jz_use "$jz_candidate"; return 0; fi
+    if jz_is_jdk25 "$jz_candidate"; then break; fi
+    jz_candidate=
   done
+  [ -z "$jz_noglob" ] || set -f
+  if [ -n "$jz_candidate" ]; then jz_use "$jz_candidate"; return 0; fi
   # One line that says what is needed and what was found, rather than a JVM's error about an option.
-  echo "jZenith needs a JDK 25 or newer to build and run, and found ${jz_seen:+only }${jz_seen:-no Java at all} (it looked at JAVA_HOME, the PATH and /usr/lib/jvm); install one, such as Temurin 25 (https://adoptium.net), and set JAVA_HOME to it." >&2
+  echo "jZenith needs a JDK 25 or newer to build and run, and found ${jz_seen:+only }${jz_seen:-no Java at all} (it looked at JAVA_HOME, the PATH and /usr/lib/jvm); install one, such as Temurin 25, and set JAVA_HOME to it." >&2
   return 1
 }
 

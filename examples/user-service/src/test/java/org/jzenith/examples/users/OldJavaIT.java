@@ -58,6 +58,27 @@ class OldJavaIT {
                         "jZenith needs a JDK 25 or newer to build and run, and found only " + java17 + " (Java 17)");
     }
 
+    /**
+     * The wrapper runs with {@code set -f}: the JDK search's patterns ({@code /usr/lib/jvm/*25*}) did not
+     * expand there, so a JDK 25 under any name but Temurin's own was never found.
+     */
+    @Test
+    void theWrapperFindsAJdk25InstalledUnderAnotherName() throws Exception {
+        final Path java17 = java17Home();
+        final Path root = Files.createTempDirectory("jdk-installed");
+        final Path jvm = Files.createDirectories(root.resolve("usr/lib/jvm"));
+        final Path jdk25 = Files.createSymbolicLink(
+                jvm.resolve("zulu-25.0.1-linux_x64"), Path.of(System.getProperty("java.home")));
+        final Result result = run(
+                List.of(REPOSITORY.resolve("mvnw").toString(), "-v"),
+                Map.of(
+                        "JAVA_HOME", java17.toString(),
+                        "PATH", java17.resolve("bin") + ":/usr/bin:/bin",
+                        "JZENITH_JDK_ROOT", root.toString()));
+        assertThat(result.exitCode()).as("%s", result.lines()).isZero();
+        assertThat(result.lines()).anyMatch(line -> line.contains("using the one at " + jdk25));
+    }
+
     /** Plain Maven (not the wrapper) reads .mvn/jvm.config: an option Java 17 lacks stopped it before it began. */
     @Test
     void plainMavenOnJava17AcceptsTheJvmConfig() throws Exception {
