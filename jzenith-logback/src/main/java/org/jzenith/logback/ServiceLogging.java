@@ -13,6 +13,7 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
@@ -80,7 +81,18 @@ public final class ServiceLogging extends ContextAwareBase implements Configurat
 
     /** {@code text} or {@code json}. */
     static String format() {
-        return setting("log.format", "LOG_FORMAT").orElse("text").toLowerCase(Locale.ROOT);
+        return format(System::getProperty, System::getenv);
+    }
+
+    /**
+     * The format as {@code properties} and {@code environment} give it (either answers null for a
+     * name not set): the property {@code log.format} first, then {@code LOG_FORMAT}, else {@code text}.
+     */
+    static String format(final UnaryOperator<String> properties, final UnaryOperator<String> environment) {
+        return Optional.ofNullable(properties.apply("log.format"))
+                .or(() -> Optional.ofNullable(environment.apply("LOG_FORMAT")))
+                .orElse("text")
+                .toLowerCase(Locale.ROOT);
     }
 
     private static Optional<String> setting(final String property, final String variable) {

@@ -9,6 +9,7 @@ import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ServiceLoggingTest {
@@ -62,9 +63,17 @@ class ServiceLoggingTest {
                 .isFalse();
     }
 
+    /** Read from a given property and environment: the test's own LOG_FORMAT cannot change the answer. */
     @Test
     void textIsTheDefaultFormat() {
-        assertThat(System.getProperty("log.format")).isNull();
-        assertThat(ServiceLogging.format()).isIn("text", System.getenv().getOrDefault("LOG_FORMAT", "text"));
+        assertThat(ServiceLogging.format(name -> null, name -> null)).isEqualTo("text");
+    }
+
+    @Test
+    void logFormatChoosesTheFormatAndThePropertyWinsOverTheEnvironment() {
+        final Map<String, String> environment = Map.of("LOG_FORMAT", "JSON");
+        assertThat(ServiceLogging.format(name -> null, environment::get)).isEqualTo("json");
+        assertThat(ServiceLogging.format(Map.of("log.format", "text")::get, environment::get))
+                .isEqualTo("text");
     }
 }

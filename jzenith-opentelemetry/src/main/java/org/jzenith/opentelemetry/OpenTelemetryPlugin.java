@@ -29,6 +29,13 @@ import org.jzenith.opentelemetry.internal.OtelSettings;
  * turns tracing off: then no SDK is made, Vert.x has no tracer, and requests pay nothing for it.
  * Only traces are exported; metrics stay with Micrometer's {@code /metrics}.
  *
+ * <p>Start-up logs one line saying where spans go (endpoint, protocol, sampler). A collector that
+ * cannot be reached or refuses spans is one WARN line naming the endpoint, and its recovery one INFO
+ * line; the SDK's own failure log is silenced. Stopping waits at most {@code
+ * otel.jzenith.shutdown-timeout} ({@code OTEL_JZENITH_SHUTDOWN_TIMEOUT}; milliseconds or with a unit
+ * such as {@code 500ms}, {@code 2s}; 1s by default) for the last spans to be exported, then drops
+ * what is left.
+ *
  * <p>Resources start their own spans with the injected {@link OpenTelemetry}; the request's span is
  * their parent, on the event loop and on virtual threads alike.
  */

@@ -3,10 +3,14 @@ package org.jzenith.opentelemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.opentelemetry.api.OpenTelemetry;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.core.configuration.ConfigurationProblem;
+import org.jzenith.test.OtlpReceiver;
+import org.jzenith.test.ReceivedSpan;
 
 /** OpenTelemetry's settings are checked before anything starts, and its other keys are not "unknown". */
 class TracingSettingsIT {
@@ -34,6 +38,17 @@ class TracingSettingsIT {
     }
 
     @Test
+    void theExportersHeadersCarryAnApiKeyAndAreMaskedInTheProblem() {
+        assertThatThrownBy(() -> TracedApplication.application(
+                                "--rest.port=0", "--otel.exporter.otlp.headers=api-key-s3cr3t")
+                        .start())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("otel.exporter.otlp.headers")
+                .hasMessageContaining("\"****\" is not valid")
+                .hasMessageNotContaining("s3cr3t");
+    }
+
+    @Test
     void aValueOnlyTheSdkRefusesStopsTheStartWithItsKeyAndNothingLeftRunning() {
         final JZenith app = TracedApplication.application("--rest.port=0", "--otel.bsp.max.export.batch.size=many");
 
@@ -45,18 +60,42 @@ class TracingSettingsIT {
         assertThatThrownBy(app::start).isInstanceOf(IllegalStateException.class);
     }
 
+    /**
+     * Span limits are keys jZenith does not check: they reach the SDK, which applies them to the
+     * spans it exports (one attribute kept of two, its value cut to four characters).
+     */
     @Test
     void keysOfTheSdkThatJzenithDoesNotCheckAreLeftToIt() {
-        final JZenith app = TracedApplication.application(
-                        "--rest.port=0",
-                        "--otel.traces.exporter=none",
-                        "--otel.resource.attributes=deployment.environment.name=test",
-                        "--otel.bsp.max.queue.size=4096")
-                .start();
-        try {
-            assertThat(app.hasPlugin("opentelemetry")).isTrue();
-        } finally {
-            app.stop();
+        try (OtlpReceiver receiver = OtlpReceiver.start()) {
+            final JZenith app = TracedApplication.application(
+                            "--rest.port=0",
+                            "--otel.exporter.otlp.endpoint=" + receiver.httpEndpoint(),
+                            "--otel.bsp.schedule.delay=20",
+                            "--otel.span.attribute.count.limit=1",
+                            "--otel.span.attribute.value.length.limit=4")
+                    .start();
+            try {
+                app.instance(OpenTelemetry.class)
+                        .getTracer("test")
+                        .spanBuilder("limited")
+                        .setAttribute("first", "abcdefgh")
+                        .setAttribute("second", "ijklmnop")
+                        .startSpan()
+                        .end();
+                final ReceivedSpan limited = receiver
+                        .awaitSpans(
+                                spans -> spans.stream()
+                                        .anyMatch(span -> span.name().equals("limited")),
+                                Duration.ofSeconds(10))
+                        .stream()
+                        .filter(span -> span.name().equals("limited"))
+                        .findFirst()
+                        .orElseThrow();
+                assertThat(limited.attributes()).hasSize(1);
+                assertThat(limited.attributes().values()).singleElement().isIn("abcd", "ijkl");
+            } finally {
+                app.stop();
+            }
         }
     }
 }

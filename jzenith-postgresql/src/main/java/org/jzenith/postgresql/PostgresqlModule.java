@@ -83,6 +83,9 @@ final class PostgresqlModule extends AbstractModule {
         final PgConnectOptions connect = target.connectOptions()
                 .setPipeliningLimit(configuration.pipeliningLimit())
                 .setCachePreparedStatements(true);
+        // The namespace tag of the client's vertx_sql_* meters: without it the pool and the
+        // pipelined client would share one pending gauge, and one client's figure is lost.
+        connect.setMetricsName(name);
         final PoolOptions pool = new PoolOptions()
                 .setName(name)
                 .setMaxSize(configuration.pool().size())

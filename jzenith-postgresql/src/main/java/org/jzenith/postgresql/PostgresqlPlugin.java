@@ -69,7 +69,7 @@ import org.slf4j.LoggerFactory;
  * PostgresqlHealthCheck}) is DOWN, and both recover by themselves when it returns. The injected
  * clients are Vert.x's own; after stop, calls fail like calls while the database is away. Pool metrics are Vert.x's {@code vertx_pool_*} meters tagged {@code pool_type="sql"} and
  * {@code pool_name="postgresql"} (or {@code "postgresql-pipelined"}), and the {@code vertx_sql_*}
- * meters of the commands. Stopping closes both clients.
+ * meters of the commands, tagged {@code client_namespace="postgresql"} (or {@code "postgresql-pipelined"}). Stopping closes both clients.
  *
  * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, with neither {@code
  * postgresql.host} nor {@code postgresql.url} set, the plugin starts an embedded PostgreSQL (zonky's

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -273,6 +275,39 @@ class PostgresqlPluginIT {
                 .contains("vertx_pool_queue_pending{pool_name=\"postgresql\",pool_type=\"sql\"}")
                 .contains("vertx_pool_usage_seconds_count{pool_name=\"postgresql-pipelined\",pool_type=\"sql\"}")
                 .contains("vertx_sql_processing_time_seconds_count");
+    }
+
+    /**
+     * The pool and the pipelined client each have their own {@code vertx_sql_*} meters, told apart
+     * by the client's name: with one meter for both, a scrape shows one client's figure only.
+     */
+    @Test
+    void eachClientsSqlMetersAreItsOwn() {
+        final MeterRegistry registry = app.instance(MeterRegistry.class);
+        final long pooledBefore = sqlCommands(registry, PostgresqlPlugin.POOL_NAME);
+        final long pipelinedBefore = sqlCommands(registry, PostgresqlPlugin.PIPELINED_NAME);
+
+        Await.result(pool().query("SELECT 1").execute());
+        for (int i = 0; i < 3; i++) {
+            Await.result(client().query("SELECT 1").execute());
+        }
+
+        assertThat(sqlCommands(registry, PostgresqlPlugin.PIPELINED_NAME)).isEqualTo(pipelinedBefore + 3);
+        assertThat(sqlCommands(registry, PostgresqlPlugin.POOL_NAME)).isGreaterThanOrEqualTo(pooledBefore + 1);
+        assertThat(registry.find("vertx.sql.processing.pending").gauges())
+                .extracting(gauge -> gauge.getId().getTag("client_namespace"))
+                .containsExactlyInAnyOrder(PostgresqlPlugin.POOL_NAME, PostgresqlPlugin.PIPELINED_NAME);
+        assertThat(app.instance(PrometheusMeterRegistry.class).scrape())
+                .contains("vertx_sql_processing_pending{client_namespace=\"postgresql\"}")
+                .contains("vertx_sql_processing_pending{client_namespace=\"postgresql-pipelined\"}");
+    }
+
+    /** How many commands the client named {@code name} has finished, as its timer counts them. */
+    private static long sqlCommands(final MeterRegistry registry, final String name) {
+        final Timer timer = registry.find("vertx.sql.processing.time")
+                .tag("client_namespace", name)
+                .timer();
+        return timer == null ? 0 : timer.count();
     }
 
     @Test

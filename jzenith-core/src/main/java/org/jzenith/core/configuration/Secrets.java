@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
 /**
  * Decides which configuration values are secret and masks them wherever a value would be shown:
  * in logs and in error messages. A key is secret when its last segment names a password, secret,
- * token, credential or private key, such as {@code jdbc.password} or {@code api.auth-token}.
+ * token, credential or private key, such as {@code jdbc.password} or {@code api.auth-token}; and
+ * OpenTelemetry's exporter headers ({@code otel.exporter.otlp.headers}, {@code
+ * otel.exporter.otlp.traces.headers}), which carry a collector's API key or authorization.
  *
  * <pre>{@code
  * log.info("Connecting to {}", Secrets.maskUrl(url));   // postgresql://app:****@db/app
@@ -20,6 +22,10 @@ public final class Secrets {
     private static final Pattern SECRET_SEGMENT =
             Pattern.compile(".*(password|passwd|secret|token|credential|private-key|api-key|apikey).*");
 
+    // The SDK's exporter headers, for every exporter and signal: where a collector's API key goes.
+    private static final Pattern EXPORTER_HEADERS =
+            Pattern.compile("otel\\.exporter\\.[a-z0-9_-]+(\\.[a-z0-9_-]+)?\\.headers");
+
     // user:password@ in URLs, and password=... in JDBC-style parameters.
     private static final Pattern URL_USER_INFO = Pattern.compile("(//[^/:@?#]*:)[^/@?#]*@");
     private static final Pattern URL_PASSWORD_PARAMETER = Pattern.compile("(?i)((?:password|pwd|secret|token)=)[^&;]*");
@@ -28,9 +34,10 @@ public final class Secrets {
 
     /** Whether the value of {@code key} must never be shown. */
     public static boolean isSecret(final String key) {
-        final int dot = key.lastIndexOf('.');
-        final String last = key.substring(dot + 1).toLowerCase(Locale.ROOT);
-        return SECRET_SEGMENT.matcher(last).matches();
+        final String lower = key.toLowerCase(Locale.ROOT);
+        final String last = lower.substring(lower.lastIndexOf('.') + 1);
+        return SECRET_SEGMENT.matcher(last).matches()
+                || EXPORTER_HEADERS.matcher(lower).matches();
     }
 
     /** The value to show for {@code key}: the value itself, or {@link #MASK} for a secret. */

@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.tracing.TracingOptions;
+import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MetricsDomain;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
@@ -52,7 +53,10 @@ public final class VertxFactory {
                 .addDisabledMetricsCategory(MetricsDomain.NET_CLIENT)
                 // Vert.x registers its Redis gauge again for every pooled connection, which Micrometer
                 // warns about; the Redis plugin records the same meters itself, once.
-                .addDisabledMetricsCategory("redis");
+                .addDisabledMetricsCategory("redis")
+                // Client meters (vertx_sql_*) tagged by the client's metrics name, so that two
+                // clients of one kind (PostgreSQL's pool and pipelined client) keep their own figures.
+                .addLabels(Label.NAMESPACE);
         final VertxOptions options = new VertxOptions()
                 .setEventLoopPoolSize(eventLoops)
                 .setPreferNativeTransport(configuration.nativeTransport())

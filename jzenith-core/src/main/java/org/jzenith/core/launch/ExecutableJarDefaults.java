@@ -29,7 +29,7 @@ public final class ExecutableJarDefaults {
     static final int REQUIRED_JAVA = 25;
 
     /** The settings, each applied only when the command line did not set it. */
-    private static final String[][] DEFAULTS = {
+    static final String[][] DEFAULTS = {
         {"guice_custom_class_loading", "CHILD"},
         {"io.netty.jfr.enabled", "false"},
     };

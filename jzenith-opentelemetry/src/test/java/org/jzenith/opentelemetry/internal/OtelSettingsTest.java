@@ -2,6 +2,7 @@ package org.jzenith.opentelemetry.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,6 +87,30 @@ class OtelSettingsTest {
                         "otel.traces.sampler.arg")
                 .containsEntry("otel.exporter.otlp.protocol", "one of grpc, http/protobuf")
                 .containsEntry("otel.traces.sampler.arg", "the share of traces to sample, from 0.0 to 1.0");
+    }
+
+    @Test
+    void theShutdownTimeoutIsADurationAndStaysWithJzenith() {
+        assertThat(rejected(Map.of(OtelSettings.SHUTDOWN_TIMEOUT, "500ms"))).isEmpty();
+        assertThat(rejected(Map.of(OtelSettings.SHUTDOWN_TIMEOUT, "soon")))
+                .containsOnlyKeys(OtelSettings.SHUTDOWN_TIMEOUT);
+        assertThat(OtelSettings.duration("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(OtelSettings.duration("2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(OtelSettings.duration("750")).isEqualTo(Duration.ofMillis(750));
+        assertThat(new OtelSettings(Map.of(), Map.of()).shutdownTimeout()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void exporterHeadersAreNameValuePairsAndTheirValuesAreMaskedInTheSdksMessages() {
+        assertThat(rejected(Map.of("otel.exporter.otlp.headers", "api-key=abc, x-tenant=t1")))
+                .isEmpty();
+        assertThat(rejected(Map.of("otel.exporter.otlp.traces.headers", "abc123")))
+                .containsOnlyKeys("otel.exporter.otlp.traces.headers");
+        final OtelSettings settings =
+                new OtelSettings(Map.of("otel.exporter.otlp.headers", "api-key=s3cr3t"), Map.of());
+        assertThat(settings.masked("Invalid map property: otel.exporter.otlp.headers=api-key=s3cr3t"))
+                .doesNotContain("s3cr3t")
+                .contains("otel.exporter.otlp.headers=****");
     }
 
     @Test

@@ -45,7 +45,9 @@ import org.jzenith.test.net.Ports;
  * shutdown hook stops the server if the JVM ends first.
  *
  * <p>PostgreSQL refuses to run as root: when the JVM runs as root, the cluster belongs to the
- * system user {@code postgres} and its programs run through {@code runuser}. The programs are
+ * system user {@code postgres} and its programs run through {@code runuser}. Where that user
+ * cannot reach {@code target/} (the project lies under a private home folder or a {@code mktemp
+ * -d} folder), the files' folder is made in the temporary folder ({@code java.io.tmpdir}) instead. The programs are
  * looked for in the usual places ({@code /usr/lib/postgresql/<version>/bin} first), or in the
  * folder named by {@code -Djzenith.postgresql.bin} or {@code JZENITH_POSTGRESQL_BIN}.
  *

@@ -9,10 +9,14 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Needs PostgreSQL's server programs installed; never touches the machine's PostgreSQL. */
 class PrivatePostgresqlIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     @Test
     void keepsItsDataAcrossAStopAndAStartAndLeavesNothingWhenClosed() throws SQLException {
@@ -28,8 +32,9 @@ class PrivatePostgresqlIT {
             assertThat(postgres.isRunning()).isTrue();
             assertThat(postgres.database().jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:" + port + "/test");
             execute(postgres, "CREATE TABLE kept (word TEXT)", "INSERT INTO kept VALUES ('still here')");
-            assertThat(query(postgres, "SELECT current_setting('data_directory')"))
-                    .startsWith(Path.of("target").toAbsolutePath().toString());
+            assertThat(Path.of(query(postgres, "SELECT current_setting('data_directory')")))
+                    .startsWith(folder);
+            assertThat(folder.getParent()).isEqualTo(documentedParent());
 
             postgres.stop();
             assertThat(postgres.isRunning()).isFalse();
@@ -51,6 +56,35 @@ class PrivatePostgresqlIT {
         postgres.close();
         postgres.close();
         assertThatThrownBy(postgres::start).hasMessageContaining("is closed");
+    }
+
+    /**
+     * Where the cluster's folder belongs, as {@link PrivatePostgresql} documents it: in {@code
+     * target/}; when it runs as the user {@code postgres} (the JVM is root) and that user cannot
+     * reach {@code target/} (the clone lies under a private folder), in the temporary folder.
+     */
+    private static Path documentedParent() {
+        final Path target = Path.of("target").toAbsolutePath();
+        if (!isRoot() || postgresCanEnter(target)) {
+            return target;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    }
+
+    private static boolean isRoot() {
+        return Commands.run(List.of("id", "-u"), Path.of("."), TIMEOUT)
+                .output()
+                .strip()
+                .equals("0");
+    }
+
+    /** Whether {@code postgres} may pass through {@code folder}: into a folder of its own in it. */
+    private static boolean postgresCanEnter(final Path folder) {
+        return Commands.run(
+                        List.of("runuser", "-u", "postgres", "--", "test", "-x", folder.toString()),
+                        Path.of("."),
+                        TIMEOUT)
+                .succeeded();
     }
 
     private static void execute(final PrivatePostgresql postgres, final String... statements) throws SQLException {

@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
+import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
+import com.fasterxml.jackson.databind.introspect.VisibilityChecker;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.inject.AbstractModule;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import jakarta.ws.rs.ext.ContextResolver;
 import java.net.http.HttpResponse;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -188,10 +193,60 @@ class OpenApiIT {
         assertThat(http.get("/swagger-ui/..%2Fpom.properties").statusCode()).isEqualTo(404);
     }
 
+    /**
+     * Made once: the JSON mapper's view of the resource's types is read while the document is made,
+     * so a document made again for the second request would read it again. Counted with a mapper of
+     * the application's own ({@link CountingJson}), in an application of its own.
+     */
     @Test
     void theDocumentIsMadeOnceAndServedAsTheSameBytes() {
-        assertThat(http.get("/openapi.json").body())
-                .isEqualTo(http.get("/openapi.json").body());
+        final JZenith counted = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(CatalogResource.class)
+                        .withMapping(IllegalStateException.class, 404)
+                        .withProviders(CountingJson.class))
+                .withModules(new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        Authenticator.bind(binder()).to(BearerAuthenticator.class);
+                    }
+                })
+                .start();
+        try {
+            final Http countedHttp = new Http(counted.instance(RestServer.class).port());
+            final String first = countedHttp.get("/openapi.json").body();
+            final int introspectionsToMakeIt = CountingJson.PRODUCT_INTROSPECTIONS.get();
+            assertThat(introspectionsToMakeIt).isPositive();
+
+            assertThat(countedHttp.get("/openapi.json").body()).isEqualTo(first);
+            assertThat(countedHttp.get("/openapi.yaml").statusCode()).isEqualTo(200);
+            assertThat(countedHttp.get("/openapi.json").body()).isEqualTo(first);
+            assertThat(CountingJson.PRODUCT_INTROSPECTIONS.get()).isEqualTo(introspectionsToMakeIt);
+        } finally {
+            counted.stop();
+        }
+    }
+
+    /** The application's JSON mapper, counting how often Jackson introspects {@link CatalogResource.Product}. */
+    public static final class CountingJson implements ContextResolver<ObjectMapper> {
+
+        static final AtomicInteger PRODUCT_INTROSPECTIONS = new AtomicInteger();
+
+        private final ObjectMapper mapper = new ObjectMapper()
+                .setAnnotationIntrospector(new JacksonAnnotationIntrospector() {
+                    @Override
+                    public VisibilityChecker<?> findAutoDetectVisibility(
+                            final AnnotatedClass type, final VisibilityChecker<?> checker) {
+                        if (type.getRawType() == CatalogResource.Product.class) {
+                            PRODUCT_INTROSPECTIONS.incrementAndGet();
+                        }
+                        return super.findAutoDetectVisibility(type, checker);
+                    }
+                });
+
+        @Override
+        public ObjectMapper getContext(final Class<?> type) {
+            return mapper;
+        }
     }
 
     /** The document as swagger-parser reads it, which must find nothing wrong. */
