@@ -1,0 +1,216 @@
+package org.jzenith.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.inject.Key;
+import com.google.inject.TypeLiteral;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.core.JZenith;
+import org.jzenith.test.Await;
+import org.jzenith.test.services.PrivateKafka;
+
+/**
+ * The plugin against a real broker of the test's own (three partitions per topic): each test starts
+ * an application whose channels read topics no other test uses.
+ */
+class KafkaPluginIT {
+
+    @RegisterExtension
+    static final PrivateKafka KAFKA = PrivateKafka.create(3);
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final Inbox inbox = new Inbox();
+    private final String orders = Topics.unique("orders");
+    private final String texts = Topics.unique("texts");
+    private final String group = Topics.unique("group");
+    private final List<JZenith> apps = new ArrayList<>();
+    private final Topics topics = new Topics(KAFKA.bootstrapServers());
+    private KafkaPlugin plugin;
+
+    @AfterEach
+    void stop() {
+        apps.forEach(JZenith::stop);
+        topics.close();
+    }
+
+    private JZenith start(final Map<String, Object> settings) {
+        plugin = KafkaPlugin.withConsumers(TestConsumers.class).withEmitter("orders", Order.class);
+        JZenith app = JZenith.application()
+                .withPlugins(plugin)
+                .withModules(binder -> binder.bind(Inbox.class).toInstance(inbox))
+                .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
+                .withConfiguration("kafka.group-id", group)
+                .withConfiguration("kafka.channels.orders.topic", orders)
+                .withConfiguration("kafka.channels.texts.topic", texts)
+                .withConfiguration("kafka.retries", 2)
+                .withConfiguration("kafka.backoff", "10ms");
+        for (final Map.Entry<String, Object> setting : settings.entrySet()) {
+            app = app.withConfiguration(setting.getKey(), setting.getValue());
+        }
+        apps.add(app);
+        return app.start();
+    }
+
+    private static Emitter<Order> emitter(final JZenith app) {
+        return app.injector().getInstance(Key.get(new TypeLiteral<Emitter<Order>>() {}, new ChannelLiteral("orders")));
+    }
+
+    @Test
+    void anOrderSentThroughTheEmitterIsAcknowledgedAndConsumedAsJson() throws Exception {
+        final JZenith app = start(Map.of());
+
+        emitter(app).send(new Order("o-1", 2)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+
+        Await.until(WAIT, "the order arrives", () -> !inbox.orders.isEmpty());
+        assertThat(inbox.orders).containsExactly(new Order("o-1", 2));
+        assertThat(topics.read(orders, 1, WAIT).getFirst().value()).isEqualTo("{\"id\":\"o-1\",\"quantity\":2}");
+    }
+
+    @Test
+    void recordsOfOnePartitionAreDoneInOrderWhilePartitionsRunSideBySide() throws Exception {
+        final Executor later = CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS);
+        inbox.answer = record -> CompletableFuture.runAsync(() -> {}, later);
+        start(Map.of());
+        final List<String> keys = List.of("a", "b", "c", "d");
+        for (int i = 0; i < 25; i++) {
+            for (final String key : keys) {
+                topics.send(texts, key, key + i);
+            }
+        }
+
+        Await.until(WAIT, "every text is done", () -> inbox.texts.size() == 100);
+        for (final String key : keys) {
+            assertThat(inbox.texts(key))
+                    .containsExactlyElementsOf(
+                            IntStream.range(0, 25).mapToObj(i -> key + i).toList());
+        }
+        assertThat(inbox.texts.stream().map(ConsumerRecord::partition).distinct())
+                .hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void aRecordThatFailsEveryAttemptIsDeadLetteredWithItsOriginAndItsPartitionGoesOn() throws Exception {
+        inbox.answer = record -> record.value().equals("bad")
+                ? CompletableFuture.failedFuture(new IllegalStateException("the warehouse is closed"))
+                : CompletableFuture.completedFuture(null);
+        start(Map.of());
+        topics.send(texts, "k", "bad");
+        topics.send(texts, "k", "good");
+
+        Await.until(WAIT, "the good text is done", () -> inbox.texts("k").contains("good"));
+        assertThat(inbox.attempts.stream().filter("bad"::equals)).hasSize(3); // the first and 2 retries
+        final ConsumerRecord<String, String> dead =
+                topics.read(texts + ".dlt", 1, WAIT).getFirst();
+        assertThat(dead.key()).isEqualTo("k");
+        assertThat(dead.value()).isEqualTo("bad");
+        assertThat(Topics.header(dead, DeadLetters.TOPIC)).contains(texts);
+        assertThat(Topics.header(dead, DeadLetters.OFFSET)).contains("0");
+        assertThat(Topics.header(dead, DeadLetters.PARTITION)).isPresent();
+        assertThat(Topics.header(dead, DeadLetters.EXCEPTION_TYPE)).contains("java.lang.IllegalStateException");
+        assertThat(Topics.header(dead, DeadLetters.EXCEPTION_MESSAGE)).contains("the warehouse is closed");
+        assertThat(Topics.header(dead, DeadLetters.ATTEMPTS)).contains("3");
+        final int partition =
+                Integer.parseInt(Topics.header(dead, DeadLetters.PARTITION).orElseThrow());
+        Await.until(WAIT, "both offsets are committed", () -> topics.committed(group, texts, partition)
+                .orElse(-1L)
+                .equals(2L));
+    }
+
+    @Test
+    void aRecordThatIsNotJsonIsDeadLetteredAtOnceAndThePartitionGoesOn() throws Exception {
+        start(Map.of());
+        topics.send(orders, "k", "{not json");
+        topics.send(orders, "k", "{\"id\":\"o-2\",\"quantity\":1}");
+
+        Await.until(WAIT, "the valid order arrives", () -> !inbox.orders.isEmpty());
+        assertThat(inbox.orders).containsExactly(new Order("o-2", 1));
+        final ConsumerRecord<String, String> dead =
+                topics.read(orders + ".dlt", 1, WAIT).getFirst();
+        assertThat(dead.value()).isEqualTo("{not json");
+        assertThat(Topics.header(dead, DeadLetters.EXCEPTION_TYPE)).contains(PayloadException.class.getName());
+        assertThat(Topics.header(dead, DeadLetters.EXCEPTION_MESSAGE).orElseThrow())
+                .contains("not a JSON Order")
+                .doesNotContain("{not json");
+        assertThat(Topics.header(dead, DeadLetters.ATTEMPTS)).contains("0");
+    }
+
+    @Test
+    void anOrderThatBreaksItsConstraintsIsDeadLetteredAtOnce() throws Exception {
+        start(Map.of());
+        topics.send(orders, "k", "{\"id\":\"\",\"quantity\":-1}");
+        topics.send(orders, "k", "{\"id\":\"o-3\",\"quantity\":1}");
+
+        Await.until(WAIT, "the valid order arrives", () -> !inbox.orders.isEmpty());
+        assertThat(inbox.orders).containsExactly(new Order("o-3", 1));
+        final ConsumerRecord<String, String> dead =
+                topics.read(orders + ".dlt", 1, WAIT).getFirst();
+        assertThat(Topics.header(dead, DeadLetters.EXCEPTION_MESSAGE).orElseThrow())
+                .contains("the Order is not valid: id must not be blank, quantity must be greater than or equal to 0");
+    }
+
+    @Test
+    void fetchingPausesPastMaxInFlightAndResumesBelowIt() throws Exception {
+        final CountDownLatch release = new CountDownLatch(1);
+        inbox.answer = record -> CompletableFuture.runAsync(() -> {
+            try {
+                release.await();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        start(Map.of("kafka.channels.texts.max-in-flight", 5));
+        for (int i = 0; i < 60; i++) {
+            topics.send(texts, "k" + (i % 6), "t" + i);
+        }
+        final ChannelConsumer consumer = plugin.consumer("texts").orElseThrow();
+
+        Await.until(WAIT, "the channel pauses", consumer::paused);
+        // 5 in flight at most, and one poll's worth (max.poll.records is max-in-flight) past it
+        assertThat(consumer.inFlight()).isBetween(5, 10);
+        release.countDown();
+        Await.until(WAIT, "every text is done", () -> inbox.texts.size() == 60);
+        Await.until(WAIT, "the channel resumes", () -> !consumer.paused());
+    }
+
+    @Test
+    void stoppingWaitsForTheRecordAtHandAndCommitsItOnlyOnceItIsDone() throws Exception {
+        final CompletableFuture<Integer> started = new CompletableFuture<>();
+        final CountDownLatch release = new CountDownLatch(1);
+        inbox.answer = record -> CompletableFuture.runAsync(() -> {
+            started.complete(record.partition());
+            try {
+                release.await();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        final JZenith app = start(Map.of("kafka.drain-timeout", "30s"));
+        topics.send(texts, "k", "slow");
+        final int partition = started.get(60, TimeUnit.SECONDS);
+
+        final Thread stopping = Thread.ofVirtual().start(app::stop);
+        Await.until(WAIT, "the consumer has stopped fetching", () -> plugin.consumer("texts")
+                .isEmpty());
+        assertThat(stopping.isAlive()).isTrue();
+        assertThat(topics.committed(group, texts, partition)).isEmpty();
+        release.countDown();
+        assertThat(stopping.join(Duration.ofSeconds(30))).isTrue();
+
+        assertThat(inbox.texts("k")).containsExactly("slow");
+        assertThat(topics.committed(group, texts, partition)).contains(1L);
+    }
+}
