@@ -14,6 +14,8 @@ final class Inbox {
     final Queue<Order> orders = new ConcurrentLinkedQueue<>();
     final Queue<ConsumerRecord<String, String>> texts = new ConcurrentLinkedQueue<>();
     final Queue<String> attempts = new ConcurrentLinkedQueue<>();
+    final Queue<Boolean> virtual = new ConcurrentLinkedQueue<>();
+    final Queue<String> values = new ConcurrentLinkedQueue<>();
     volatile Function<ConsumerRecord<String, String>, CompletionStage<Void>> answer =
             record -> CompletableFuture.completedFuture(null);
 

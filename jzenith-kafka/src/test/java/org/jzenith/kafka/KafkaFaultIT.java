@@ -1,12 +1,14 @@
 package org.jzenith.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
@@ -32,13 +34,17 @@ class KafkaFaultIT {
     void aKilledBrokerMakesReadinessDownUntilItIsBackAndNoAcknowledgedRecordIsLost() throws Exception {
         final Inbox inbox = new Inbox();
         final JZenith app = JZenith.application()
-                .withPlugins(KafkaPlugin.withConsumers(TestConsumers.class).withEmitter("orders", Order.class))
+                .withPlugins(KafkaPlugin.withConsumers(TestConsumers.class)
+                        .withEmitter("orders", Order.class)
+                        .withEmitter("fresh", String.class))
                 .withModules(binder -> binder.bind(Inbox.class).toInstance(inbox))
                 .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
                 .withConfiguration("kafka.group-id", Topics.unique("group"))
                 .withConfiguration("kafka.channels.orders.topic", Topics.unique("orders"))
                 .withConfiguration("kafka.channels.texts.topic", Topics.unique("texts"))
                 .withConfiguration("kafka.health-timeout", "500ms")
+                .withConfiguration("kafka.send-timeout", "1s")
+                .withConfiguration("kafka.channels.fresh.topic", Topics.unique("fresh"))
                 .start();
         try {
             final Emitter<Order> emitter = app.injector()
@@ -52,6 +58,16 @@ class KafkaFaultIT {
                     WAIT,
                     "readiness is DOWN",
                     () -> Await.result(health.check()).status() == HealthStatus.DOWN);
+
+            // A topic the producer knows nothing of yet: it waits for its metadata, at most send-timeout.
+            final Emitter<String> fresh = app.injector()
+                    .getInstance(Key.get(new TypeLiteral<Emitter<String>>() {}, new ChannelLiteral("fresh")));
+            final long sending = System.nanoTime();
+            assertThatThrownBy(() -> fresh.send("lost").toCompletableFuture().get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(org.apache.kafka.common.errors.TimeoutException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - sending)).isLessThan(Duration.ofSeconds(10));
 
             KAFKA.start();
             Await.until(

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +79,106 @@ class KafkaPluginIT {
 
         Await.until(WAIT, "the order arrives", () -> !inbox.orders.isEmpty());
         assertThat(inbox.orders).containsExactly(new Order("o-1", 2));
+        assertThat(inbox.virtual).containsExactly(true);
         assertThat(topics.read(orders, 1, WAIT).getFirst().value()).isEqualTo("{\"id\":\"o-1\",\"quantity\":2}");
+        final MeterRegistry registry = app.instance(MeterRegistry.class);
+        assertThat(registry.get("kafka_producer_records_total")
+                        .tags("channel", "orders", "outcome", "sent")
+                        .counter()
+                        .count())
+                .isEqualTo(1.0);
+        Await.until(
+                WAIT,
+                "the processed order is counted",
+                () -> registry.get("kafka_consumer_records_total")
+                                .tags("channel", "orders", "outcome", "processed")
+                                .counter()
+                                .count()
+                        == 1.0);
+    }
+
+    @Test
+    void anEmitterSendsFromTheEventLoopWithoutBlockingIt() throws Exception {
+        final JZenith app = start(Map.of());
+        final Emitter<Order> emitter = emitter(app);
+        final CompletableFuture<Void> sent = new CompletableFuture<>();
+
+        app.instance(Vertx.class)
+                .runOnContext(ignored -> emitter.send(new Order("o-loop", 1)).whenComplete((done, failure) -> {
+                    if (failure == null) {
+                        sent.complete(null);
+                    } else {
+                        sent.completeExceptionally(failure);
+                    }
+                }));
+
+        sent.get(30, TimeUnit.SECONDS);
+        Await.until(WAIT, "the order arrives", () -> inbox.orders.contains(new Order("o-loop", 1)));
+    }
+
+    @Test
+    void methodsReturningAVertxFutureOrAnRxSingleAndMethodsTakingBytesAreDone() throws Exception {
+        final String futures = Topics.unique("futures");
+        final String singles = Topics.unique("singles");
+        final String bytes = Topics.unique("bytes");
+        final JZenith app = JZenith.application()
+                .withPlugins(KafkaPlugin.withConsumers(AsyncConsumers.class))
+                .withModules(binder -> binder.bind(Inbox.class).toInstance(inbox))
+                .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
+                .withConfiguration("kafka.group-id", group)
+                .withConfiguration("kafka.channels.futures.topic", futures)
+                .withConfiguration("kafka.channels.singles.topic", singles)
+                .withConfiguration("kafka.channels.bytes.topic", bytes);
+        apps.add(app);
+        app.start();
+        topics.send(futures, "k", "f");
+        topics.send(singles, "k", "s");
+        topics.send(bytes, "k", "b");
+
+        Await.until(WAIT, "all three are done", () -> inbox.values.size() == 3);
+        assertThat(inbox.values).containsExactlyInAnyOrder("future:f", "single:s", "bytes:b");
+        Await.until(
+                WAIT,
+                "the future's offset is committed",
+                () -> topics.committed(group, futures, 0).isPresent()
+                        || topics.committed(group, futures, 1).isPresent()
+                        || topics.committed(group, futures, 2).isPresent());
+    }
+
+    @Test
+    void partitionsGivenUpInARebalanceHaveTheirDoneRecordsCommittedFirst() throws Exception {
+        final Executor later = CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS);
+        inbox.answer = record -> CompletableFuture.runAsync(() -> {}, later);
+        start(Map.of());
+        for (int i = 0; i < 60; i++) {
+            topics.send(texts, "k" + (i % 6), "t" + i);
+        }
+        Await.until(WAIT, "the first application has done some", () -> inbox.texts.size() >= 3);
+
+        final Inbox second = new Inbox();
+        second.answer = inbox.answer;
+        final JZenith other = JZenith.application()
+                .withPlugins(KafkaPlugin.withConsumers(TestConsumers.class))
+                .withModules(binder -> binder.bind(Inbox.class).toInstance(second))
+                .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
+                .withConfiguration("kafka.group-id", group)
+                .withConfiguration("kafka.channels.orders.topic", orders)
+                .withConfiguration("kafka.channels.texts.topic", texts);
+        apps.add(other);
+        other.start();
+
+        Await.until(
+                WAIT,
+                "every text is done",
+                () -> java.util.stream.Stream.concat(inbox.texts.stream(), second.texts.stream())
+                                .map(ConsumerRecord::value)
+                                .distinct()
+                                .count()
+                        == 60);
+        // Done once each: the first committed what it had done before it gave its partitions up.
+        assertThat(java.util.stream.Stream.concat(inbox.texts.stream(), second.texts.stream())
+                        .map(ConsumerRecord::value))
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -107,7 +208,7 @@ class KafkaPluginIT {
         inbox.answer = record -> record.value().equals("bad")
                 ? CompletableFuture.failedFuture(new IllegalStateException("the warehouse is closed"))
                 : CompletableFuture.completedFuture(null);
-        start(Map.of());
+        final JZenith app = start(Map.of());
         topics.send(texts, "k", "bad");
         topics.send(texts, "k", "good");
 
@@ -128,6 +229,17 @@ class KafkaPluginIT {
         Await.until(WAIT, "both offsets are committed", () -> topics.committed(group, texts, partition)
                 .orElse(-1L)
                 .equals(2L));
+        final MeterRegistry registry = app.instance(MeterRegistry.class);
+        assertThat(registry.get("kafka_consumer_retries_total")
+                        .tags("channel", "texts")
+                        .counter()
+                        .count())
+                .isEqualTo(2.0);
+        assertThat(registry.get("kafka_consumer_records_total")
+                        .tags("channel", "texts", "outcome", "dead_lettered")
+                        .counter()
+                        .count())
+                .isEqualTo(1.0);
     }
 
     @Test

@@ -17,6 +17,7 @@ public class TestConsumers {
 
     @Incoming("orders")
     void onOrder(final Order order) {
+        inbox.virtual.add(Thread.currentThread().isVirtual());
         inbox.orders.add(order);
     }
 
