@@ -24,6 +24,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,11 +79,14 @@ public final class KafkaPlugin implements Plugin {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaPlugin.class);
     private static final String ORIGIN = "KafkaPlugin.withConsumers";
     private static final String SERVICE_NAME = "otel.service.name";
+    private static final String BOOTSTRAP_SERVERS = "kafka.bootstrap-servers";
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final KafkaClients clients = new KafkaClients();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
+    private final AtomicReference<Optional<KafkaDevService.Running>> devService =
+            new AtomicReference<>(Optional.empty());
 
     private KafkaPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
         this.consumers = List.copyOf(consumers);
@@ -181,13 +185,19 @@ public final class KafkaPlugin implements Plugin {
             }
         }
         validation.configuration(KafkaConfiguration.class).ifPresent(configuration -> {
-            if (configuration
+            final Optional<KafkaDevService> dev = validation
+                    .configuration(CoreConfiguration.class)
+                    .flatMap(core -> KafkaDevService.of(core, configuration));
+            if (dev.isPresent()) {
+                if (!KafkaDevService.brokerPresent()) {
+                    validation.reject(BOOTSTRAP_SERVERS, dev.get().missingBroker());
+                }
+            } else if (configuration
                     .bootstrapServers()
                     .filter(value -> !value.isBlank())
                     .isEmpty()) {
                 validation.reject(
-                        "kafka.bootstrap-servers",
-                        "the Kafka brokers to connect to, such as broker-1:9092,broker-2:9092");
+                        BOOTSTRAP_SERVERS, "the Kafka brokers to connect to, such as broker-1:9092,broker-2:9092");
             }
             if (!consumers.isEmpty()
                     && groupId(configuration, validation::value).isEmpty()) {
@@ -249,6 +259,7 @@ public final class KafkaPlugin implements Plugin {
                 started.complete();
             } catch (final RuntimeException e) {
                 stopClients();
+                stopDevService();
                 started.fail(e);
             }
         });
@@ -258,7 +269,19 @@ public final class KafkaPlugin implements Plugin {
     private void connect(final PluginContext context) {
         final KafkaConfiguration configuration = context.instance(KafkaConfiguration.class);
         final SmallRyeConfig config = context.instance(SmallRyeConfig.class);
-        final String bootstrapServers = configuration.bootstrapServers().orElseThrow();
+        final String bootstrapServers = KafkaDevService.of(context.instance(CoreConfiguration.class), configuration)
+                .map(dev -> {
+                    final KafkaDevService.Running broker = dev.start();
+                    devService.set(Optional.of(broker));
+                    LOG.info(
+                            "Dev service ({} profile): started a Kafka broker at {}, its data in {}{}",
+                            dev.services().profile(),
+                            broker.bootstrapServers(),
+                            broker.folder(),
+                            dev.services().keepsData() ? "" : " (deleted when it stops)");
+                    return broker.bootstrapServers();
+                })
+                .orElseGet(() -> configuration.bootstrapServers().orElseThrow());
         final Map<String, String> client = configuration.client();
         final Admin admin = Admin.create(ClientSettings.admin(bootstrapServers, client));
         final int nodes;
@@ -341,9 +364,22 @@ public final class KafkaPlugin implements Plugin {
                 .name("kafka-stop")
                 .start(() -> {
                     stopClients();
+                    stopDevService();
                     done.complete();
                 }));
         return done.future();
+    }
+
+    /** The dev service's broker process while it runs, for tests that check it has gone. */
+    Optional<Long> devServicePid() {
+        return devService.get().map(broker -> broker.process().pid());
+    }
+
+    private void stopDevService() {
+        devService.getAndSet(Optional.empty()).ifPresent(broker -> {
+            broker.close();
+            LOG.info("Dev service: stopped the Kafka broker at {}", broker.bootstrapServers());
+        });
     }
 
     /** The consumer of {@code channel} while the plugin runs, for tests that watch its back-pressure. */
