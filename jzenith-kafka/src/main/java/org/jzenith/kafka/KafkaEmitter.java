@@ -1,11 +1,13 @@
 package org.jzenith.kafka;
 
+import io.opentelemetry.api.trace.Span;
 import io.vertx.core.Context;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
@@ -28,18 +30,21 @@ final class KafkaEmitter<T> implements Emitter<T> {
     private final Payload payload;
     private final KafkaClients clients;
     private final KafkaMetrics.Sent metrics;
+    private final KafkaTracing tracing;
 
     KafkaEmitter(
             final String channel,
             final String topic,
             final Payload payload,
             final KafkaClients clients,
-            final KafkaMetrics.Sent metrics) {
+            final KafkaMetrics.Sent metrics,
+            final KafkaTracing tracing) {
         this.channel = channel;
         this.topic = topic;
         this.payload = payload;
         this.clients = clients;
         this.metrics = metrics;
+        this.tracing = tracing;
     }
 
     @Override
@@ -50,9 +55,11 @@ final class KafkaEmitter<T> implements Emitter<T> {
                     new IllegalArgumentException("a null payload cannot be sent to channel '" + channel + "'"));
             return acknowledged;
         }
+        // The caller's trace context, taken here: the virtual thread below does not carry it.
+        final io.opentelemetry.context.Context caller = io.opentelemetry.context.Context.current();
         if (Context.isOnEventLoopThread()) {
             // The producer may wait for metadata or buffer space (up to kafka.send-timeout).
-            VIRTUAL.execute(() -> hand(value, acknowledged));
+            VIRTUAL.execute(caller.wrap(() -> hand(value, acknowledged)));
         } else {
             hand(value, acknowledged);
         }
@@ -71,22 +78,29 @@ final class KafkaEmitter<T> implements Emitter<T> {
     }
 
     private void hand(final T value, final CompletableFuture<Void> acknowledged) {
+        final RecordHeaders headers = new RecordHeaders();
+        final Span span = tracing.send(topic, headers);
         try {
             final Producer<byte[], byte[]> producer = clients.running()
                     .orElseThrow(() -> new IllegalStateException(
                             "the kafka plugin does not run, so nothing can be sent to channel '" + channel + "'"))
                     .producer();
-            producer.send(new ProducerRecord<>(topic, payload.write(value)), (metadata, failure) -> {
-                if (failure == null) {
-                    metrics.acknowledged().increment();
-                    acknowledged.complete(null);
-                } else {
-                    metrics.failed().increment();
-                    acknowledged.completeExceptionally(failure);
-                }
-            });
+            producer.send(
+                    new ProducerRecord<byte[], byte[]>(topic, null, (byte[]) null, payload.write(value), headers),
+                    (metadata, failure) -> {
+                        if (failure == null) {
+                            metrics.acknowledged().increment();
+                            span.end();
+                            acknowledged.complete(null);
+                        } else {
+                            metrics.failed().increment();
+                            KafkaTracing.fail(span, failure);
+                            acknowledged.completeExceptionally(failure);
+                        }
+                    });
         } catch (final RuntimeException e) {
             metrics.failed().increment();
+            KafkaTracing.fail(span, e);
             acknowledged.completeExceptionally(e);
         }
     }

@@ -6,6 +6,7 @@ import com.google.inject.Key;
 import com.google.inject.Provider;
 import com.google.inject.util.Types;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import jakarta.inject.Singleton;
 import java.util.Map;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
@@ -46,6 +47,12 @@ final class KafkaModule extends AbstractModule {
         return new KafkaMetrics(registry);
     }
 
+    @com.google.inject.Provides
+    @Singleton
+    KafkaTracing tracing(final OpenTelemetry openTelemetry) {
+        return KafkaTracing.of(openTelemetry);
+    }
+
     @SuppressWarnings("unchecked")
     private void bindEmitter(final String channel, final Class<?> type) {
         final Key<Emitter<Object>> key = (Key<Emitter<Object>>)
@@ -67,7 +74,8 @@ final class KafkaModule extends AbstractModule {
                     settings.topic(),
                     Payload.of(type, Json.of(made)).orElseThrow(),
                     made.getInstance(KafkaClients.class),
-                    made.getInstance(KafkaMetrics.class).sent(channel));
+                    made.getInstance(KafkaMetrics.class).sent(channel),
+                    made.getInstance(KafkaTracing.class));
         }
     }
 }

@@ -319,7 +319,15 @@ public final class KafkaPlugin implements Plugin {
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
-                        settings, method, bean, validator, deadLetters, metrics.channel(settings.channel()), stopping);
+                        settings,
+                        method,
+                        bean,
+                        validator,
+                        deadLetters,
+                        metrics.channel(settings.channel()),
+                        stopping,
+                        context.instance(KafkaTracing.class),
+                        groupId.orElseThrow());
                 final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
                         bootstrapServers,
                         groupId.orElseThrow(),

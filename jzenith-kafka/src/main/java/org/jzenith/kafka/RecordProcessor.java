@@ -1,6 +1,9 @@
 package org.jzenith.kafka;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -27,6 +30,8 @@ final class RecordProcessor {
     private final DeadLetters deadLetters;
     private final KafkaMetrics.Channel metrics;
     private final CountDownLatch stopping;
+    private final KafkaTracing tracing;
+    private final String group;
 
     RecordProcessor(
             final ChannelSettings settings,
@@ -35,7 +40,11 @@ final class RecordProcessor {
             final PayloadValidator validator,
             final DeadLetters deadLetters,
             final KafkaMetrics.Channel metrics,
-            final CountDownLatch stopping) {
+            final CountDownLatch stopping,
+            final KafkaTracing tracing,
+            final String group) {
+        this.tracing = tracing;
+        this.group = group;
         this.settings = settings;
         this.method = method;
         this.bean = bean;
@@ -51,64 +60,88 @@ final class RecordProcessor {
      */
     boolean process(final ConsumerRecord<byte[], byte[]> record) {
         final long started = System.nanoTime();
+        final Span span = tracing.process(record, group);
+        try (Scope _ = span.makeCurrent()) {
+            final Outcome outcome = processIn(record);
+            outcome.failure().ifPresentOrElse(cause -> KafkaTracing.fail(span, cause), span::end);
+            return outcome.done();
+        } finally {
+            metrics.processing().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * How processing a record ended.
+     *
+     * @param done whether the record is done (its offset may be committed)
+     * @param failure why it failed, when it went to the dead-letter topic
+     */
+    private record Outcome(boolean done, Optional<Throwable> failure) {
+        static final Outcome SUCCEEDED = new Outcome(true, Optional.empty());
+        static final Outcome ABANDONED = new Outcome(false, Optional.empty());
+
+        /** Sent to dead letters when {@code sent}; otherwise the channel stopped first. */
+        static Outcome deadLettered(final boolean sent, final Throwable failure) {
+            return sent ? new Outcome(true, Optional.of(failure)) : ABANDONED;
+        }
+    }
+
+    /** Takes the record to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
+    private Outcome processIn(final ConsumerRecord<byte[], byte[]> record) {
+        final Object argument;
         try {
-            final Object argument;
-            try {
-                argument = method.reader().read(record);
-                validator.validate(method.reader().payload(argument));
-            } catch (final PayloadException e) {
+            argument = method.reader().read(record);
+            validator.validate(method.reader().payload(argument));
+        } catch (final PayloadException e) {
+            LOG.warn(
+                    "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; sending it to {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    method.describe(),
+                    e.getMessage(),
+                    settings.deadLetterTopic());
+            return Outcome.deadLettered(deadLetter(record, e, 0), e);
+        }
+        int attempt = 0;
+        while (true) {
+            attempt++;
+            final Throwable failure = attempt(argument);
+            if (failure == null) {
+                metrics.processed().increment();
+                return Outcome.SUCCEEDED;
+            }
+            metrics.failed().increment();
+            if (failure instanceof PayloadException || attempt > settings.retries()) {
                 LOG.warn(
-                        "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; sending it to {}",
+                        "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; sending it to {}",
                         record.topic(),
                         record.partition(),
                         record.offset(),
                         settings.channel(),
                         method.describe(),
-                        e.getMessage(),
-                        settings.deadLetterTopic());
-                return deadLetter(record, e, 0);
-            }
-            int attempt = 0;
-            while (true) {
-                attempt++;
-                final Throwable failure = attempt(argument);
-                if (failure == null) {
-                    metrics.processed().increment();
-                    return true;
-                }
-                metrics.failed().increment();
-                if (failure instanceof PayloadException || attempt > settings.retries()) {
-                    LOG.warn(
-                            "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; sending it to {}",
-                            record.topic(),
-                            record.partition(),
-                            record.offset(),
-                            settings.channel(),
-                            method.describe(),
-                            attempt,
-                            attempt == 1 ? "" : "s",
-                            describe(failure),
-                            settings.deadLetterTopic(),
-                            failure);
-                    return deadLetter(record, failure, attempt);
-                }
-                final Duration wait = settings.backoffBefore(attempt);
-                LOG.debug(
-                        "Record {}-{}@{} of channel '{}' failed (attempt {}): {}; trying again in {} ms",
-                        record.topic(),
-                        record.partition(),
-                        record.offset(),
-                        settings.channel(),
                         attempt,
+                        attempt == 1 ? "" : "s",
                         describe(failure),
-                        wait.toMillis());
-                if (stopsWithin(wait)) {
-                    return false;
-                }
-                metrics.retried().increment();
+                        settings.deadLetterTopic(),
+                        failure);
+                return Outcome.deadLettered(deadLetter(record, failure, attempt), failure);
             }
-        } finally {
-            metrics.processing().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            final Duration wait = settings.backoffBefore(attempt);
+            LOG.debug(
+                    "Record {}-{}@{} of channel '{}' failed (attempt {}): {}; trying again in {} ms",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    attempt,
+                    describe(failure),
+                    wait.toMillis());
+            if (stopsWithin(wait)) {
+                return Outcome.ABANDONED;
+            }
+            metrics.retried().increment();
         }
     }
 
