@@ -5,7 +5,9 @@ import com.google.inject.Key;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.hibernate.validator.HibernateValidator;
@@ -19,9 +21,16 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 final class BeanPayloadValidator implements PayloadValidator {
 
     private final Validator validator;
+    private final Optional<ValidatorFactory> own;
 
-    private BeanPayloadValidator(final Validator validator) {
+    private BeanPayloadValidator(final Validator validator, final Optional<ValidatorFactory> own) {
         this.validator = validator;
+        this.own = own;
+    }
+
+    @Override
+    public void close() {
+        own.ifPresent(ValidatorFactory::close);
     }
 
     /** A validator for the application: Bean Validation when it has Hibernate Validator, none otherwise. */
@@ -59,16 +68,16 @@ final class BeanPayloadValidator implements PayloadValidator {
         static PayloadValidator make(final Injector injector) {
             final com.google.inject.Binding<Validator> bound = injector.getExistingBinding(Key.get(Validator.class));
             if (bound != null) {
-                return new BeanPayloadValidator(bound.getProvider().get());
+                return new BeanPayloadValidator(bound.getProvider().get(), Optional.empty());
             }
             if (!present("org.hibernate.validator.HibernateValidator")) {
                 return PayloadValidator.NONE;
             }
-            return new BeanPayloadValidator(Validation.byProvider(HibernateValidator.class)
+            final ValidatorFactory factory = Validation.byProvider(HibernateValidator.class)
                     .configure()
                     .messageInterpolator(new ParameterMessageInterpolator())
-                    .buildValidatorFactory()
-                    .getValidator());
+                    .buildValidatorFactory();
+            return new BeanPayloadValidator(factory.getValidator(), Optional.of(factory));
         }
     }
 }

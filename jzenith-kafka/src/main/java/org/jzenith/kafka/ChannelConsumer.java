@@ -234,6 +234,7 @@ final class ChannelConsumer {
                         drainTimeout.toMillis());
             }
             commit(true, List.copyOf(workers.keySet()));
+            metrics.forget(List.copyOf(workers.keySet()));
             workers.clear();
         } catch (final RuntimeException e) {
             LOG.warn("Stopping the consumer of channel '{}' failed: {}", settings.channel(), e.toString());
@@ -265,6 +266,7 @@ final class ChannelConsumer {
                 workers.remove(partition);
                 committed.remove(partition);
             });
+            metrics.forget(partitions);
             if (!partitions.isEmpty()) {
                 LOG.info("Channel '{}' gave up partitions {}", settings.channel(), partitions);
             }
@@ -281,6 +283,7 @@ final class ChannelConsumer {
                 }
                 committed.remove(partition);
             });
+            metrics.forget(partitions);
             LOG.warn("Channel '{}' lost partitions {}", settings.channel(), partitions);
         }
 

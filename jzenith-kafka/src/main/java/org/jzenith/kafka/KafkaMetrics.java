@@ -27,7 +27,10 @@ final class KafkaMetrics {
     private final MeterRegistry registry;
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private final Map<String, Sent> sent = new ConcurrentHashMap<>();
-    private final Map<TopicPartition, AtomicLong> lags = new ConcurrentHashMap<>();
+    private final Map<TopicPartition, Lag> lags = new ConcurrentHashMap<>();
+
+    /** A partition's lag and its gauge. */
+    private record Lag(AtomicLong value, Gauge gauge) {}
 
     KafkaMetrics(final MeterRegistry registry) {
         this.registry = registry;
@@ -70,7 +73,7 @@ final class KafkaMetrics {
     void lag(final String channel, final TopicPartition partition, final long lag) {
         lags.computeIfAbsent(partition, key -> {
                     final AtomicLong value = new AtomicLong();
-                    Gauge.builder("kafka_consumer_lag", value, AtomicLong::get)
+                    final Gauge gauge = Gauge.builder("kafka_consumer_lag", value, AtomicLong::get)
                             .description("Records behind the end of the partition, as of the last poll")
                             .tags(
                                     "channel",
@@ -80,9 +83,20 @@ final class KafkaMetrics {
                                     "partition",
                                     Integer.toString(key.partition()))
                             .register(registry);
-                    return value;
+                    return new Lag(value, gauge);
                 })
+                .value()
                 .set(lag);
+    }
+
+    /** Drops the lag of partitions this instance no longer consumes: another one reports it now. */
+    void forget(final Iterable<TopicPartition> partitions) {
+        partitions.forEach(partition -> {
+            final Lag lag = lags.remove(partition);
+            if (lag != null) {
+                registry.remove(lag.gauge());
+            }
+        });
     }
 
     private Counter counter(final String name, final String channel, final String outcome) {

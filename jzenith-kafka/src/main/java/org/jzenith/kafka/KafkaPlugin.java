@@ -85,6 +85,7 @@ public final class KafkaPlugin implements Plugin {
     private final Map<String, Class<?>> emitters;
     private final KafkaClients clients = new KafkaClients();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
+    private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final AtomicReference<Optional<KafkaDevService.Running>> devService =
             new AtomicReference<>(Optional.empty());
 
@@ -259,6 +260,7 @@ public final class KafkaPlugin implements Plugin {
                 started.complete();
             } catch (final RuntimeException e) {
                 stopClients();
+                validator.getAndSet(PayloadValidator.NONE).close();
                 stopDevService();
                 started.fail(e);
             }
@@ -308,6 +310,7 @@ public final class KafkaPlugin implements Plugin {
 
         final ObjectMapper json = Json.of(context.injector());
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
+        this.validator.set(validator);
         final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
         final DeadLetters deadLetters = new DeadLetters(producer);
         final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
@@ -372,6 +375,7 @@ public final class KafkaPlugin implements Plugin {
                 .name("kafka-stop")
                 .start(() -> {
                     stopClients();
+                    validator.getAndSet(PayloadValidator.NONE).close();
                     stopDevService();
                     done.complete();
                 }));

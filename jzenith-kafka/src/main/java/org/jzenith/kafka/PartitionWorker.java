@@ -99,14 +99,18 @@ final class PartitionWorker {
                     break;
                 }
                 finished = record.offset() + 1;
-                queue.poll();
-                inFlight.decrementAndGet();
+                if (queue.poll() != null) { // null when revoke() dropped the queue meanwhile
+                    inFlight.decrementAndGet();
+                }
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             if (acquired) {
                 concurrency.release();
+            }
+            if (revoked) {
+                drop(); // records that came while this thread was finishing, after revoke() had dropped
             }
             scheduled.set(false);
         }

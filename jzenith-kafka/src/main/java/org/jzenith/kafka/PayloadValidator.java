@@ -11,4 +11,7 @@ interface PayloadValidator {
 
     /** Throws a {@link PayloadException} naming the broken constraints (never the values). */
     void validate(Object payload);
+
+    /** Releases what the validator made for itself; the application's own validator stays. */
+    default void close() {}
 }

@@ -95,6 +95,8 @@ class KafkaPluginIT {
                                 .counter()
                                 .count()
                         == 1.0);
+        assertThat(registry.get("kafka_consumer_lag").tags("channel", "orders").gauges())
+                .isNotEmpty();
     }
 
     @Test
