@@ -86,7 +86,7 @@ final class KafkaEmitter<T> implements Emitter<T> {
                             "the kafka plugin does not run, so nothing can be sent to channel '" + channel + "'"))
                     .producer();
             producer.send(
-                    new ProducerRecord<byte[], byte[]>(topic, null, (byte[]) null, payload.write(value), headers),
+                    new ProducerRecord<byte[], byte[]>(topic, null, key(value), payload.write(value), headers),
                     (metadata, failure) -> {
                         if (failure == null) {
                             metrics.acknowledged().increment();
@@ -103,6 +103,15 @@ final class KafkaEmitter<T> implements Emitter<T> {
             KafkaTracing.fail(span, e);
             acknowledged.completeExceptionally(e);
         }
+    }
+
+    /** The record key a {@link Keyed} payload names, as UTF-8; null for none. */
+    static byte[] key(final Object value) {
+        if (value instanceof Keyed keyed) {
+            final String key = keyed.kafkaKey();
+            return key == null ? null : key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        return null;
     }
 
     /** Does nothing: the channel stays open for the application's life. */

@@ -39,6 +39,7 @@ class KafkaPluginIT {
     private final String orders = Topics.unique("orders");
     private final String texts = Topics.unique("texts");
     private final String group = Topics.unique("group");
+    private final String keyed = Topics.unique("keyed");
     private final List<JZenith> apps = new ArrayList<>();
     private final Topics topics = new Topics(KAFKA.bootstrapServers());
     private KafkaPlugin plugin;
@@ -50,7 +51,9 @@ class KafkaPluginIT {
     }
 
     private JZenith start(final Map<String, Object> settings) {
-        plugin = KafkaPlugin.withConsumers(TestConsumers.class).withEmitter("orders", Order.class);
+        plugin = KafkaPlugin.withConsumers(TestConsumers.class)
+                .withEmitter("orders", Order.class)
+                .withEmitter("keyed", KeyedOrder.class);
         JZenith app = JZenith.application()
                 .withPlugins(plugin)
                 .withModules(binder -> binder.bind(Inbox.class).toInstance(inbox))
@@ -58,6 +61,7 @@ class KafkaPluginIT {
                 .withConfiguration("kafka.group-id", group)
                 .withConfiguration("kafka.channels.orders.topic", orders)
                 .withConfiguration("kafka.channels.texts.topic", texts)
+                .withConfiguration("kafka.channels.keyed.topic", keyed)
                 .withConfiguration("kafka.retries", 2)
                 .withConfiguration("kafka.backoff", "10ms");
         for (final Map.Entry<String, Object> setting : settings.entrySet()) {
@@ -97,6 +101,22 @@ class KafkaPluginIT {
                         == 1.0);
         assertThat(registry.get("kafka_consumer_lag").tags("channel", "orders").gauges())
                 .isNotEmpty();
+    }
+
+    @Test
+    void aKeyedPayloadIsSentWithItsKey() throws Exception {
+        final JZenith app = start(Map.of());
+        final Emitter<KeyedOrder> emitter = app.injector()
+                .getInstance(Key.get(new TypeLiteral<Emitter<KeyedOrder>>() {}, new ChannelLiteral("keyed")));
+
+        emitter.send(new KeyedOrder("o-7", 1)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        emitter.send(new KeyedOrder(null, 2)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+
+        final List<ConsumerRecord<String, String>> sent = topics.read(keyed, 2, WAIT);
+        assertThat(sent).extracting(ConsumerRecord::key).containsExactlyInAnyOrder("o-7", null);
+        assertThat(sent)
+                .extracting(ConsumerRecord::value)
+                .containsExactlyInAnyOrder("{\"id\":\"o-7\",\"quantity\":1}", "{\"id\":null,\"quantity\":2}");
     }
 
     @Test
