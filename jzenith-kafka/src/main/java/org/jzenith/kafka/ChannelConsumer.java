@@ -1,0 +1,297 @@
+package org.jzenith.kafka;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Consumes one channel: a poll loop on a thread of its own hands each partition's records to its
+ * {@link PartitionWorker} and commits the offsets of what is done. Nothing is committed before it is
+ * done, so a crash delivers again what was not finished, never loses it.
+ *
+ * <p>Back-pressure: past {@code max-in-flight} records fetched and not done, the loop pauses every
+ * partition (it keeps polling, so the group keeps it), and resumes them once fewer are in flight.
+ * On a rebalance, the partitions given up finish the record at hand (within the drain timeout) and
+ * their offsets are committed before the poll returns. On {@link #stop}, the loop stops fetching,
+ * waits for the records at hand within the drain timeout, commits and leaves the group.
+ *
+ * <p>The Kafka consumer is used by the poll thread only; {@link #stop} may be called from any thread.
+ */
+final class ChannelConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChannelConsumer.class);
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration POLL_FAILURE_WAIT = Duration.ofSeconds(1);
+
+    private final ChannelSettings settings;
+    private final Consumer<byte[], byte[]> consumer;
+    private final RecordProcessor processor;
+    private final KafkaMetrics metrics;
+    private final Duration drainTimeout;
+    private final CountDownLatch stopping;
+    private final ExecutorService threads;
+    private final Semaphore concurrency;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Map<TopicPartition, PartitionWorker> workers = new HashMap<>();
+    private final Map<TopicPartition, Long> committed = new HashMap<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    private volatile boolean paused;
+
+    ChannelConsumer(
+            final ChannelSettings settings,
+            final Consumer<byte[], byte[]> consumer,
+            final RecordProcessor processor,
+            final KafkaMetrics metrics,
+            final Duration drainTimeout,
+            final CountDownLatch stopping) {
+        this.settings = settings;
+        this.consumer = consumer;
+        this.processor = processor;
+        this.metrics = metrics;
+        this.drainTimeout = drainTimeout;
+        this.stopping = stopping;
+        this.threads = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("kafka-" + settings.channel() + "-", 0).factory());
+        this.concurrency = new Semaphore(settings.concurrency());
+    }
+
+    /** Subscribes and starts the poll loop on a thread of its own. */
+    void start() {
+        Thread.ofPlatform()
+                .name("kafka-poll-" + settings.channel())
+                .daemon(true)
+                .start(this::run);
+    }
+
+    /** Stops fetching, drains, commits and leaves the group; the future completes when it has. */
+    CompletableFuture<Void> stop() {
+        stopping.countDown();
+        consumer.wakeup();
+        return ended;
+    }
+
+    /** The channel's name. */
+    String channel() {
+        return settings.channel();
+    }
+
+    /** Records fetched and not done yet. */
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Whether fetching is paused, because too many records are in flight. */
+    boolean paused() {
+        return paused;
+    }
+
+    private void run() {
+        try {
+            consumer.subscribe(List.of(settings.topic()), new Rebalance());
+            while (stopping.getCount() > 0) {
+                final ConsumerRecords<byte[], byte[]> records;
+                try {
+                    records = consumer.poll(POLL);
+                } catch (final WakeupException e) {
+                    break;
+                } catch (final KafkaException e) {
+                    LOG.warn(
+                            "Polling channel '{}' (topic {}) failed: {}; trying again",
+                            settings.channel(),
+                            settings.topic(),
+                            e.toString());
+                    if (stopping.await(POLL_FAILURE_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                        break;
+                    }
+                    continue;
+                }
+                for (final TopicPartition partition : records.partitions()) {
+                    worker(partition).add(records.records(partition));
+                }
+                recordLag(records.partitions());
+                commit(false, workers.keySet());
+                pressure();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final RuntimeException e) {
+            LOG.error(
+                    "The consumer of channel '{}' (topic {}) ended: {}",
+                    settings.channel(),
+                    settings.topic(),
+                    e.toString(),
+                    e);
+        } finally {
+            shutDown();
+        }
+    }
+
+    private PartitionWorker worker(final TopicPartition partition) {
+        return workers.computeIfAbsent(
+                partition, key -> new PartitionWorker(key, processor, threads, concurrency, inFlight));
+    }
+
+    /** Pauses every partition past the in-flight bound, resumes them below it. */
+    private void pressure() {
+        final int held = inFlight.get();
+        if (held >= settings.maxInFlight()) {
+            // pause(...) again each time: partitions assigned since the last pause start unpaused
+            consumer.pause(consumer.assignment());
+            if (!paused) {
+                LOG.debug("Channel '{}' holds {} records in flight; pausing its partitions", settings.channel(), held);
+            }
+            paused = true;
+        } else if (paused) {
+            consumer.resume(consumer.paused());
+            paused = false;
+            LOG.debug("Channel '{}' holds {} records in flight; resuming its partitions", settings.channel(), held);
+        }
+    }
+
+    private void recordLag(final Collection<TopicPartition> partitions) {
+        for (final TopicPartition partition : partitions) {
+            final OptionalLong lag = consumer.currentLag(partition);
+            if (lag.isPresent()) {
+                metrics.lag(settings.channel(), partition, lag.getAsLong());
+            }
+        }
+    }
+
+    /** Commits the offsets of what is done in {@code partitions}, where they moved; {@code sync} waits. */
+    private void commit(final boolean sync, final Collection<TopicPartition> partitions) {
+        final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        for (final TopicPartition partition : partitions) {
+            final PartitionWorker worker = workers.get(partition);
+            if (worker == null) {
+                continue;
+            }
+            final long finished = worker.finished();
+            if (finished >= 0 && finished > committed.getOrDefault(partition, -1L)) {
+                offsets.put(partition, new OffsetAndMetadata(finished));
+            }
+        }
+        if (offsets.isEmpty()) {
+            return;
+        }
+        if (sync) {
+            try {
+                consumer.commitSync(offsets);
+                offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+            } catch (final KafkaException e) {
+                LOG.warn(
+                        "Committing the offsets {} of channel '{}' failed: {}; those records will be delivered again",
+                        offsets,
+                        settings.channel(),
+                        e.toString());
+            }
+        } else {
+            offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+            consumer.commitAsync(offsets, (done, failure) -> {
+                if (failure != null) {
+                    // a later commit of the same partition covers it; else the records come again
+                    LOG.debug(
+                            "Committing the offsets {} of channel '{}' failed: {}",
+                            done,
+                            settings.channel(),
+                            failure.toString());
+                    done.keySet().forEach(committed::remove);
+                }
+            });
+        }
+    }
+
+    private void shutDown() {
+        final long deadline = System.nanoTime() + drainTimeout.toNanos();
+        try {
+            stopping.countDown();
+            boolean drained = true;
+            for (final PartitionWorker worker : workers.values()) {
+                drained &= worker.revoke(deadline);
+            }
+            if (!drained) {
+                LOG.warn(
+                        "Channel '{}' stopped with records still being processed after the drain timeout ({} ms);"
+                                + " they will be delivered again",
+                        settings.channel(),
+                        drainTimeout.toMillis());
+            }
+            commit(true, List.copyOf(workers.keySet()));
+            metrics.forget(List.copyOf(workers.keySet()));
+            workers.clear();
+        } catch (final RuntimeException e) {
+            LOG.warn("Stopping the consumer of channel '{}' failed: {}", settings.channel(), e.toString());
+        } finally {
+            try {
+                consumer.close(); // leaves the group at once, so its partitions move without waiting for a timeout
+            } catch (final RuntimeException e) {
+                LOG.debug("Closing the consumer of channel '{}' failed", settings.channel(), e);
+            }
+            threads.shutdown();
+            ended.complete(null);
+        }
+    }
+
+    /** Commits what is done before partitions are given up; runs on the poll thread, inside poll. */
+    private final class Rebalance implements ConsumerRebalanceListener {
+
+        @Override
+        public void onPartitionsRevoked(final Collection<TopicPartition> partitions) {
+            final long deadline = System.nanoTime() + drainTimeout.toNanos();
+            for (final TopicPartition partition : partitions) {
+                final PartitionWorker worker = workers.get(partition);
+                if (worker != null) {
+                    worker.revoke(deadline);
+                }
+            }
+            commit(true, partitions);
+            partitions.forEach(partition -> {
+                workers.remove(partition);
+                committed.remove(partition);
+            });
+            metrics.forget(partitions);
+            if (!partitions.isEmpty()) {
+                LOG.info("Channel '{}' gave up partitions {}", settings.channel(), partitions);
+            }
+        }
+
+        @Override
+        public void onPartitionsLost(final Collection<TopicPartition> partitions) {
+            // Another consumer owns them already: committing would fail; their records come again.
+            final long now = System.nanoTime();
+            partitions.forEach(partition -> {
+                final PartitionWorker worker = workers.remove(partition);
+                if (worker != null) {
+                    worker.revoke(now);
+                }
+                committed.remove(partition);
+            });
+            metrics.forget(partitions);
+            LOG.warn("Channel '{}' lost partitions {}", settings.channel(), partitions);
+        }
+
+        @Override
+        public void onPartitionsAssigned(final Collection<TopicPartition> partitions) {
+            if (!partitions.isEmpty()) {
+                LOG.info("Channel '{}' was given partitions {}", settings.channel(), partitions);
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package org.jzenith.kafka;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The Kafka client settings of the application: the plugin's own (byte arrays on the wire, manual
+ * commits, acknowledged and idempotent sends) and the pass-through ones of {@code kafka.client.*},
+ * checked against Kafka's own definitions at start-up. Values of Kafka's password settings (such as
+ * {@code sasl.jaas.config}, {@code ssl.key.password}) are never shown.
+ */
+final class ClientSettings {
+
+    /** The prefix of pass-through settings. */
+    static final String PREFIX = "kafka.client.";
+
+    /** What the plugin decides itself, and the key that sets it where there is one. */
+    private static final Map<String, String> OWNED = Map.of(
+            CommonNames.BOOTSTRAP_SERVERS, "kafka.bootstrap-servers",
+            ConsumerConfig.GROUP_ID_CONFIG, "kafka.group-id",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "",
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, "",
+            ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, "",
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, "",
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, "",
+            ProducerConfig.MAX_BLOCK_MS_CONFIG, "kafka.send-timeout");
+
+    private static final List<ConfigDef> DEFINITIONS =
+            List.of(ConsumerConfig.configDef(), ProducerConfig.configDef(), AdminClientConfig.configDef());
+
+    private ClientSettings() {}
+
+    /** Names used by every client. */
+    private static final class CommonNames {
+        static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+    }
+
+    /**
+     * A pass-through setting that is not right: its full key, and what was expected of it; {@code
+     * byName} when the key itself is wrong (its value does not matter), {@code secret} when its value
+     * must not be shown.
+     */
+    record Problem(String key, String expected, boolean byName, boolean secret) {}
+
+    /** What is wrong with the pass-through settings, in key order; none when all can be used. */
+    static List<Problem> problems(final Map<String, String> client) {
+        final List<Problem> problems = new ArrayList<>();
+        new TreeMap<>(client).forEach((name, value) -> {
+            final String key = PREFIX + name;
+            final Optional<ConfigDef.ConfigKey> definition = definition(name);
+            if (OWNED.containsKey(name)) {
+                final String instead = OWNED.get(name);
+                problems.add(new Problem(
+                        key,
+                        "is decided by the plugin"
+                                + (instead.isEmpty() ? "; remove the key" : "; set " + instead + " instead"),
+                        true,
+                        false));
+            } else if (definition.isEmpty()) {
+                problems.add(new Problem(
+                        key,
+                        "is not a Kafka consumer, producer or admin client setting"
+                                + nearest(name)
+                                        .map(known -> "; did you mean " + PREFIX + known + "?")
+                                        .orElse("; check its name against the Kafka documentation"),
+                        true,
+                        false));
+            } else {
+                final ConfigDef.ConfigKey setting = definition.get();
+                final boolean secret = setting.type == ConfigDef.Type.PASSWORD;
+                final String type = setting.type.name().toLowerCase(Locale.ROOT);
+                try {
+                    final Object parsed = ConfigDef.parseType(name, value, setting.type);
+                    if (setting.validator != null) {
+                        setting.validator.ensureValid(name, parsed);
+                    }
+                } catch (final ConfigException e) {
+                    problems.add(new Problem(
+                            key,
+                            secret
+                                    ? "is not a valid " + type + " value; check it (it is secret, so not shown)"
+                                    : (type.matches("[aeiou].*") ? "an " : "a ") + type + " value that Kafka accepts ("
+                                            + e.getMessage() + ")",
+                            false,
+                            secret));
+                }
+            }
+        });
+        return problems;
+    }
+
+    /** The known setting closest to a misspelt {@code name}, if one is close. */
+    private static Optional<String> nearest(final String name) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (final ConfigDef definition : DEFINITIONS) {
+            for (final String known : definition.names()) {
+                final int distance = distance(name, known);
+                if (distance < bestDistance) {
+                    best = known;
+                    bestDistance = distance;
+                }
+            }
+        }
+        return bestDistance <= Math.max(2, name.length() / 5) ? Optional.ofNullable(best) : Optional.empty();
+    }
+
+    private static int distance(final String a, final String b) {
+        final int[] previous = new int[b.length() + 1];
+        final int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                final int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+            }
+            System.arraycopy(current, 0, previous, 0, current.length);
+        }
+        return previous[b.length()];
+    }
+
+    /** Whether {@code name} (without the prefix) is a Kafka password setting, whose value is never shown. */
+    static boolean isSecret(final String name) {
+        return definition(name).map(key -> key.type == ConfigDef.Type.PASSWORD).orElse(false);
+    }
+
+    private static Optional<ConfigDef.ConfigKey> definition(final String name) {
+        return DEFINITIONS.stream()
+                .map(definition -> definition.configKeys().get(name))
+                .filter(key -> key != null)
+                .findFirst();
+    }
+
+    /** The settings of a channel's consumer. */
+    static Map<String, Object> consumer(
+            final String bootstrapServers,
+            final String groupId,
+            final String clientId,
+            final int maxPollRecords,
+            final Map<String, String> client) {
+        final Map<String, Object> settings = new HashMap<>();
+        // Defaults the application may change: a new group reads a topic from its start, so that
+        // nothing sent before the first deployment is lost.
+        settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        settings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
+        settings.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        settings.putAll(only(ConsumerConfig.configNames(), client));
+        settings.put(CommonNames.BOOTSTRAP_SERVERS, bootstrapServers);
+        settings.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        settings.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        settings.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return settings;
+    }
+
+    /** The settings of the application's one producer (emitters and dead letters). */
+    static Map<String, Object> producer(
+            final String bootstrapServers, final long maxBlockMillis, final Map<String, String> client) {
+        final Map<String, Object> settings = new HashMap<>();
+        settings.put(ProducerConfig.ACKS_CONFIG, "all");
+        settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        settings.putAll(only(ProducerConfig.configNames(), client));
+        settings.put(CommonNames.BOOTSTRAP_SERVERS, bootstrapServers);
+        settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, maxBlockMillis);
+        settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return settings;
+    }
+
+    /** The settings of the admin client the health check asks. */
+    static Map<String, Object> admin(final String bootstrapServers, final Map<String, String> client) {
+        final Map<String, Object> settings = new HashMap<>(only(AdminClientConfig.configNames(), client));
+        settings.put(CommonNames.BOOTSTRAP_SERVERS, bootstrapServers);
+        return settings;
+    }
+
+    private static Map<String, String> only(final Set<String> names, final Map<String, String> client) {
+        final Map<String, String> kept = new HashMap<>();
+        client.forEach((name, value) -> {
+            if (names.contains(name)) {
+                kept.put(name, value);
+            }
+        });
+        return kept;
+    }
+}

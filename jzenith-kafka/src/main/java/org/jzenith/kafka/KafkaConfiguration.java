@@ -1,0 +1,153 @@
+package org.jzenith.kafka;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.jzenith.core.configuration.DurationRange;
+import org.jzenith.core.configuration.Range;
+
+/**
+ * Settings of the Kafka plugin, under {@code kafka.}:
+ *
+ * <pre>
+ * kafka.bootstrap-servers=broker-1:9092,broker-2:9092  # required outside the dev and test profiles
+ * kafka.group-id=orders                     # the consumer group; unset: otel.service.name
+ * kafka.retries=3                           # attempts after the first, before a record is dead-lettered
+ * kafka.backoff=200ms                       # the first retry's wait, doubled each time
+ * kafka.max-backoff=10s                     # the longest wait between two attempts
+ * kafka.max-in-flight=1000                  # records a channel holds unfinished before it pauses fetching
+ * kafka.concurrency=16                      # partitions of a channel processed at the same time
+ * kafka.drain-timeout=10s                   # how long stopping waits for records being processed
+ * kafka.send-timeout=5s                     # how long Emitter.send waits for buffer space and metadata
+ * kafka.connect-timeout=15s                 # how long start-up waits for the brokers
+ * kafka.health-timeout=2s                   # how long the health check waits for them
+ * kafka.channels.orders.topic=shop.orders   # a channel's topic; unset: the channel's name
+ * kafka.channels.orders.dead-letter-topic=shop.orders.dlt   # unset: the topic and ".dlt"
+ * kafka.channels.orders.retries=5           # each of retries, backoff, max-backoff, max-in-flight and
+ *                                           # concurrency may be set per channel
+ * kafka.client.security.protocol=SASL_SSL   # any Kafka client setting, passed to consumers, producers
+ * kafka.client.sasl.mechanism=PLAIN         # and the admin client alike; checked at start-up
+ * kafka.client.sasl.jaas.config=${KAFKA_JAAS}   # secret: never shown
+ * </pre>
+ */
+@ConfigMapping(prefix = "kafka")
+public interface KafkaConfiguration {
+
+    /**
+     * The brokers to connect to first, {@code host:port} separated by commas. Unset: in the {@code
+     * dev} and {@code test} profiles the plugin starts a broker of its own; elsewhere start-up fails
+     * asking for it.
+     */
+    Optional<String> bootstrapServers();
+
+    /**
+     * The consumer group of every channel of the application. Unset: the application's name as
+     * {@code otel.service.name} (or {@code OTEL_SERVICE_NAME}) gives it; an application with
+     * consumers and neither does not start.
+     */
+    Optional<String> groupId();
+
+    /** How many times a failed record is tried again before it goes to the dead-letter topic. */
+    @Range(min = 0, max = 1000)
+    @WithDefault("3")
+    int retries();
+
+    /** How long the first retry waits; each further one waits twice as long, up to {@link #maxBackoff()}. */
+    @DurationRange(min = "0ms", max = "1h")
+    @WithDefault("200ms")
+    Duration backoff();
+
+    /** The longest wait between two attempts at one record. */
+    @DurationRange(min = "0ms", max = "1h")
+    @WithDefault("10s")
+    Duration maxBackoff();
+
+    /**
+     * How many records a channel holds fetched but unfinished; past it the channel pauses fetching
+     * from its partitions, and resumes once it is below. Bounds the memory records take.
+     */
+    @Range(min = 1, max = 1_000_000)
+    @WithDefault("1000")
+    int maxInFlight();
+
+    /** How many partitions of one channel are processed at the same time, each on its own virtual thread. */
+    @Range(min = 1, max = 10_000)
+    @WithDefault("16")
+    int concurrency();
+
+    /**
+     * How long stopping waits for the records being processed to finish before it commits what has
+     * finished and leaves the group; records not finished by then are delivered again, to the next
+     * consumer of their partition.
+     */
+    @DurationRange(min = "0ms", max = "10m")
+    @WithDefault("10s")
+    Duration drainTimeout();
+
+    /**
+     * How long {@code Emitter.send} may wait for the topic's metadata and for space in the
+     * producer's buffer ({@code max.block.ms}); past it the send fails instead of waiting on.
+     */
+    @DurationRange(min = "0ms", max = "10m")
+    @WithDefault("5s")
+    Duration sendTimeout();
+
+    /**
+     * How long start-up waits for the brokers to answer before it fails, naming {@code
+     * kafka.bootstrap-servers}.
+     */
+    @DurationRange(min = "100ms", max = "10m")
+    @WithDefault("15s")
+    Duration connectTimeout();
+
+    /** How long the health check waits for the cluster to answer before it reports DOWN. */
+    @DurationRange(min = "100ms", max = "1m")
+    @WithDefault("2s")
+    Duration healthTimeout();
+
+    /** Settings of single channels, by channel name. */
+    Map<String, ChannelConfiguration> channels();
+
+    /**
+     * Kafka client settings passed through as they are, such as {@code security.protocol}, {@code
+     * ssl.truststore.location}, {@code sasl.jaas.config}: to consumers, producers and the admin
+     * client alike. Names Kafka does not know are reported at start-up. The plugin's own choices
+     * (byte-array serializers, manual commits) cannot be overridden here.
+     */
+    @WithName("client")
+    Map<String, String> client();
+
+    /** Settings of one channel, under {@code kafka.channels.<name>.}; each one unset takes the plugin's. */
+    interface ChannelConfiguration {
+
+        /** The topic; unset: the channel's name. */
+        Optional<String> topic();
+
+        /** Where records go that failed every attempt or cannot be read; unset: the topic and {@code .dlt}. */
+        Optional<String> deadLetterTopic();
+
+        /** {@link KafkaConfiguration#retries()} for this channel. */
+        @Range(min = 0, max = 1000)
+        OptionalInt retries();
+
+        /** {@link KafkaConfiguration#backoff()} for this channel. */
+        @DurationRange(min = "0ms", max = "1h")
+        Optional<Duration> backoff();
+
+        /** {@link KafkaConfiguration#maxBackoff()} for this channel. */
+        @DurationRange(min = "0ms", max = "1h")
+        Optional<Duration> maxBackoff();
+
+        /** {@link KafkaConfiguration#maxInFlight()} for this channel. */
+        @Range(min = 1, max = 1_000_000)
+        OptionalInt maxInFlight();
+
+        /** {@link KafkaConfiguration#concurrency()} for this channel. */
+        @Range(min = 1, max = 10_000)
+        OptionalInt concurrency();
+    }
+}

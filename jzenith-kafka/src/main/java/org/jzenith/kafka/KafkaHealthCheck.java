@@ -1,0 +1,72 @@
+package org.jzenith.kafka;
+
+import io.vertx.core.Future;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
+import org.jzenith.core.errors.Failures;
+import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.health.HealthResult;
+
+/**
+ * The health check {@code kafka}: UP when the cluster answers within {@code kafka.health-timeout}
+ * (the admin client's {@code describeCluster}), with the number of {@code nodes} it has; DOWN with
+ * the reason otherwise. It speaks for readiness: while the brokers are away the service gets no
+ * traffic, and it gets it again by itself once they are back, as the client reconnects.
+ *
+ * <pre>{@code
+ * GET /health/ready
+ * {"status":"UP","checks":[{"name":"kafka","status":"UP","data":{"nodes":3}}]}
+ * }</pre>
+ *
+ * <p>Never blocks; may be called from any thread. Thread-safe.
+ */
+public final class KafkaHealthCheck implements HealthCheck {
+
+    /** The check's name. */
+    public static final String NAME = "kafka";
+
+    private static final Duration MARGIN = Duration.ofSeconds(1);
+
+    private final KafkaClients clients;
+    private final Duration timeout;
+
+    @Inject
+    KafkaHealthCheck(final KafkaClients clients, final KafkaConfiguration configuration) {
+        this.clients = clients;
+        this.timeout = configuration.healthTimeout();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** The cluster's answer time, and a margin. */
+    @Override
+    public Duration timeout() {
+        return timeout.plus(MARGIN);
+    }
+
+    @Override
+    public Future<HealthResult> check() {
+        final Optional<KafkaClients.Running> running = clients.running();
+        if (running.isEmpty()) {
+            return Future.succeededFuture(HealthResult.down("the kafka plugin is not running"));
+        }
+        final DescribeClusterResult cluster =
+                running.get().admin().describeCluster(new DescribeClusterOptions().timeoutMs((int) timeout.toMillis()));
+        return Future.fromCompletionStage(cluster.nodes().toCompletionStage()).transform(outcome -> {
+            if (outcome.succeeded()) {
+                final Map<String, Object> data = new LinkedHashMap<>();
+                data.put("nodes", outcome.result().size());
+                return Future.succeededFuture(HealthResult.up(data));
+            }
+            return Future.succeededFuture(HealthResult.down(Failures.describe(outcome.cause())));
+        });
+    }
+}

@@ -1,0 +1,418 @@
+package org.jzenith.kafka;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.inject.Module;
+import io.smallrye.config.SmallRyeConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.jzenith.core.Plugin;
+import org.jzenith.core.PluginContext;
+import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.errors.Failures;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives the application Kafka: methods annotated {@code @Incoming("channel")} consume a topic, each
+ * record on a virtual thread, and {@code @Channel("channel") Emitter<T>} sends to one, completing
+ * when the broker has acknowledged. Consumer classes are named here, no classpath is scanned, and
+ * Guice makes them, so they inject services.
+ *
+ * <pre>{@code
+ * JZenith.application(args)
+ *        .withPlugins(KafkaPlugin.withConsumers(OrderEvents.class)
+ *                                .withEmitter("shipments", Shipment.class),
+ *                     RestPlugin.withResources(OrderResource.class))
+ *        .withConfiguration("kafka.bootstrap-servers", "broker:9092")
+ *        .run();
+ *
+ * public class OrderEvents {
+ *     @Inject @Channel("shipments") Emitter<Shipment> shipments;
+ *
+ *     @Incoming("orders")                        // a plain method runs on a virtual thread
+ *     void onOrder(final Order order) {          // JSON, through the application's ObjectMapper
+ *         shipments.send(Shipment.of(order)).toCompletableFuture().join();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Delivery.</b> At least once: a record's offset is committed only once its method returned
+ * (or what it returned completed). Records of one partition are processed in order, partitions in
+ * parallel ({@code kafka.concurrency}); past {@code kafka.max-in-flight} unfinished records the
+ * channel pauses fetching. A failed record is tried again ({@code kafka.retries}, with backoff),
+ * then sent to the channel's dead-letter topic with headers naming its topic, partition, offset and
+ * the failure; a record that cannot be read or breaks its constraints goes there at once. Methods
+ * take {@code String}, {@code byte[]}, a JSON type, or the whole {@code ConsumerRecord<K, V>}; they
+ * return nothing, a value, {@code CompletionStage}, a Vert.x {@code Future}, or RxJava's {@code
+ * Single}, {@code Maybe} or {@code Completable}.
+ *
+ * <p><b>Lifecycle.</b> The plugin starts in the {@link Phase#SERVE} phase, after the stores and
+ * migrations, and fails to start, naming {@code kafka.bootstrap-servers}, when the brokers do not
+ * answer within {@code kafka.connect-timeout}. Stopping (also on SIGTERM) stops fetching, lets the
+ * records at hand finish within {@code kafka.drain-timeout}, commits and leaves the group, then
+ * flushes and closes the producer. Plugins of one phase stop in reverse order: name this plugin
+ * before the REST plugin, so that requests still draining can send.
+ *
+ * <p>Settings are under {@code kafka.} ({@link KafkaConfiguration}) and checked with the rest of the
+ * configuration before anything starts. {@link #start} and {@link #stop} do not block the caller.
+ * The plugin object is immutable.
+ */
+public final class KafkaPlugin implements Plugin {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaPlugin.class);
+    private static final String ORIGIN = "KafkaPlugin.withConsumers";
+    private static final String SERVICE_NAME = "otel.service.name";
+    private static final String BOOTSTRAP_SERVERS = "kafka.bootstrap-servers";
+
+    private final List<Class<?>> consumers;
+    private final Map<String, Class<?>> emitters;
+    private final KafkaClients clients = new KafkaClients();
+    private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
+    private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
+    private final AtomicReference<Optional<KafkaDevService.Running>> devService =
+            new AtomicReference<>(Optional.empty());
+
+    private KafkaPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
+        this.consumers = List.copyOf(consumers);
+        this.emitters = Map.copyOf(emitters);
+    }
+
+    /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
+    public static KafkaPlugin create() {
+        return new KafkaPlugin(List.of(), Map.of());
+    }
+
+    /**
+     * Kafka with {@code consumers}: classes whose {@code @Incoming} methods consume, each made once
+     * by Guice. Their methods are checked at start-up with the configuration.
+     */
+    public static KafkaPlugin withConsumers(final Class<?>... consumers) {
+        final List<Class<?>> all = new ArrayList<>();
+        for (final Class<?> consumer : consumers) {
+            all.add(Objects.requireNonNull(consumer, "consumer"));
+        }
+        return new KafkaPlugin(all, Map.of());
+    }
+
+    /**
+     * This plugin, also binding {@code @Channel("channel") Emitter<T>} for payloads of {@code type}:
+     * {@code String} and {@code byte[]} as they are, anything else as JSON.
+     *
+     * <pre>{@code
+     * KafkaPlugin.create().withEmitter("orders", Order.class);
+     * @Inject OrderService(@Channel("orders") Emitter<Order> orders) { ... }
+     * }</pre>
+     */
+    public KafkaPlugin withEmitter(final String channel, final Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        if (Objects.requireNonNull(channel, "channel").isBlank()) {
+            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
+        }
+        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
+        final Class<?> previous = more.putIfAbsent(channel, type);
+        if (previous != null && previous != type) {
+            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
+                    + previous.getSimpleName() + " already; one emitter type per channel");
+        }
+        return new KafkaPlugin(consumers, more);
+    }
+
+    @Override
+    public String name() {
+        return "kafka";
+    }
+
+    /** Starts once everything the consumers use is ready, and stops before it. */
+    @Override
+    public Phase phase() {
+        return Phase.SERVE;
+    }
+
+    @Override
+    public List<Module> modules() {
+        return List.of(new KafkaModule(clients, emitters, consumers));
+    }
+
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return List.of(KafkaConfiguration.class);
+    }
+
+    /**
+     * Reports consumer methods that cannot be called, channels consumed twice, pass-through settings
+     * Kafka does not know or cannot read, a missing {@code kafka.bootstrap-servers} and, with
+     * consumers, a missing group id.
+     */
+    @Override
+    public void validate(final Validation validation) {
+        final Map<String, String> channels = new LinkedHashMap<>();
+        for (final Class<?> consumer : consumers) {
+            final List<IncomingMethod.Found> found = IncomingMethod.find(consumer);
+            if (found.isEmpty()) {
+                validation.problem(
+                        consumer.getSimpleName(),
+                        ORIGIN,
+                        "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
+                                + " or do not name the class");
+            }
+            for (final IncomingMethod.Found method : found) {
+                final String subject = IncomingMethod.describe(consumer, method.method());
+                method.problems().forEach(problem -> validation.problem(subject, ORIGIN, problem));
+                final String previous = channels.putIfAbsent(method.channel(), subject);
+                if (previous != null) {
+                    validation.problem(
+                            subject,
+                            ORIGIN,
+                            "consumes the channel '" + method.channel() + "', as " + previous
+                                    + " does already; one method per channel");
+                }
+            }
+        }
+        validation.configuration(KafkaConfiguration.class).ifPresent(configuration -> {
+            final Optional<KafkaDevService> dev = validation
+                    .configuration(CoreConfiguration.class)
+                    .flatMap(core -> KafkaDevService.of(core, configuration));
+            if (dev.isPresent()) {
+                if (!KafkaDevService.brokerPresent()) {
+                    validation.reject(BOOTSTRAP_SERVERS, dev.get().missingBroker());
+                }
+            } else if (configuration
+                    .bootstrapServers()
+                    .filter(value -> !value.isBlank())
+                    .isEmpty()) {
+                validation.reject(
+                        BOOTSTRAP_SERVERS, "the Kafka brokers to connect to, such as broker-1:9092,broker-2:9092");
+            }
+            if (!consumers.isEmpty()
+                    && groupId(configuration, validation::value).isEmpty()) {
+                validation.reject(
+                        "kafka.group-id",
+                        "the consumer group of the application's consumers, such as orders"
+                                + " (or set otel.service.name, its default)");
+            }
+            ClientSettings.problems(configuration.client()).forEach(problem -> {
+                if (problem.byName() || problem.secret()) {
+                    validation.problem(problem.key(), "the configuration", problem.expected());
+                } else {
+                    validation.reject(problem.key(), problem.expected());
+                }
+            });
+            final TreeSet<String> known = new TreeSet<>(channels.keySet());
+            known.addAll(emitters.keySet());
+            configuration.channels().keySet().stream()
+                    .filter(channel -> !known.contains(channel))
+                    .sorted()
+                    .forEach(channel -> validation.problem(
+                            "kafka.channels." + channel,
+                            "the configuration",
+                            "configures a channel the application neither consumes nor sends to"
+                                    + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
+            configuration.channels().forEach((channel, settings) -> {
+                final String prefix = "kafka.channels." + channel + ".";
+                settings.retries().stream()
+                        .filter(value -> value < 0 || value > 1000)
+                        .forEach(value -> validation.reject(prefix + "retries", "a number from 0 to 1000"));
+                settings.maxInFlight().stream()
+                        .filter(value -> value < 1)
+                        .forEach(value -> validation.reject(prefix + "max-in-flight", "a number of at least 1"));
+                settings.concurrency().stream()
+                        .filter(value -> value < 1)
+                        .forEach(value -> validation.reject(prefix + "concurrency", "a number of at least 1"));
+            });
+        });
+    }
+
+    /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
+    static Optional<String> groupId(
+            final KafkaConfiguration configuration,
+            final java.util.function.Function<String, Optional<String>> values) {
+        return configuration.groupId().filter(value -> !value.isBlank()).or(() -> values.apply(SERVICE_NAME)
+                .filter(value -> !value.isBlank()));
+    }
+
+    /**
+     * Connects (the admin client asks the cluster, bounded by {@code kafka.connect-timeout}), makes
+     * the producer and starts a consumer per channel; completes once they run.
+     */
+    @Override
+    public Future<Void> start(final PluginContext context) {
+        final Promise<Void> started = Promise.promise();
+        Thread.ofVirtual().name("kafka-start").start(() -> {
+            try {
+                connect(context);
+                started.complete();
+            } catch (final RuntimeException e) {
+                stopClients();
+                validator.getAndSet(PayloadValidator.NONE).close();
+                stopDevService();
+                started.fail(e);
+            }
+        });
+        return started.future();
+    }
+
+    private void connect(final PluginContext context) {
+        final KafkaConfiguration configuration = context.instance(KafkaConfiguration.class);
+        final SmallRyeConfig config = context.instance(SmallRyeConfig.class);
+        final String bootstrapServers = KafkaDevService.of(context.instance(CoreConfiguration.class), configuration)
+                .map(dev -> {
+                    final KafkaDevService.Running broker = dev.start();
+                    devService.set(Optional.of(broker));
+                    LOG.info(
+                            "Dev service ({} profile): started a Kafka broker at {}, its data in {}{}",
+                            dev.services().profile(),
+                            broker.bootstrapServers(),
+                            broker.folder(),
+                            dev.services().keepsData() ? "" : " (deleted when it stops)");
+                    return broker.bootstrapServers();
+                })
+                .orElseGet(() -> configuration.bootstrapServers().orElseThrow());
+        final Map<String, String> client = configuration.client();
+        final Admin admin = Admin.create(ClientSettings.admin(bootstrapServers, client));
+        final int nodes;
+        try {
+            nodes = admin.describeCluster(new DescribeClusterOptions()
+                            .timeoutMs((int) configuration.connectTimeout().toMillis()))
+                    .nodes()
+                    .get(configuration.connectTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)
+                    .size();
+        } catch (final Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            admin.close(java.time.Duration.ZERO);
+            throw new IllegalStateException("cannot connect to Kafka at " + bootstrapServers + " within "
+                    + configuration.connectTimeout().toMillis() + " ms: "
+                    + Failures.describe(e.getCause() == null ? e : e.getCause())
+                    + "; check that Kafka runs and that kafka.bootstrap-servers (and kafka.client.* for TLS or SASL)"
+                    + " are right");
+        }
+        final Producer<byte[], byte[]> producer = new KafkaProducer<>(ClientSettings.producer(
+                bootstrapServers, configuration.sendTimeout().toMillis(), client));
+        clients.start(new KafkaClients.Running(producer, admin, bootstrapServers));
+
+        final ObjectMapper json = Json.of(context.injector());
+        final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
+        this.validator.set(validator);
+        final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
+        final DeadLetters deadLetters = new DeadLetters(producer);
+        final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
+        final List<ChannelConsumer> channels = new ArrayList<>();
+        for (final Class<?> type : consumers) {
+            final Object bean = context.instance(type);
+            for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
+                final IncomingMethod method = IncomingMethod.of(type, found, json);
+                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
+                final CountDownLatch stopping = new CountDownLatch(1);
+                final RecordProcessor processor = new RecordProcessor(
+                        settings,
+                        method,
+                        bean,
+                        validator,
+                        deadLetters,
+                        metrics.channel(settings.channel()),
+                        stopping,
+                        context.instance(KafkaTracing.class),
+                        groupId.orElseThrow());
+                final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
+                        bootstrapServers,
+                        groupId.orElseThrow(),
+                        groupId.orElseThrow() + "-" + settings.channel(),
+                        Math.min(500, settings.maxInFlight()),
+                        client));
+                channels.add(new ChannelConsumer(
+                        settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));
+                LOG.info(
+                        "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}",
+                        settings.channel(),
+                        settings.topic(),
+                        settings.deadLetterTopic(),
+                        method.describe(),
+                        groupId.orElseThrow());
+            }
+        }
+        running.set(List.copyOf(channels));
+        channels.forEach(ChannelConsumer::start);
+        LOG.info(
+                "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
+                bootstrapServers,
+                nodes,
+                nodes == 1 ? "" : "s",
+                channels.size(),
+                channels.size() == 1 ? "" : "s",
+                emitters.size(),
+                emitters.size() == 1 ? "" : "s");
+    }
+
+    /**
+     * Stops the consumers (each drains within {@code kafka.drain-timeout}, commits and leaves its
+     * group), then flushes and closes the producer and the admin client.
+     */
+    @Override
+    public Future<Void> stop(final PluginContext context) {
+        final List<ChannelConsumer> channels = running.getAndSet(List.of());
+        final CompletableFuture<?>[] stopped =
+                channels.stream().map(ChannelConsumer::stop).toArray(CompletableFuture[]::new);
+        final Promise<Void> done = Promise.promise();
+        CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
+                .name("kafka-stop")
+                .start(() -> {
+                    stopClients();
+                    validator.getAndSet(PayloadValidator.NONE).close();
+                    stopDevService();
+                    done.complete();
+                }));
+        return done.future();
+    }
+
+    /** The dev service's broker process while it runs, for tests that check it has gone. */
+    Optional<Long> devServicePid() {
+        return devService.get().map(broker -> broker.process().pid());
+    }
+
+    private void stopDevService() {
+        devService.getAndSet(Optional.empty()).ifPresent(broker -> {
+            broker.close();
+            LOG.info("Dev service: stopped the Kafka broker at {}", broker.bootstrapServers());
+        });
+    }
+
+    /** The consumer of {@code channel} while the plugin runs, for tests that watch its back-pressure. */
+    Optional<ChannelConsumer> consumer(final String channel) {
+        return running.get().stream()
+                .filter(consumer -> consumer.channel().equals(channel))
+                .findFirst();
+    }
+
+    private void stopClients() {
+        clients.stop().ifPresent(stopped -> {
+            try {
+                stopped.producer().close(java.time.Duration.ofSeconds(5));
+            } catch (final RuntimeException e) {
+                LOG.debug("Closing the Kafka producer failed", e);
+            }
+            try {
+                stopped.admin().close(java.time.Duration.ofSeconds(1));
+            } catch (final RuntimeException e) {
+                LOG.debug("Closing the Kafka admin client failed", e);
+            }
+        });
+    }
+}

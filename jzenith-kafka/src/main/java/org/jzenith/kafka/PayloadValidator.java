@@ -1,0 +1,17 @@
+package org.jzenith.kafka;
+
+/**
+ * Checks a payload's Bean Validation constraints; a payload that breaks one is a {@link
+ * PayloadException}, dead-lettered at once. Thread-safe.
+ */
+interface PayloadValidator {
+
+    /** Validates nothing: the application has no Bean Validation provider. */
+    PayloadValidator NONE = payload -> {};
+
+    /** Throws a {@link PayloadException} naming the broken constraints (never the values). */
+    void validate(Object payload);
+
+    /** Releases what the validator made for itself; the application's own validator stays. */
+    default void close() {}
+}

@@ -1,0 +1,218 @@
+package org.jzenith.kafka;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes one record of a channel to its end: reads and validates it, calls the method and waits for
+ * what it returns, tries again with backoff, and sends it to the dead-letter topic when every attempt
+ * failed or it cannot be read at all. Runs on a partition's virtual thread, where blocking is fine.
+ * Logs name the topic, partition and offset, never the payload. Thread-safe.
+ */
+final class RecordProcessor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RecordProcessor.class);
+    private static final Duration DEAD_LETTER_RETRY = Duration.ofSeconds(1);
+
+    private final ChannelSettings settings;
+    private final IncomingMethod method;
+    private final Object bean;
+    private final PayloadValidator validator;
+    private final DeadLetters deadLetters;
+    private final KafkaMetrics.Channel metrics;
+    private final CountDownLatch stopping;
+    private final KafkaTracing tracing;
+    private final String group;
+
+    RecordProcessor(
+            final ChannelSettings settings,
+            final IncomingMethod method,
+            final Object bean,
+            final PayloadValidator validator,
+            final DeadLetters deadLetters,
+            final KafkaMetrics.Channel metrics,
+            final CountDownLatch stopping,
+            final KafkaTracing tracing,
+            final String group) {
+        this.tracing = tracing;
+        this.group = group;
+        this.settings = settings;
+        this.method = method;
+        this.bean = bean;
+        this.validator = validator;
+        this.deadLetters = deadLetters;
+        this.metrics = metrics;
+        this.stopping = stopping;
+    }
+
+    /**
+     * Processes {@code record}; true when it is done (the method succeeded, or it went to the
+     * dead-letter topic), false when the channel stopped first (its offset must not be committed).
+     */
+    boolean process(final ConsumerRecord<byte[], byte[]> record) {
+        final long started = System.nanoTime();
+        final Span span = tracing.process(record, group);
+        try (Scope _ = span.makeCurrent()) {
+            final Outcome outcome = processIn(record);
+            outcome.failure().ifPresentOrElse(cause -> KafkaTracing.fail(span, cause), span::end);
+            return outcome.done();
+        } finally {
+            metrics.processing().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * How processing a record ended.
+     *
+     * @param done whether the record is done (its offset may be committed)
+     * @param failure why it failed, when it went to the dead-letter topic
+     */
+    private record Outcome(boolean done, Optional<Throwable> failure) {
+        static final Outcome SUCCEEDED = new Outcome(true, Optional.empty());
+        static final Outcome ABANDONED = new Outcome(false, Optional.empty());
+
+        /** Sent to dead letters when {@code sent}; otherwise the channel stopped first. */
+        static Outcome deadLettered(final boolean sent, final Throwable failure) {
+            return sent ? new Outcome(true, Optional.of(failure)) : ABANDONED;
+        }
+    }
+
+    /** Takes the record to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
+    private Outcome processIn(final ConsumerRecord<byte[], byte[]> record) {
+        final Object argument;
+        try {
+            argument = method.reader().read(record);
+            validator.validate(method.reader().payload(argument));
+        } catch (final PayloadException e) {
+            LOG.warn(
+                    "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; sending it to {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    method.describe(),
+                    e.getMessage(),
+                    settings.deadLetterTopic());
+            return Outcome.deadLettered(deadLetter(record, e, 0), e);
+        }
+        int attempt = 0;
+        while (true) {
+            attempt++;
+            final Throwable failure = attempt(argument);
+            if (failure == null) {
+                metrics.processed().increment();
+                return Outcome.SUCCEEDED;
+            }
+            metrics.failed().increment();
+            if (failure instanceof PayloadException || attempt > settings.retries()) {
+                LOG.warn(
+                        "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; sending it to {}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        settings.channel(),
+                        method.describe(),
+                        attempt,
+                        attempt == 1 ? "" : "s",
+                        describe(failure),
+                        settings.deadLetterTopic(),
+                        failure);
+                return Outcome.deadLettered(deadLetter(record, failure, attempt), failure);
+            }
+            final Duration wait = settings.backoffBefore(attempt);
+            LOG.debug(
+                    "Record {}-{}@{} of channel '{}' failed (attempt {}): {}; trying again in {} ms",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    attempt,
+                    describe(failure),
+                    wait.toMillis());
+            if (stopsWithin(wait)) {
+                return Outcome.ABANDONED;
+            }
+            metrics.retried().increment();
+        }
+    }
+
+    /** Calls the method once and waits for what it returns; the failure, or null when it succeeded. */
+    private Throwable attempt(final Object argument) {
+        try {
+            final Object result = method.handle().invoke(bean, argument);
+            if (method.returns() == Returns.PLAIN) {
+                return null;
+            }
+            if (result == null) {
+                return new IllegalStateException(method.describe() + " returned null instead of a "
+                        + method.method().getReturnType().getSimpleName());
+            }
+            method.returns().stage(result).toCompletableFuture().get();
+            return null;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return e;
+        } catch (final ExecutionException | CompletionException e) {
+            return e.getCause() == null ? e : e.getCause();
+        } catch (final Throwable e) {
+            if (e instanceof Error && !(e instanceof AssertionError) && !(e instanceof StackOverflowError)) {
+                throw (Error) e;
+            }
+            return e;
+        }
+    }
+
+    /**
+     * Sends the record to the dead-letter topic, trying again every second while the broker does not
+     * take it: a record is never dropped. False when the channel stopped first.
+     */
+    private boolean deadLetter(
+            final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
+        while (true) {
+            try {
+                deadLetters.send(settings.deadLetterTopic(), record, failure, attempts);
+                metrics.deadLettered().increment();
+                return true;
+            } catch (final ExecutionException | RuntimeException e) {
+                LOG.error(
+                        "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
+                                + " trying again",
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        settings.channel(),
+                        settings.deadLetterTopic(),
+                        describe(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e));
+                if (stopsWithin(DEAD_LETTER_RETRY)) {
+                    return false;
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /** Waits {@code wait}; true when the channel began to stop meanwhile. */
+    private boolean stopsWithin(final Duration wait) {
+        try {
+            return stopping.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+
+    private static String describe(final Throwable failure) {
+        return failure.getClass().getSimpleName() + (failure.getMessage() == null ? "" : ": " + failure.getMessage());
+    }
+}

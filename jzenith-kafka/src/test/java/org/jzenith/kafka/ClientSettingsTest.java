@@ -1,0 +1,74 @@
+package org.jzenith.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+
+class ClientSettingsTest {
+
+    @Test
+    void knownSettingsWithGoodValuesPass() {
+        assertThat(ClientSettings.problems(Map.of(
+                        "security.protocol", "SASL_SSL",
+                        "sasl.mechanism", "PLAIN",
+                        "sasl.jaas.config", "anything",
+                        "max.poll.records", "50",
+                        "linger.ms", "5")))
+                .isEmpty();
+    }
+
+    @Test
+    void aMisspeltNameIsAnsweredWithTheNearestOne() {
+        assertThat(ClientSettings.problems(Map.of("sasl.mechansim", "PLAIN")))
+                .singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.key()).isEqualTo("kafka.client.sasl.mechansim");
+                    assertThat(problem.byName()).isTrue();
+                    assertThat(problem.expected()).endsWith("did you mean kafka.client.sasl.mechanism?");
+                });
+    }
+
+    @Test
+    void aValueKafkaRejectsNamesWhatKafkaExpects() {
+        assertThat(ClientSettings.problems(Map.of("acks", "some")))
+                .singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.byName()).isFalse();
+                    assertThat(problem.expected())
+                            .startsWith("a string value that Kafka accepts")
+                            .contains("all");
+                });
+    }
+
+    @Test
+    void passwordSettingsAreSecret() {
+        assertThat(ClientSettings.isSecret("sasl.jaas.config")).isTrue();
+        assertThat(ClientSettings.isSecret("ssl.truststore.password")).isTrue();
+        assertThat(ClientSettings.isSecret("security.protocol")).isFalse();
+    }
+
+    @Test
+    void thePluginsOwnChoicesWinOverPassThroughAndEachClientGetsOnlyItsSettings() {
+        final Map<String, Object> consumer = ClientSettings.consumer(
+                "broker:9092",
+                "orders",
+                "orders-texts",
+                100,
+                Map.of("auto.offset.reset", "latest", "linger.ms", "5", "security.protocol", "SSL"));
+
+        assertThat(consumer)
+                .containsEntry("bootstrap.servers", "broker:9092")
+                .containsEntry("group.id", "orders")
+                .containsEntry("enable.auto.commit", false)
+                .containsEntry("value.deserializer", ByteArrayDeserializer.class)
+                .containsEntry("auto.offset.reset", "latest")
+                .containsEntry("security.protocol", "SSL")
+                .doesNotContainKey("linger.ms");
+        assertThat(ClientSettings.producer("broker:9092", 5000, Map.of("acks", "1")))
+                .containsEntry("acks", "1")
+                .containsEntry("enable.idempotence", true)
+                .containsEntry("max.block.ms", 5000L);
+    }
+}

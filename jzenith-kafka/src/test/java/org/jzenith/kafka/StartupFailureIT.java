@@ -1,0 +1,88 @@
+package org.jzenith.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.jzenith.test.StartupFailures.assertRefusesToStart;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.core.StartupException;
+import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.test.net.Ports;
+
+/**
+ * A misconfigured application stops before anything starts, with one report naming every bad key
+ * and method; an unreachable broker fails the start naming kafka.bootstrap-servers. Secrets of the
+ * Kafka client settings appear nowhere.
+ */
+class StartupFailureIT {
+
+    private static final String JAAS_SECRET = "jaas-secret-4711";
+    private static final String KEY_PASSWORD = "key-secret-0815";
+
+    @Test
+    void anUnreachableBrokerFailsTheStartNamingTheBootstrapServers() {
+        final int port = Ports.free();
+        final long start = System.nanoTime();
+
+        assertThat(assertRefusesToStart(
+                        JZenith.application()
+                                .withPlugins(KafkaPlugin.create())
+                                .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:" + port)
+                                .withConfiguration("kafka.connect-timeout", "1s")
+                                .withConfiguration(
+                                        "kafka.client.sasl.jaas.config",
+                                        "org.apache.kafka.common.security.plain.PlainLoginModule required"
+                                                + " username=\"app\" password=\"" + JAAS_SECRET + "\";"),
+                        "kafka.bootstrap-servers",
+                        JAAS_SECRET))
+                .isInstanceOf(StartupException.class)
+                .hasMessageContaining(
+                        "The plugin 'kafka' failed to start: cannot connect to Kafka at 127.0.0.1:" + port)
+                .hasMessageContaining("check that Kafka runs and that kafka.bootstrap-servers");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+    }
+
+    @Test
+    void everyBadSettingAndMethodIsReportedAtOnceWithoutItsSecrets() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(KafkaPlugin.withConsumers(
+                                TestConsumers.class, BadConsumers.class, BadConsumers.Nothing.class))
+                        .withConfiguration("kafka.client.enable.auto.commit", "true")
+                        .withConfiguration("kafka.client.securty.protocol", "SSL")
+                        .withConfiguration("kafka.client.request.timeout.ms", "soon")
+                        .withConfiguration("kafka.client.ssl.key.password", KEY_PASSWORD)
+                        .withConfiguration("kafka.client.sasl.jaas.config", JAAS_SECRET)
+                        .withConfiguration("kafka.channels.ordres.topic", "orders")
+                        .withConfiguration("kafka.channels.texts.retries", "-1")
+                        .withConfiguration("kafka.retries", "-1"),
+                "kafka.bootstrap-servers",
+                JAAS_SECRET,
+                KEY_PASSWORD);
+
+        assertThat(failure)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("kafka.bootstrap-servers")
+                .hasMessageContaining("kafka.group-id")
+                .hasMessageContaining("kafka.retries")
+                .hasMessageContaining("kafka.client.enable.auto.commit")
+                .hasMessageContaining("is decided by the plugin; remove the key")
+                .hasMessageContaining("kafka.client.securty.protocol")
+                .hasMessageContaining("is not a Kafka consumer, producer or admin client setting; did you mean"
+                        + " kafka.client.security.protocol?")
+                .hasMessageContaining("kafka.client.request.timeout.ms (code (withConfiguration)): \"soon\" is not"
+                        + " valid: expected an int value that Kafka accepts")
+                .hasMessageContaining("kafka.channels.ordres")
+                .hasMessageContaining("its channels are orders, stream, texts, two")
+                .hasMessageContaining("kafka.channels.texts.retries")
+                .hasMessageContaining("BadConsumers.takesTwo")
+                .hasMessageContaining("takes 2 parameters")
+                .hasMessageContaining("BadConsumers.streams")
+                .hasMessageContaining("returns a Flowable")
+                .hasMessageContaining("BadConsumers.consumesTextsAgain")
+                .hasMessageContaining("consumes the channel 'texts', as TestConsumers.onText does already")
+                .hasMessageContaining("Nothing")
+                .hasMessageContaining("has no method annotated @Incoming");
+    }
+}

@@ -1,0 +1,105 @@
+package org.jzenith.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** A test's own producer and readers for a broker, outside the plugin. */
+final class Topics implements AutoCloseable {
+
+    private final String bootstrapServers;
+    private final KafkaProducer<String, String> producer;
+
+    Topics(final String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+        this.producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                new StringSerializer(),
+                new StringSerializer());
+    }
+
+    /** A topic name no other test uses. */
+    static String unique(final String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Sends {@code value} with {@code key} to {@code topic} and waits for the acknowledgement. */
+    void send(final String topic, final String key, final String value)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+    }
+
+    /** The first {@code count} records of {@code topic} (fewer when {@code timeout} passes first). */
+    List<ConsumerRecord<String, String>> read(final String topic, final int count, final Duration timeout) {
+        final List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        unique("reader"),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            final long deadline = System.nanoTime() + timeout.toNanos();
+            while (records.size() < count && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+            }
+        }
+        return records;
+    }
+
+    /** The offset {@code group} committed for partition {@code partition} of {@code topic}, if any. */
+    Optional<Long> committed(final String group, final String topic, final int partition) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        group),
+                new StringDeserializer(),
+                new StringDeserializer())) {
+            final TopicPartition key = new TopicPartition(topic, partition);
+            final Map<TopicPartition, OffsetAndMetadata> offsets =
+                    consumer.committed(java.util.Set.of(key), Duration.ofSeconds(10));
+            return Optional.ofNullable(offsets.get(key)).map(OffsetAndMetadata::offset);
+        }
+    }
+
+    /** The value of the header {@code name} as text, or empty. */
+    static Optional<String> header(final ConsumerRecord<?, ?> record, final String name) {
+        final Header header = record.headers().lastHeader(name);
+        return header == null ? Optional.empty() : Optional.of(new String(header.value(), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}
