@@ -21,4 +21,17 @@ class SecretsTest {
         assertThat(Secrets.display("otel.exporter.otlp.endpoint", "http://collector:4318"))
                 .isEqualTo("http://collector:4318");
     }
+
+    @Test
+    void kafkasLoginLineAndInlinePrivateKeyAreSecretUnderAnyPrefix() {
+        assertThat(
+                        Secrets.display(
+                                "kafka.client.sasl.jaas.config",
+                                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"a\" password=\"b\";"))
+                .isEqualTo(Secrets.MASK);
+        assertThat(Secrets.isSecret("kafka.client.ssl.keystore.key")).isTrue();
+        assertThat(Secrets.isSecret("sasl.jaas.config")).isTrue();
+        assertThat(Secrets.isSecret("kafka.client.ssl.keystore.type")).isFalse();
+        assertThat(Secrets.isSecret("kafka.client.sasl.mechanism")).isFalse();
+    }
 }
