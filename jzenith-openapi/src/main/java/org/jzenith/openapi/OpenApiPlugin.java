@@ -7,7 +7,7 @@ import java.util.List;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
-import org.jzenith.openapi.internal.OpenApiRoutes;
+import org.jzenith.openapi.internal.OpenApiChecks;
 import org.jzenith.rest.spi.ResourceEndpoints;
 
 /**
@@ -56,24 +56,9 @@ public final class OpenApiPlugin implements Plugin {
     /** Reports a blank title or version, and Swagger UI asked for where its jar is missing. */
     @Override
     public void validate(final Validation validation) {
-        validation.configuration(OpenApiConfiguration.class).ifPresent(settings -> {
-            if (settings.title().isBlank()) {
-                validation.reject("rest.openapi.title", "a title for the document, such as rest.openapi.title=Orders");
-            }
-            if (settings.version().isBlank()) {
-                validation.reject(
-                        "rest.openapi.version", "the API's version for the document, such as rest.openapi.version=1.0");
-            }
-            if (settings.enabled()
-                    && settings.swaggerUi().orElse(false)
-                    && !OpenApiRoutes.hasSwaggerUi(OpenApiPlugin.class.getClassLoader())) {
-                validation.reject(
-                        "rest.openapi.swagger-ui",
-                        "the org.webjars:swagger-ui jar on the class path for Swagger UI: add <dependency>"
-                                + "<groupId>org.webjars</groupId><artifactId>swagger-ui</artifactId></dependency>"
-                                + " (its version comes from jzenith-bom), or set rest.openapi.swagger-ui=false");
-            }
-        });
+        validation.configuration(OpenApiConfiguration.class).ifPresent(settings -> OpenApiChecks.problems(
+                        settings, OpenApiPlugin.class.getClassLoader())
+                .forEach(problem -> validation.reject(problem.key(), problem.expected())));
     }
 
     /** Fails when the application has no REST plugin, whose resources the document describes. */
