@@ -50,12 +50,9 @@ import org.jzenith.core.configuration.Range;
  * rest.security-headers.enabled=true       # X-Content-Type-Options, X-Frame-Options, and HSTS with TLS
  * rest.security-headers.hsts-max-age=31536000
  * rest.json.coerce-scalars=false          # true: read 5 as "5", "5" as 5, 5.7 as 5, "true" as true
- * rest.openapi.enabled=true                # /openapi.json, /openapi.yaml and /swagger-ui
- * rest.openapi.swagger-ui=true             # unset: on, but off in the prod profile
- * rest.openapi.title=User service          # the document's info.title
- * rest.openapi.version=1.4.2               # the document's info.version (the API's, not OpenAPI's)
- * rest.openapi.description=CRUD on users   # the document's info.description; unset: none
  * </pre>
+ *
+ * <p>{@code rest.openapi.*} belongs to {@code OpenApiPlugin} of {@code jzenith-openapi}.
  */
 @ConfigMapping(prefix = "rest")
 public interface RestConfiguration {
@@ -218,45 +215,6 @@ public interface RestConfiguration {
 
     /** The security headers of every response; see {@link SecurityHeaders}. */
     SecurityHeaders securityHeaders();
-
-    /** The OpenAPI document and Swagger UI; see {@link OpenApi}. */
-    OpenApi openapi();
-
-    /**
-     * The OpenAPI 3.1 document of the resources at {@code /openapi.json} and {@code /openapi.yaml},
-     * and Swagger UI at {@code /swagger-ui} when the {@code org.webjars:swagger-ui} jar is on the
-     * class path; on {@code management.port} when one is set. The document is made on its first
-     * request, so start-up does not pay for it:
-     *
-     * <pre>
-     * rest.openapi.title=User service
-     * rest.openapi.version=1.4.2
-     * </pre>
-     */
-    interface OpenApi {
-
-        /** Whether the document and Swagger UI are served. */
-        @WithDefault("true")
-        boolean enabled();
-
-        /**
-         * Whether Swagger UI is served at {@code /swagger-ui/} (with its webjar on the class path):
-         * unset, yes, except in the {@code prod} profile, where a page that calls the API from a
-         * browser is something to ask for.
-         */
-        Optional<Boolean> swaggerUi();
-
-        /** The document's {@code info.title}. */
-        @WithDefault("jZenith service")
-        String title();
-
-        /** The document's {@code info.version}: the version of the API, not of OpenAPI. */
-        @WithDefault("1.0")
-        String version();
-
-        /** The document's {@code info.description}. */
-        Optional<String> description();
-    }
 
     /**
      * TLS on {@code rest.port}: a PEM certificate chain and its private key, or a PKCS#12 key store.

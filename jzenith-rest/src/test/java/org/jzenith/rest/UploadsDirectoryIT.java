@@ -15,8 +15,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.core.JZenith;
+import org.jzenith.rest.it.SlugResource;
 import org.jzenith.rest.it.multipart.UploadResource;
-import org.jzenith.rest.it.openapi.CatalogResource;
 
 /**
  * Multipart file parts go to a folder of the application's own, which only the user it runs as may
@@ -73,7 +73,7 @@ class UploadsDirectoryIT {
 
     @Test
     void anApplicationWithoutMultipartMethodsMakesNoFolder() {
-        final RestPlugin plugin = RestPlugin.withResources(CatalogResource.class);
+        final RestPlugin plugin = RestPlugin.withResources(SlugResource.class);
         final JZenith app =
                 JZenith.application("--rest.port=0").withPlugins(plugin).start();
         try {

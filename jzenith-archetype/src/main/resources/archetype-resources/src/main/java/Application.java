@@ -1,6 +1,7 @@
 package ${package};
 
 import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 
 /**
@@ -18,7 +19,8 @@ public final class Application {
     /** The service, configured by {@code args} and not yet started (tests start it themselves). */
     public static JZenith application(final String... args) {
         return JZenith.application(args)
-                .withPlugins(RestPlugin.withResources(GreetingResource.class))
+                // OpenApiPlugin: the API's OpenAPI document at /openapi.json and /openapi.yaml.
+                .withPlugins(RestPlugin.withResources(GreetingResource.class), OpenApiPlugin.create())
                 .withModules(new GreetingModule())
                 .withConfigurationMappings(GreetingConfiguration.class);
     }

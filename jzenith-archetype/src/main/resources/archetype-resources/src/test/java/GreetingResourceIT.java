@@ -37,6 +37,14 @@ class GreetingResourceIT {
     }
 
     @Test
+    void describesItsApiInOpenApi(final TestClient client) {
+        final TestResponse response = client.get("/openapi.json");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().at("/paths/~1hello/get").isObject()).isTrue();
+    }
+
+    @Test
     void isHealthy(final TestClient client) {
         assertThat(client.get("/health").status()).isEqualTo(200);
     }

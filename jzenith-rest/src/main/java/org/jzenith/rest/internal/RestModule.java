@@ -21,28 +21,25 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.jzenith.core.configuration.CoreConfiguration;
-import org.jzenith.core.errors.ExceptionMapping;
-import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.GuiceResourceContext;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.PublishedModel;
 import org.jzenith.rest.internal.model.ResourceModel;
 import org.jzenith.rest.internal.observability.HealthRoutes;
 import org.jzenith.rest.internal.observability.MetricsRoutes;
-import org.jzenith.rest.internal.openapi.OpenApiDocument;
-import org.jzenith.rest.internal.openapi.OpenApiRoutes;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.internal.validation.MethodValidation;
 import org.jzenith.rest.security.Authenticator;
+import org.jzenith.rest.spi.ResourceEndpoints;
 
 /**
- * Binds the resources, the Jakarta REST providers, the server state and the built-in routes ({@code /health}, {@code
- * /metrics}, {@code /openapi.json}, {@code /swagger-ui}). A resource without a scope annotation is a
+ * Binds the resources, the Jakarta REST providers, the server state, the built-in routes ({@code /health}, {@code
+ * /metrics}) and the published description of the endpoints ({@link ResourceEndpoints}). A resource without a scope annotation is a
  * singleton: one instance serves every request, as resources hold no request state.
  */
 public final class RestModule extends AbstractModule {
@@ -85,7 +82,10 @@ public final class RestModule extends AbstractModule {
         providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
-        RouteContributor.bind(binder()).toProvider(new OpenApiContributor(model, mappedStatuses));
+        // For plugins that describe the API (jzenith-openapi); made only when one asks for it.
+        bind(ResourceEndpoints.class)
+                .toProvider((Provider<ResourceEndpoints>) () -> PublishedModel.of(model, mappedStatuses))
+                .in(Scopes.SINGLETON);
         // The set exists, empty, for an application without authentication.
         Multibinder.newSetBinder(binder(), Authenticator.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
@@ -138,65 +138,6 @@ public final class RestModule extends AbstractModule {
         return Arrays.stream(type.getAnnotations())
                 .map(Annotation::annotationType)
                 .anyMatch(a -> a.isAnnotationPresent(Scope.class) || a.isAnnotationPresent(ScopeAnnotation.class));
-    }
-
-    /**
-     * {@code /openapi.json}, {@code /openapi.yaml} and {@code /swagger-ui}, unless {@code
-     * rest.openapi.enabled} is false. Only the settings and the authenticators' schemes are read
-     * here; the document is made on its first request.
-     */
-    private static final class OpenApiContributor implements Provider<RouteContributor> {
-
-        private final ResourceModel model;
-        private final Set<Integer> mappedStatuses;
-
-        @com.google.inject.Inject
-        private RestConfiguration configuration;
-
-        @com.google.inject.Inject
-        private CoreConfiguration core;
-
-        @com.google.inject.Inject
-        private Set<Authenticator> authenticators;
-
-        @com.google.inject.Inject
-        private Set<ExceptionMapping> exceptionMappings;
-
-        @com.google.inject.Inject
-        private RestServer server;
-
-        OpenApiContributor(final ResourceModel model, final Set<Integer> mappedStatuses) {
-            this.model = model;
-            this.mappedStatuses = mappedStatuses;
-        }
-
-        @Override
-        public RouteContributor get() {
-            final RestConfiguration.OpenApi settings = configuration.openapi();
-            if (!settings.enabled()) {
-                return (router, support) -> {};
-            }
-            final Set<Integer> statuses = new HashSet<>(mappedStatuses);
-            exceptionMappings.forEach(mapping -> statuses.add(mapping.status()));
-            return OpenApiRoutes.of(
-                    new OpenApiDocument.Info(settings.title(), settings.version(), settings.description()),
-                    model,
-                    statuses,
-                    authenticators.stream().map(Authenticator::scheme).toList(),
-                    swaggerUi(settings, core),
-                    configuration.tls().certificate().isPresent()
-                                    || configuration.tls().keyStore().isPresent()
-                            ? "https"
-                            : "http",
-                    server::port);
-        }
-    }
-
-    /** Swagger UI as {@code rest.openapi.swagger-ui} says; unset, on except in the {@code prod} profile. */
-    private static boolean swaggerUi(final RestConfiguration.OpenApi settings, final CoreConfiguration core) {
-        return settings.swaggerUi().orElseGet(() -> !core.profile()
-                .map(profile -> profile.strip().equalsIgnoreCase("prod"))
-                .orElse(false));
     }
 
     /** The {@code Sse} of {@code @Context Sse} fields, made when the first such field is filled. */

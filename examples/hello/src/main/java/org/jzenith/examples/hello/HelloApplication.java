@@ -1,6 +1,7 @@
 package org.jzenith.examples.hello;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 
 /** The smallest jZenith service: {@code GET /hello?name=World} answers {@code {"message":"Hello, World!"}}. */
@@ -14,6 +15,8 @@ public final class HelloApplication {
 
     /** The service, configured by {@code args} and not yet started (tests start it themselves). */
     public static JZenith application(final String... args) {
-        return JZenith.application(args).withPlugins(RestPlugin.withResources(HelloResource.class));
+        // OpenApiPlugin: /openapi.json, /openapi.yaml and Swagger UI at /swagger-ui/.
+        return JZenith.application(args)
+                .withPlugins(RestPlugin.withResources(HelloResource.class), OpenApiPlugin.create());
     }
 }

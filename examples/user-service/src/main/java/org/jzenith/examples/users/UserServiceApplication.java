@@ -10,6 +10,7 @@ import org.jzenith.examples.users.service.NoSuchUserException;
 import org.jzenith.examples.users.service.ServiceLayerModule;
 import org.jzenith.jdbc.JdbcPlugin;
 import org.jzenith.jwt.JwtPlugin;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.opentelemetry.OpenTelemetryPlugin;
 import org.jzenith.postgresql.PostgresqlPlugin;
 import org.jzenith.redis.RedisPlugin;
@@ -52,6 +53,9 @@ public final class UserServiceApplication {
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.security() == Security.NONE, OpenAccessPlugin.create())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
+                // The OpenAPI document (the build generates the Java client of UserServiceClientIT from it) and Swagger
+                // UI.
+                .withPlugins(OpenApiPlugin.create())
                 // Traces over OTLP once OTEL_SDK_DISABLED=false and OTEL_EXPORTER_OTLP_ENDPOINT say so:
                 // off by default, so that the service runs where no collector listens.
                 .withPlugins(OpenTelemetryPlugin.forService("user-service"))

@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +19,7 @@ import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
-import org.jzenith.rest.internal.model.ResourceModel;
+import org.jzenith.rest.spi.Endpoint;
 
 /**
  * {@code GET /openapi.json} and {@code /openapi.yaml}, the OpenAPI 3.1 document of the resources,
@@ -81,14 +81,14 @@ public final class OpenApiRoutes implements RouteContributor {
     }
 
     /**
-     * The routes of the document that {@code info}, {@code model}, {@code mappedStatuses} and the
+     * The routes of the document that {@code info}, {@code endpoints}, {@code mappedStatuses} and the
      * authenticators' {@code schemes} make with the plugin's JSON mapper (see {@link
      * OpenApiDocument#create}); with Swagger UI when {@code swaggerUi} and the application has its
      * webjar.
      */
     public static OpenApiRoutes of(
             final OpenApiDocument.Info info,
-            final ResourceModel model,
+            final List<Endpoint> endpoints,
             final Set<Integer> mappedStatuses,
             final List<String> schemes,
             final boolean swaggerUi,
@@ -96,11 +96,17 @@ public final class OpenApiRoutes implements RouteContributor {
             final IntSupplier apiPort) {
         final Set<Integer> statuses = Set.copyOf(mappedStatuses);
         final List<String> schemeList = List.copyOf(schemes);
+        final List<Endpoint> served = List.copyOf(endpoints);
         return new OpenApiRoutes(
-                mapper -> OpenApiDocument.create(info, model, statuses, schemeList, mapper),
+                mapper -> OpenApiDocument.create(info, served, statuses, schemeList, mapper),
                 swaggerUi ? SwaggerUi.on(OpenApiRoutes.class.getClassLoader()) : Optional.empty(),
                 apiScheme,
                 apiPort);
+    }
+
+    /** Whether {@code loader} sees the {@code org.webjars:swagger-ui} jar Swagger UI is served from. */
+    public static boolean hasSwaggerUi(final ClassLoader loader) {
+        return SwaggerUi.on(loader).isPresent();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,7 +23,6 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.jzenith.rest.RouteSupport;
-import org.jzenith.rest.internal.model.ResourceModel;
 
 /**
  * {@code /swagger-ui/{file}} keeps only the files of the webjar: names a client makes up are 404s
@@ -79,7 +78,7 @@ class SwaggerUiRoutesTest {
     private static OpenApiRoutes routes(final boolean swaggerUi) {
         return OpenApiRoutes.of(
                 new OpenApiDocument.Info("Test", "1.0", Optional.empty()),
-                new ResourceModel(List.of(), List.of()),
+                List.of(),
                 Set.of(),
                 List.of(),
                 swaggerUi,

@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package org.jzenith.rest.it.openapi;
+package org.jzenith.openapi.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,9 +6,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
-import org.jzenith.rest.it.Http;
 
 /** With {@code management.port} the document and Swagger UI move there; without it, they can be turned off. */
 class OpenApiManagementPortIT {
@@ -19,10 +19,10 @@ class OpenApiManagementPortIT {
     @BeforeAll
     static void start() {
         app = JZenith.application("--rest.port=0", "--management.port=0")
-                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create())
                 .start();
         off = JZenith.application("--rest.port=0", "--rest.openapi.enabled=false")
-                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create())
                 .start();
     }
 

@@ -1,10 +1,11 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import jakarta.annotation.security.DenyAll;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
@@ -24,13 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import org.jzenith.rest.internal.errors.ReasonPhrases;
-import org.jzenith.rest.internal.model.EndpointDefinition;
-import org.jzenith.rest.internal.model.ParameterDefinition;
-import org.jzenith.rest.internal.model.ParameterSource;
-import org.jzenith.rest.internal.model.ResourceModel;
-import org.jzenith.rest.internal.model.ResourceScanner;
-import org.jzenith.rest.internal.model.ReturnKind;
+import org.jzenith.rest.spi.Endpoint;
+import org.jzenith.rest.spi.EndpointParameter;
+import org.jzenith.rest.spi.ParameterSource;
+import org.jzenith.rest.spi.ResultKind;
 
 /**
  * Makes the OpenAPI 3.1 document of an application's resources from jZenith's resource model, the
@@ -48,7 +46,7 @@ public final class OpenApiDocument {
     private static final String PROBLEM_REF = "#/components/schemas/Problem";
 
     private final Info info;
-    private final ResourceModel model;
+    private final List<Endpoint> endpoints;
     private final Set<Integer> mappedStatuses;
     private final List<String> authenticationSchemes;
     private final Schemas schemas;
@@ -66,22 +64,22 @@ public final class OpenApiDocument {
 
     private OpenApiDocument(
             final Info info,
-            final ResourceModel model,
+            final List<Endpoint> endpoints,
             final Set<Integer> mappedStatuses,
             final List<String> authenticationSchemes,
             final ObjectMapper mapper) {
         this.info = info;
-        this.model = model;
+        this.endpoints = List.copyOf(endpoints);
         this.mappedStatuses = Set.copyOf(mappedStatuses);
         this.authenticationSchemes = List.copyOf(authenticationSchemes);
         this.schemas = new Schemas(mapper);
     }
 
     /**
-     * The document of {@code model}'s endpoints.
+     * The document of {@code endpoints}.
      *
      * @param info the title, version and description
-     * @param model the resources' endpoints
+     * @param endpoints the endpoints the REST plugin serves
      * @param mappedStatuses the statuses exceptions are mapped to ({@code withMapping}); a 404 among
      *     them is documented for operations addressed by a path parameter
      * @param authenticationSchemes the schemes of the bound authenticators ({@code Bearer}, ...)
@@ -90,11 +88,11 @@ public final class OpenApiDocument {
      */
     public static ObjectNode create(
             final Info info,
-            final ResourceModel model,
+            final List<Endpoint> endpoints,
             final Set<Integer> mappedStatuses,
             final List<String> authenticationSchemes,
             final ObjectMapper mapper) {
-        return new OpenApiDocument(info, model, mappedStatuses, authenticationSchemes, mapper).document();
+        return new OpenApiDocument(info, endpoints, mappedStatuses, authenticationSchemes, mapper).document();
     }
 
     private ObjectNode document() {
@@ -106,12 +104,12 @@ public final class OpenApiDocument {
         // Sorted by path, and within a path in the usual order of methods, so that the document
         // does not change with the order resources are named in.
         final Map<String, ObjectNode> paths = new TreeMap<>();
-        for (final EndpointDefinition endpoint : model.endpoints()) {
+        for (final Endpoint endpoint : endpoints) {
             final Documentation documentation = Documentation.of(endpoint.annotatedClass(), endpoint.method());
             if (documentation.hidden()) {
                 continue;
             }
-            final PathAndPatterns path = PathAndPatterns.of(endpoint.path().template());
+            final PathAndPatterns path = PathAndPatterns.of(endpoint.pathTemplate());
             final ObjectNode item = paths.computeIfAbsent(path.path(), ignored -> NODES.objectNode());
             item.set(
                     endpoint.httpMethod().toLowerCase(Locale.ROOT),
@@ -155,7 +153,7 @@ public final class OpenApiDocument {
     }
 
     private ObjectNode operation(
-            final EndpointDefinition endpoint,
+            final Endpoint endpoint,
             final Documentation documentation,
             final PathAndPatterns path,
             final Map<String, String> schemeNames) {
@@ -169,12 +167,11 @@ public final class OpenApiDocument {
         if (documentation.deprecated()) {
             operation.put("deprecated", true);
         }
-        final List<ParameterDefinition> parameters = new ArrayList<>();
-        endpoint.locators().forEach(locator -> parameters.addAll(locator.parameters()));
+        final List<EndpointParameter> parameters = new ArrayList<>();
         parameters.addAll(endpoint.parameters());
-        final List<ParameterDefinition> flat = flatten(parameters);
+        final List<EndpointParameter> flat = flatten(parameters);
         final ArrayNode parameterNodes = NODES.arrayNode();
-        for (final ParameterDefinition parameter : flat) {
+        for (final EndpointParameter parameter : flat) {
             parameter(parameter, path).ifPresent(parameterNodes::add);
         }
         if (!parameterNodes.isEmpty()) {
@@ -190,7 +187,7 @@ public final class OpenApiDocument {
         return operation;
     }
 
-    private String operationId(final EndpointDefinition endpoint, final Documentation documentation) {
+    private String operationId(final Endpoint endpoint, final Documentation documentation) {
         final String wanted =
                 documentation.operationId().orElse(endpoint.method().getName());
         String id = wanted;
@@ -211,13 +208,13 @@ public final class OpenApiDocument {
     }
 
     /** The parameters, with each {@code @BeanParam}'s fields or record components in its place. */
-    private static List<ParameterDefinition> flatten(final List<ParameterDefinition> parameters) {
-        final List<ParameterDefinition> flat = new ArrayList<>();
-        for (final ParameterDefinition parameter : parameters) {
+    private static List<EndpointParameter> flatten(final List<EndpointParameter> parameters) {
+        final List<EndpointParameter> flat = new ArrayList<>();
+        for (final EndpointParameter parameter : parameters) {
             if (parameter.source() == ParameterSource.BEAN
                     && parameter.type() instanceof Class<?> bean
                     && parameter.annotations().stream().anyMatch(BeanParam.class::isInstance)) {
-                final List<ParameterDefinition> members = new ArrayList<>();
+                final List<EndpointParameter> members = new ArrayList<>();
                 if (bean.isRecord()) {
                     for (final RecordComponent component : bean.getRecordComponents()) {
                         // Jakarta's annotations cannot target a record component: they are on its field.
@@ -248,11 +245,11 @@ public final class OpenApiDocument {
         }
     }
 
-    private static ParameterDefinition member(final Type type, final AnnotatedElement element) {
-        return ResourceScanner.definition(type, List.of(element.getAnnotations()));
+    private static EndpointParameter member(final Type type, final AnnotatedElement element) {
+        return EndpointParameter.of(type, List.of(element.getAnnotations()));
     }
 
-    private Optional<ObjectNode> parameter(final ParameterDefinition parameter, final PathAndPatterns path) {
+    private Optional<ObjectNode> parameter(final EndpointParameter parameter, final PathAndPatterns path) {
         final String in =
                 switch (parameter.source()) {
                     case PATH -> "path";
@@ -298,12 +295,11 @@ public final class OpenApiDocument {
         }
     }
 
-    private Optional<ObjectNode> requestBody(
-            final EndpointDefinition endpoint, final List<ParameterDefinition> parameters) {
-        final Optional<ParameterDefinition> entity = parameters.stream()
+    private Optional<ObjectNode> requestBody(final Endpoint endpoint, final List<EndpointParameter> parameters) {
+        final Optional<EndpointParameter> entity = parameters.stream()
                 .filter(p -> p.source() == ParameterSource.ENTITY)
                 .findFirst();
-        final List<ParameterDefinition> form = parameters.stream()
+        final List<EndpointParameter> form = parameters.stream()
                 .filter(p -> p.source() == ParameterSource.FORM)
                 .toList();
         if (entity.isEmpty() && form.isEmpty()) {
@@ -312,7 +308,7 @@ public final class OpenApiDocument {
         final ObjectNode body = NODES.objectNode();
         final ObjectNode content = body.putObject("content");
         if (entity.isPresent()) {
-            final ParameterDefinition parameter = entity.get();
+            final EndpointParameter parameter = entity.get();
             final ObjectNode schema = schemas.of(parameter.type());
             Schemas.constrain(schema, parameter.annotations(), rawClass(parameter.type()));
             final List<String> types = endpoint.consumes().isEmpty()
@@ -326,7 +322,7 @@ public final class OpenApiDocument {
             final ObjectNode schema = NODES.objectNode().put("type", "object");
             final ObjectNode properties = schema.putObject("properties");
             final ArrayNode required = NODES.arrayNode();
-            for (final ParameterDefinition field : form) {
+            for (final EndpointParameter field : form) {
                 final ObjectNode fieldSchema = schemas.of(field.type());
                 Schemas.constrain(fieldSchema, field.annotations(), rawClass(field.type()));
                 field.defaultValue().ifPresent(value -> fieldSchema.set("default", typed(value, fieldSchema)));
@@ -350,13 +346,13 @@ public final class OpenApiDocument {
     }
 
     private ObjectNode responses(
-            final EndpointDefinition endpoint,
+            final Endpoint endpoint,
             final Documentation documentation,
-            final List<ParameterDefinition> parameters,
+            final List<EndpointParameter> parameters,
             final Access access,
             final Map<String, String> schemeNames) {
         final Map<String, ObjectNode> responses = new TreeMap<>();
-        final ReturnKind kind = endpoint.returnKind();
+        final ResultKind kind = endpoint.result();
         final List<String> produces =
                 endpoint.produces().stream().map(OpenApiDocument::mediaType).toList();
         switch (kind) {
@@ -370,7 +366,7 @@ public final class OpenApiDocument {
             }
             default -> {
                 final ObjectNode success = described(200);
-                final boolean stream = kind == ReturnKind.FLOWABLE || kind == ReturnKind.OBSERVABLE;
+                final boolean stream = kind == ResultKind.FLOWABLE || kind == ResultKind.OBSERVABLE;
                 if (endpoint.valueType() != Void.class) {
                     final ObjectNode schema = schemas.of(endpoint.valueType());
                     final ObjectNode written = stream ? arrayOf(schema) : schema;
@@ -401,8 +397,8 @@ public final class OpenApiDocument {
             // Credentials sent to a public operation are still checked.
             responses.put("401", problem(401, "Credentials were sent that do not hold"));
         }
-        final boolean addressed = !endpoint.path().variables().isEmpty();
-        if (kind == ReturnKind.OPTIONAL || kind == ReturnKind.MAYBE || (addressed && mappedStatuses.contains(404))) {
+        final boolean addressed = !endpoint.pathVariables().isEmpty();
+        if (kind == ResultKind.OPTIONAL || kind == ResultKind.MAYBE || (addressed && mappedStatuses.contains(404))) {
             responses.put("404", problem(404, "Nothing is found there"));
         }
         responses.put(
@@ -433,6 +429,11 @@ public final class OpenApiDocument {
         return node;
     }
 
+    /** The status's reason phrase, as the REST plugin titles its problems. */
+    private static String reasonPhrase(final int status) {
+        return HttpResponseStatus.valueOf(status).reasonPhrase();
+    }
+
     private static ObjectNode arrayOf(final ObjectNode items) {
         final ObjectNode array = NODES.objectNode().put("type", "array");
         array.set("items", items);
@@ -440,12 +441,12 @@ public final class OpenApiDocument {
     }
 
     private static ObjectNode described(final int status) {
-        return NODES.objectNode().put("description", ReasonPhrases.of(status));
+        return NODES.objectNode().put("description", reasonPhrase(status));
     }
 
     private static String describe(final String code) {
         try {
-            return ReasonPhrases.of(Integer.parseInt(code));
+            return reasonPhrase(Integer.parseInt(code));
         } catch (final NumberFormatException e) {
             return "Response";
         }
@@ -514,7 +515,7 @@ public final class OpenApiDocument {
         ROLES,
         DENIED;
 
-        static Access of(final EndpointDefinition endpoint) {
+        static Access of(final Endpoint endpoint) {
             final Method method = endpoint.method();
             if (method.isAnnotationPresent(DenyAll.class)) {
                 return DENIED;

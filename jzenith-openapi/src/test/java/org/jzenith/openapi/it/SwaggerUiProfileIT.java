@@ -1,12 +1,12 @@
-package org.jzenith.rest.it.openapi;
+package org.jzenith.openapi.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
-import org.jzenith.rest.it.Http;
 
 /** In the {@code prod} profile Swagger UI is served only when {@code rest.openapi.swagger-ui} asks for it. */
 class SwaggerUiProfileIT {
@@ -54,7 +54,7 @@ class SwaggerUiProfileIT {
         all[0] = "--rest.port=0";
         System.arraycopy(args, 0, all, 1, args.length);
         return JZenith.application(all)
-                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create())
                 .start();
     }
 }

@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;

@@ -1,4 +1,4 @@
-package org.jzenith.rest.it.openapi;
+package org.jzenith.openapi.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,9 +20,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
-import org.jzenith.rest.it.Http;
 import org.jzenith.rest.security.Authenticator;
 
 /**
@@ -41,7 +41,8 @@ class OpenApiIT {
     static void start() throws Exception {
         app = JZenith.application("--rest.port=0", "--rest.openapi.title=Catalog", "--rest.openapi.version=2.1.0")
                 .withPlugins(
-                        RestPlugin.withResources(CatalogResource.class).withMapping(IllegalStateException.class, 404))
+                        RestPlugin.withResources(CatalogResource.class).withMapping(IllegalStateException.class, 404),
+                        OpenApiPlugin.create())
                 .withModules(new AbstractModule() {
                     @Override
                     protected void configure() {

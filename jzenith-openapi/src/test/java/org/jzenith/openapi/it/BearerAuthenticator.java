@@ -1,4 +1,4 @@
-package org.jzenith.rest.it.openapi;
+package org.jzenith.openapi.it;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;

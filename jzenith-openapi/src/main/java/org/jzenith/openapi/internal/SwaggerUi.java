@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

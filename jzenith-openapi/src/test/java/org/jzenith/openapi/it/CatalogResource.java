@@ -1,4 +1,4 @@
-package org.jzenith.rest.it.openapi;
+package org.jzenith.openapi.it;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;

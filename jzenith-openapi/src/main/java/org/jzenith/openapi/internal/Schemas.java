@@ -1,4 +1,4 @@
-package org.jzenith.rest.internal.openapi;
+package org.jzenith.openapi.internal;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.BeanDescription;

@@ -1,0 +1,57 @@
+package org.jzenith.openapi.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.JZenith;
+import org.jzenith.openapi.OpenApiPlugin;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.test.StartupFailures;
+
+/**
+ * The document is the OpenAPI plugin's: a REST service without it serves none, the plugin without
+ * the REST plugin refuses to start saying what is missing, and its settings are checked at start-up.
+ */
+class OpenApiPluginIT {
+
+    @Test
+    void aRestServiceWithoutTheOpenApiPluginServesNoDocument() {
+        final JZenith app = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(CatalogResource.class))
+                .start();
+        try {
+            final Http api = new Http(app.instance(RestServer.class).port());
+            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
+            assertThat(api.get("/openapi.yaml").statusCode()).isEqualTo(404);
+            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+            assertThat(api.get("/catalog/count").statusCode()).isEqualTo(200);
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void withoutTheRestPluginStartUpFailsNamingIt() {
+        final RuntimeException failure = StartupFailures.assertRefusesToStart(
+                JZenith.application().withPlugins(OpenApiPlugin.create()), "RestPlugin");
+        assertThat(failure).hasMessageContaining("add RestPlugin.withResources(...) to withPlugins");
+    }
+
+    @Test
+    void aBlankTitleStopsStartUp() {
+        StartupFailures.assertRefusesToStart(
+                JZenith.application("--rest.port=0", "--rest.openapi.title= ")
+                        .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create()),
+                "rest.openapi.title");
+    }
+
+    @Test
+    void theSettingsOfTheDocumentWithoutThePluginAreUnknownKeys() {
+        final RuntimeException failure = StartupFailures.assertRefusesToStart(
+                JZenith.application("--rest.port=0", "--rest.openapi.title=Catalog")
+                        .withPlugins(RestPlugin.withResources(CatalogResource.class)),
+                "rest.openapi.title");
+        assertThat(failure).hasMessageContaining("unknown key");
+    }
+}
