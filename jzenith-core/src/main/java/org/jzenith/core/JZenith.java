@@ -34,6 +34,8 @@ import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.internal.Closeables;
 import org.jzenith.core.internal.CoreModule;
+import org.jzenith.core.internal.LifecycleState;
+import org.jzenith.core.internal.PreStopDelay;
 import org.jzenith.core.internal.ShutdownSignals;
 import org.jzenith.core.internal.StartupTimeline;
 import org.jzenith.core.internal.StartupValidation;
@@ -96,6 +98,7 @@ public final class JZenith {
     private State state = State.CONFIGURING;
     private Running running;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
+    private final LifecycleState lifecycle = new LifecycleState();
     private final Thread shutdownHook =
             Thread.ofPlatform().name("jzenith-shutdown").unstarted(this::stop);
 
@@ -261,7 +264,13 @@ public final class JZenith {
                 closeables.remember(closeable);
             }
         });
-        final Running started = new Running(core, vertx, metrics, closeables, active);
+        final Running started = new Running(
+                core,
+                PreStopDelay.of(core.shutdown().preStopDelay(), input.environment()),
+                vertx,
+                metrics,
+                closeables,
+                active);
         synchronized (lock) {
             running = started;
         }
@@ -273,7 +282,8 @@ public final class JZenith {
                     openTelemetry.orElse(OpenTelemetry.noop()),
                     config,
                     mappings,
-                    closeables));
+                    closeables,
+                    lifecycle));
             active.forEach(plugin -> allModules.addAll(plugin.modules()));
             allModules.addAll(modules);
             started.context = new PluginContext(createInjector(allModules), vertx);
@@ -302,6 +312,7 @@ public final class JZenith {
         synchronized (lock) {
             state = State.RUNNING;
         }
+        lifecycle.serving();
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         LOG.info(
                 "jZenith started in {} ms (JVM up {} ms) with plugins {}",
@@ -390,8 +401,10 @@ public final class JZenith {
     }
 
     /**
-     * Stops the application: plugins in reverse order, then the injector's {@link AutoCloseable}
-     * singletons, then Vert.x, all within {@code jzenith.shutdown-timeout}. Safe to call more than
+     * Stops the application: readiness ({@code /health/ready}) turns DOWN at once and the server
+     * keeps answering for {@code jzenith.shutdown.pre-stop-delay}; then the plugins stop in reverse
+     * order (the server stops accepting and lets requests in flight finish), then the injector's
+     * {@link AutoCloseable} singletons close, then Vert.x, all within {@code jzenith.shutdown-timeout}. Safe to call more than
      * once and from several threads; later calls wait for the first to finish.
      */
     public void stop() {
@@ -421,8 +434,29 @@ public final class JZenith {
                 // The JVM is shutting down already; its hooks, ours among them, are running.
             }
         }
+        lifecycle.stopping();
+        waitBeforeClosing(toStop.preStopDelay);
         shutDown(toStop, "");
         LOG.info("jZenith stopped in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    }
+
+    /**
+     * Readiness has turned DOWN; the server keeps answering for {@code delay}, while load balancers
+     * take the instance out of rotation, before anything stops.
+     */
+    private static void waitBeforeClosing(final Duration delay) {
+        if (delay.isZero()) {
+            return;
+        }
+        LOG.info(
+                "Readiness is DOWN; still serving for {} ms (jzenith.shutdown.pre-stop-delay) before closing",
+                delay.toMillis());
+        try {
+            Thread.sleep(delay);
+        } catch (final InterruptedException e) {
+            // Asked to hurry: stop now, and leave the flag for whoever interrupted us.
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The application's injector, for {@code main} methods and tests. */
@@ -566,6 +600,7 @@ public final class JZenith {
     /** What exists while the application runs. */
     private static final class Running {
         final CoreConfiguration core;
+        final Duration preStopDelay;
         final Vertx vertx;
         final ApplicationMetrics metrics;
         final Closeables closeables;
@@ -578,11 +613,13 @@ public final class JZenith {
 
         Running(
                 final CoreConfiguration core,
+                final Duration preStopDelay,
                 final Vertx vertx,
                 final ApplicationMetrics metrics,
                 final Closeables closeables,
                 final List<Plugin> active) {
             this.core = core;
+            this.preStopDelay = preStopDelay;
             this.vertx = vertx;
             this.metrics = metrics;
             this.closeables = closeables;

@@ -40,7 +40,8 @@ import org.jzenith.core.JZenith;
  * withConfiguration} override as {@code --key=value}, the highest-precedence source, so overrides
  * beat files, environment and code. When the application it builds has the REST plugin, the
  * extension adds {@code --rest.port=0} for a free port. The {@code test} profile is active (keys
- * written {@code %test.key=value} apply) unless {@code jzenith.profile} is overridden. An application without it (only a database
+ * written {@code %test.key=value} apply) unless {@code jzenith.profile} is overridden, and stopping
+ * does not wait ({@code jzenith.shutdown.pre-stop-delay=0s}) unless that is overridden. An application without it (only a database
  * plugin, say) boots and stops the same, needs no {@code jzenith-rest} on the classpath, and has no
  * {@link TestClient}. Applications are started with {@link JZenith#start()}: a failure is thrown to
  * the test, never exits the JVM.
@@ -49,6 +50,7 @@ public final class JZenithExtension
         implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
     private static final String PROFILE_KEY = "jzenith.profile";
+    private static final String PRE_STOP_DELAY_KEY = "jzenith.shutdown.pre-stop-delay";
 
     private final Function<String[], JZenith> application;
     private final Map<String, Supplier<?>> overrides = new LinkedHashMap<>();
@@ -146,6 +148,10 @@ public final class JZenithExtension
         }
         if (!overrides.containsKey(PROFILE_KEY)) {
             app.withArguments("--" + PROFILE_KEY + "=test"); // %test.* keys apply under tests
+        }
+        if (!overrides.containsKey(PRE_STOP_DELAY_KEY)) {
+            // A build that runs in a Kubernetes pod would otherwise wait 5 s at every stop.
+            app.withArguments("--" + PRE_STOP_DELAY_KEY + "=0s");
         }
         running = app.start();
     }

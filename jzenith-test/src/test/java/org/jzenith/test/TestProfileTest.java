@@ -8,7 +8,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.CoreConfiguration;
 
-/** Under the extension the test profile is active: keys written %test.key apply. */
+/**
+ * Under the extension the test profile is active: keys written %test.key apply; and stopping does not
+ * wait, even in a Kubernetes pod.
+ */
 class TestProfileTest {
 
     @RegisterExtension
@@ -23,5 +26,11 @@ class TestProfileTest {
 
         assertThat(core.profile()).contains("test");
         assertThat(core.shutdownTimeout()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void stoppingHasNoPreStopDelay(final JZenith app) {
+        assertThat(app.instance(CoreConfiguration.class).shutdown().preStopDelay())
+                .contains(Duration.ZERO);
     }
 }

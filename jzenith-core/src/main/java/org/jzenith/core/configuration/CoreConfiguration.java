@@ -13,6 +13,7 @@ import java.util.OptionalInt;
  * jzenith.event-loops=2          # default: available processors (container-aware)
  * jzenith.start-timeout=60s
  * jzenith.shutdown-timeout=10s
+ * jzenith.shutdown.pre-stop-delay=5s   # default: 5s in a Kubernetes pod, else 0s
  * jzenith.native-transport=true
  * jzenith.profile=dev            # or JZENITH_PROFILE; %dev.rest.port=9090 then applies
  * jzenith.dev-services.enabled=true              # in dev and test: start stores that are not configured
@@ -36,6 +37,9 @@ public interface CoreConfiguration {
     @WithDefault("10s")
     Duration shutdownTimeout();
 
+    /** How the application stops. */
+    Shutdown shutdown();
+
     /** Use epoll/io_uring where the platform has them. */
     @WithDefault("true")
     boolean nativeTransport();
@@ -46,6 +50,29 @@ public interface CoreConfiguration {
      * and wins over {@code rest.port} of the same source. Unset, no profile is active.
      */
     Optional<String> profile();
+
+    /**
+     * Settings of the termination sequence, under {@code jzenith.shutdown.}. On SIGTERM (or {@code
+     * stop()}) {@code /health/ready} answers 503 at once; the server goes on answering every request
+     * for the pre-stop delay, so that a load balancer polling readiness takes the instance out of
+     * rotation before its listener closes; then it stops accepting, requests in flight finish within
+     * {@code jzenith.shutdown-timeout}, pools close and the process exits with status 0. An
+     * orchestrator must wait at least the delay plus the timeout before it kills the process.
+     */
+    interface Shutdown {
+
+        /**
+         * How long the server keeps answering after readiness turned DOWN, before it stops
+         * accepting. Unset, it is 5 s in a Kubernetes pod (the environment has {@code
+         * KUBERNETES_SERVICE_HOST}): endpoints and load balancers learn of a terminating pod a
+         * moment after it got SIGTERM, and requests they send meanwhile are still answered. Else
+         * 0 s, so that a developer's Ctrl-C or a test's {@code stop()} is not slowed down; set it
+         * to more than the health-check interval of any other load balancer in front of the
+         * service (HAProxy's {@code inter}, for instance).
+         */
+        @DurationRange(min = "0ms", max = "10m")
+        Optional<Duration> preStopDelay();
+    }
 
     /** The stores a plugin starts itself in the {@code dev} and {@code test} profiles. */
     DevServices devServices();

@@ -23,12 +23,17 @@ import java.util.Set;
  */
 public interface HealthCheck {
 
-    /** Whether a check says the process is alive, or ready to take traffic. */
+    /** Whether a check says the process is alive, ready to take traffic, or done starting. */
     enum Kind {
         /** Failing means the process should be restarted. */
         LIVENESS,
         /** Failing means the process should get no traffic for now. */
-        READINESS
+        READINESS,
+        /**
+         * Failing means the process is still starting ({@code /health/started}): an orchestrator
+         * waits for it before it asks for liveness, so a slow start is not taken for a hung process.
+         */
+        STARTUP
     }
 
     /** A short name, unique among the application's checks, such as {@code database}. */

@@ -11,6 +11,7 @@ import io.vertx.core.Vertx;
 import java.util.List;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.health.Lifecycle;
 import org.jzenith.core.store.StoreUnavailableException;
 
 /**
@@ -25,6 +26,7 @@ public final class CoreModule extends AbstractModule {
     private final SmallRyeConfig config;
     private final List<Class<?>> mappings;
     private final Closeables closeables;
+    private final LifecycleState lifecycle;
 
     public CoreModule(
             final Vertx vertx,
@@ -32,13 +34,15 @@ public final class CoreModule extends AbstractModule {
             final OpenTelemetry openTelemetry,
             final SmallRyeConfig config,
             final List<Class<?>> mappings,
-            final Closeables closeables) {
+            final Closeables closeables,
+            final LifecycleState lifecycle) {
         this.vertx = vertx;
         this.registry = registry;
         this.openTelemetry = openTelemetry;
         this.config = config;
         this.mappings = List.copyOf(mappings);
         this.closeables = closeables;
+        this.lifecycle = lifecycle;
     }
 
     @Override
@@ -49,6 +53,8 @@ public final class CoreModule extends AbstractModule {
         // The no-op one unless a tracing plugin made one: resources may start spans either way.
         bind(OpenTelemetry.class).toInstance(openTelemetry);
         bind(SmallRyeConfig.class).toInstance(config);
+        // Read by the health checks: readiness is DOWN while starting and from the moment stopping begins.
+        bind(Lifecycle.class).toInstance(lifecycle);
         mappings.forEach(this::bindMapping);
         // An application without checks still gets an (empty) set to inject.
         Multibinder.newSetBinder(binder(), HealthCheck.class);

@@ -37,6 +37,11 @@ class DevServicesTest {
         }
 
         @Override
+        public Shutdown shutdown() {
+            return Optional::empty;
+        }
+
+        @Override
         public boolean nativeTransport() {
             return true;
         }

@@ -57,15 +57,21 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
     private final Path server;
     private final int port;
     private final List<String> arguments;
+    private final Optional<Path> sentinelConfiguration;
     private Optional<Path> folder = Optional.empty();
     private volatile Optional<Process> process = Optional.empty();
     private Optional<Thread> shutdownHook = Optional.empty();
     private boolean closed;
 
-    private PrivateRedis(final Path server, final int port, final List<String> arguments) {
+    private PrivateRedis(
+            final Path server,
+            final int port,
+            final List<String> arguments,
+            final Optional<Path> sentinelConfiguration) {
         this.server = server;
         this.port = port;
         this.arguments = List.copyOf(arguments);
+        this.sentinelConfiguration = sentinelConfiguration;
     }
 
     /**
@@ -74,7 +80,15 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
      * {@code redis-server} is missing.
      */
     public static PrivateRedis create(final String... arguments) {
-        return new PrivateRedis(findServer(), Ports.free(), List.of(arguments));
+        return new PrivateRedis(findServer(), Ports.free(), List.of(arguments), Optional.empty());
+    }
+
+    /**
+     * A Redis Sentinel on a free port, reading and rewriting {@code configuration} (a file of its own,
+     * which names the master to watch).
+     */
+    static PrivateRedis sentinel(final Path configuration) {
+        return new PrivateRedis(findServer(), Ports.free(), List.of("--sentinel"), Optional.of(configuration));
     }
 
     /** {@code 127.0.0.1}. */
@@ -106,8 +120,10 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
             return;
         }
         final Path base = folder.orElseGet(this::prepare);
-        final List<String> command = new ArrayList<>(List.of(
-                server.toString(),
+        final List<String> command = new ArrayList<>(List.of(server.toString()));
+        // redis-server reads a configuration file only as its first argument.
+        sentinelConfiguration.ifPresent(file -> command.add(file.toString()));
+        command.addAll(List.of(
                 "--port",
                 Integer.toString(port),
                 "--bind",
@@ -159,6 +175,22 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
                 Thread.currentThread().interrupt();
                 running.destroyForcibly();
                 throw new IllegalStateException("interrupted while stopping the private Redis on port " + port, e);
+            }
+        });
+        process = Optional.empty();
+    }
+
+    /**
+     * Kills the server with SIGKILL, as a crash or an out-of-memory kill would, and returns once it
+     * has gone: it answers nothing more and closes nothing cleanly. Does nothing when it does not run.
+     */
+    public synchronized void kill() {
+        process.ifPresent(running -> {
+            try {
+                running.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while killing the private Redis on port " + port, e);
             }
         });
         process = Optional.empty();

@@ -5,6 +5,7 @@ import org.jzenith.examples.users.UserServiceConfiguration.Security;
 import org.jzenith.examples.users.UserServiceConfiguration.Store;
 import org.jzenith.examples.users.api.UserResource;
 import org.jzenith.examples.users.persistence.PersistenceLayerModule;
+import org.jzenith.examples.users.persistence.RedisStoreChecks;
 import org.jzenith.examples.users.security.OpenAccessPlugin;
 import org.jzenith.examples.users.service.NoSuchUserException;
 import org.jzenith.examples.users.service.ServiceLayerModule;
@@ -46,7 +47,11 @@ public final class UserServiceApplication {
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.JDBC, JdbcPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
-                .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.REDIS, RedisPlugin.create())
+                .withPluginsIf(
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.REDIS,
+                        RedisPlugin.create(),
+                        RedisStoreChecks.create())
                 // The write methods need the role user-admin: proved by a JWT, or granted to every
                 // request (with a warning) while user.security is none.
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())

@@ -16,9 +16,11 @@ import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.json.JsonCodec;
 
 /**
- * {@code GET /health}, {@code /health/live} and {@code /health/ready}: 200 when UP, 503 when DOWN,
- * with a JSON body naming each check; on the management port ({@code management.port}) with each
- * check's details too.
+ * {@code GET /health}, {@code /health/live}, {@code /health/ready} and {@code /health/started}: 200
+ * when UP, 503 when DOWN, with a JSON body naming each check; on the management port ({@code
+ * management.port}) with each check's details too. Readiness is DOWN from the moment the
+ * application starts stopping, and {@code /health/started} until every plugin has started (for a
+ * startup probe).
  */
 public final class HealthRoutes implements RouteContributor {
 
@@ -42,6 +44,7 @@ public final class HealthRoutes implements RouteContributor {
         add(router, support, writer, "/health", Optional.empty());
         add(router, support, writer, "/health/live", Optional.of(HealthCheck.Kind.LIVENESS));
         add(router, support, writer, "/health/ready", Optional.of(HealthCheck.Kind.READINESS));
+        add(router, support, writer, "/health/started", Optional.of(HealthCheck.Kind.STARTUP));
     }
 
     private void add(
