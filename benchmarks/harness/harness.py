@@ -535,6 +535,10 @@ def main():
                         help="rewrite RESULTS.md from the last run's benchmarks/results/results.json")
     args = parser.parse_args()
     if args.report_only:
+        if not (RESULTS_DIR / "results.json").exists():
+            # results/ is not committed: only a run on this machine leaves one behind.
+            sys.exit(f"{RESULTS_DIR / 'results.json'} is missing: a run (benchmarks/run.sh --quick) writes it;"
+                     " --report-only rewrites RESULTS.md from the last one")
         write_report(RESULTS_DIR / "results.json")
         return
     quick = args.quick
