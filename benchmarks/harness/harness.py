@@ -11,6 +11,7 @@ Every app follows the contract in benchmarks/README.md: `bench.sh build` and
 """
 import argparse
 import datetime
+import http.client
 import json
 import os
 import platform
@@ -243,7 +244,10 @@ def start_app(app, port, java_opts, log):
         try:
             if fetch(probe, timeout=1)[0] == 200:
                 return process, (time.monotonic() - started) * 1000
-        except OSError:
+        except (OSError, http.client.HTTPException):
+            # Not up yet; or, on a shared machine, another program's server took the port between
+            # free_port() and the app's bind (its answer is not our HTTP): the app then exits, and the
+            # check above reports it as this app's failure instead of ending the whole run.
             pass
         time.sleep(0.01)
     stop_app(process)
