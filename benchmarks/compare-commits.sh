@@ -2,14 +2,21 @@
 # The plain-methods app (apps/jzenith-plain, through its launcher) at an earlier commit against the
 # working tree: /json over 64 connections, both pinned to CPU 0 with wrk on CPU 1, in alternating
 # rounds (5 s warm-up, 10 s measured), so that a change can be shown to cost nothing where it
-# should. Prints one line per run and the medians; about 2 minutes per round pair.
+# should. Prints one line per run and the medians, and appends a dated row with this command to
+# benchmarks/COMPARISONS.md, which RESULTS.md carries; about 2 minutes per round pair.
 #
-#   benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS]      e.g. benchmarks/compare-commits.sh 2178043 4
+#   benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS] [WHAT]   e.g. benchmarks/compare-commits.sh 2178043 4
+#
+# WHAT says in the row what the working tree changes against OLD_COMMIT (e.g. "without the head
+# watch"); without it the row names the commits alone. The port is a free one of BENCH_PORTS (or
+# BENCH_PORT when set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-old=${1:?usage: benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS]}
+old=${1:?usage: benchmarks/compare-commits.sh OLD_COMMIT [ROUNDS] [WHAT]}
 rounds=${2:-4}
-port=${BENCH_PORT:-18201}
+what=${3-}
+port=${BENCH_PORT:-$(python3 benchmarks/harness/free-port.py)}
+started=$(date -u '+%Y-%m-%d %H:%M')
 . scripts/jdk.sh
 export JAVA_HOME
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
@@ -42,12 +49,12 @@ for round in $(seq 1 "$rounds"); do
     results+=("$line")
   done
 done
-printf '%s\n' "${results[@]}" | python3 -c '
-import statistics, sys
-rows = [line.split() for line in sys.stdin]
-old = statistics.median(float(r) for name, r, _ in rows if name == "old")
-new = statistics.median(float(r) for name, r, _ in rows if name == "new")
-pairs = [float(b[1]) / float(a[1]) for a, b in zip(rows[0::2], rows[1::2])]
-print("median /json rps: old %.0f, new %.0f, new/old %.2f (pairs %s)"
-      % (old, new, new / old, ", ".join("%.2f" % p for p in pairs)))
-'
+# What the new side is: HEAD, and whether the working tree changes it (the usual case: a change not
+# committed yet, or one taken away to see what it costs).
+new_side=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- . ':!benchmarks/COMPARISONS.md' ':!benchmarks/RESULTS.md' || new_side="$new_side + working tree"
+command="benchmarks/compare-commits.sh $old $rounds${what:+ \"$what\"}"
+[ -z "${BENCH_PORTS-}" ] || command="BENCH_PORTS=$BENCH_PORTS $command"
+printf '%s\n' "${results[@]}" >"$tree/results.txt"
+python3 benchmarks/harness/comparisons.py "$tree/results.txt" "$started" "$(date -u '+%H:%M')" "$command" \
+  "$(git rev-parse --short "$old")" "$new_side" "$what"

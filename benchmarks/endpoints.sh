@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The user service (embedded H2, through its launcher) under a mix of its endpoints, recorded with
 # Flight Recorder: latency per route from its jzenith.Request events, and allocation per resource
-# method from the allocation samples whose stack passes through it. Writes ENDPOINTS.md.
+# method from the allocation samples whose stack passes through it. Writes ENDPOINTS.md and its
+# section of RESULTS.md. The port is a free one of BENCH_PORTS (or BENCH_PORT when set).
 #
 #   benchmarks/endpoints.sh [SECONDS]        e.g. benchmarks/endpoints.sh 20
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-port=${BENCH_PORT:-18301}
+port=${BENCH_PORT:-$(python3 benchmarks/harness/free-port.py)}
 . scripts/jdk.sh
 export JAVA_HOME
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
@@ -49,3 +50,4 @@ wrk_out=$(taskset -c 1 wrk -t1 -c32 -d"${seconds}s" -s "$work/mix.lua" "http://1
 echo "$wrk_out"
 python3 benchmarks/harness/endpoints.py "$work/endpoints.jfr" "$seconds" "$wrk_out" > benchmarks/ENDPOINTS.md
 cat benchmarks/ENDPOINTS.md
+python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "endpoints")'

@@ -18,7 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 duration=${2:-10}
-port=${BENCH_PORT:-18211}
+# A free port of BENCH_PORTS (or BENCH_PORT when set), as the other programs take theirs.
+port=${BENCH_PORT:-$(python3 benchmarks/harness/free-port.py)}
 . scripts/jdk.sh
 export JAVA_HOME
 for tool in wrk openssl taskset python3 curl; do

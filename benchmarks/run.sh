@@ -20,7 +20,7 @@ done
 if [ ${#need[@]} -gt 0 ]; then
   packages=$(printf '%s\n' "${need[@]}" | sed 's/^gnuplot$/gnuplot-nox/; s/^taskset$/util-linux/')
   if [ "$(id -u)" -ne 0 ]; then
-    echo "Missing tools: ${need[*]}; install them: sudo apt-get install -y $packages" >&2
+    echo "Missing tools: ${need[*]}; install them as root: apt-get install -y $packages" >&2
     exit 1
   fi
   apt-get install -y -q $packages >/dev/null

@@ -4,7 +4,7 @@
 # JDK 25 (found as scripts/jdk.sh says), saved in `docker save` format. Jib takes it as a base image
 # from the file: ./mvnw package -Pimage -Dimage.base=tar://$PWD/target/base-image/base.tar
 #
-# Usage: sudo scripts/base-image.sh [OUTPUT_DIR]   (default target/base-image; DEBIAN_SUITE=bookworm)
+# Usage (as root): scripts/base-image.sh [OUTPUT_DIR]   (default target/base-image; DEBIAN_SUITE=bookworm)
 # Needs root and debootstrap (apt-get install debootstrap); about 2 minutes and 270 MB.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures a service distribution inside a real memory cgroup, as a container would run it.
 
-    sudo scripts/measure-in-cgroup.py --memory 128m examples/user-service/target/user-service/bin/user-service \
+    scripts/measure-in-cgroup.py --memory 128m examples/user-service/target/user-service/bin/user-service \
         -- --jdbc.embedded.directory=/tmp/users-h2
 
 For each start it makes a memory cgroup (v1 at /sys/fs/cgroup/memory or v2 at /sys/fs/cgroup) with

@@ -11,6 +11,7 @@ Every app follows the contract in benchmarks/README.md: `bench.sh build` and
 """
 import argparse
 import datetime
+import http.client
 import json
 import os
 import platform
@@ -243,7 +244,10 @@ def start_app(app, port, java_opts, log):
         try:
             if fetch(probe, timeout=1)[0] == 200:
                 return process, (time.monotonic() - started) * 1000
-        except OSError:
+        except (OSError, http.client.HTTPException):
+            # Not up yet; or, on a shared machine, another program's server took the port between
+            # free_port() and the app's bind (its answer is not our HTTP): the app then exits, and the
+            # check above reports it as this app's failure instead of ending the whole run.
             pass
         time.sleep(0.01)
     stop_app(process)
@@ -535,6 +539,10 @@ def main():
                         help="rewrite RESULTS.md from the last run's benchmarks/results/results.json")
     args = parser.parse_args()
     if args.report_only:
+        if not (RESULTS_DIR / "results.json").exists():
+            # results/ is not committed: only a run on this machine leaves one behind.
+            sys.exit(f"{RESULTS_DIR / 'results.json'} is missing: a run (benchmarks/run.sh --quick) writes it;"
+                     " --report-only rewrites RESULTS.md from the last one")
         write_report(RESULTS_DIR / "results.json")
         return
     quick = args.quick

@@ -5,14 +5,20 @@ from pathlib import Path
 
 GOAL_CONNECTIONS = 64
 BENCHMARKS = Path(__file__).resolve().parents[1]
-# Sections that other programs write into files of their own (container.py, threads.py, tracing.sh); RESULTS.md
-# carries each between markers, so that a harness run keeps them and they can be renewed alone.
+# Sections that other programs write into files of their own (container.py, threads.py, tracing.sh, ...); RESULTS.md
+# carries each between markers, so that a harness run keeps them and they can be renewed alone. Every section of
+# RESULTS.md is either written by report.py from the run or one of these: nothing in it is kept by hand, so a
+# run loses nothing. READINGS.md is the one hand-kept file among them (as FINDINGS.md above): what a person read
+# from the figures of the others, each with the command that made them.
 INCLUDED = [
-    ("startup", "STARTUP.md", "benchmarks/startup.sh"),
-    ("container", "CONTAINER.md", "benchmarks/container.sh"),
-    ("threads", "THREADS.md", "benchmarks/threads.sh"),
-    ("http-features", "HTTP-FEATURES.md", "benchmarks/http-features.sh"),
-    ("tracing", "TRACING.md", "benchmarks/tracing.sh"),
+    ("startup", "STARTUP.md", "written by benchmarks/startup.sh"),
+    ("container", "CONTAINER.md", "written by benchmarks/container.sh"),
+    ("threads", "THREADS.md", "written by benchmarks/threads.sh"),
+    ("http-features", "HTTP-FEATURES.md", "written by benchmarks/http-features.sh"),
+    ("comparisons", "COMPARISONS.md", "written by benchmarks/compare-commits.sh"),
+    ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
+    ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
+    ("readings", "READINGS.md", "kept by hand"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
 
@@ -23,7 +29,7 @@ def endpoint_label(endpoint):
 
 def included(key):
     """RESULTS.md's lines for one included file, headings one level down, between markers."""
-    _, file, command = next(entry for entry in INCLUDED if entry[0] == key)
+    _, file, origin = next(entry for entry in INCLUDED if entry[0] == key)
     path = BENCHMARKS / file
     if not path.exists():
         return []
@@ -31,7 +37,7 @@ def included(key):
     for line in path.read_text().rstrip().splitlines():
         fenced = fenced != line.startswith("```")
         lines.append("#" + line if line.startswith("#") and not fenced else line)
-    return [f"<!-- {key}: from {file}, written by {command}; a harness run carries it over -->", *lines,
+    return [f"<!-- {key}: from {file}, {origin}; a harness run carries it over -->", *lines,
             f"<!-- /{key} -->", ""]
 
 

@@ -140,6 +140,20 @@ class SnippetsRulesTest {
         assertThat(Snippets.region(List.of("// tag::open[]", "x"), "open")).isEmpty();
     }
 
+    @Test
+    void theReadmeAndEveryGuideUnderDocsAreChecked() throws IOException {
+        // The README links to guides under docs/ (and their folders) whose snippets moved there from it.
+        Files.createDirectories(root.resolve("docs/more"));
+        Files.writeString(root.resolve("README.md"), "");
+        Files.writeString(root.resolve("docs/rest.md"), "");
+        Files.writeString(root.resolve("docs/more/deep.md"), "");
+        Files.writeString(root.resolve("docs/notes.txt"), "");
+
+        assertThat(Snippets.markdownFiles(root))
+                .containsExactly(
+                        root.resolve("README.md"), root.resolve("docs/more/deep.md"), root.resolve("docs/rest.md"));
+    }
+
     private Snippets.Result check(final String markdown) throws IOException {
         Files.writeString(root.resolve("doc.md"), markdown);
         return Snippets.check(root, root.resolve("doc.md"), false);

@@ -4,7 +4,7 @@ import io.vertx.core.Future;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 
-/** The check README.md's "Health and metrics" binds; always UP, since no database is here. */
+/** The check docs/observability.md's "Health and metrics" binds; always UP, since no database is here. */
 public final class DatabaseHealthCheck implements HealthCheck {
 
     @Override

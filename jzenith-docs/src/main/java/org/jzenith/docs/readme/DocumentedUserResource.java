@@ -18,7 +18,7 @@ import java.util.UUID;
 
 // spotless:off: laid out as the docs show it (see the pom), to the end of the file
 
-/** README.md, "OpenAPI and Swagger UI": what Swagger's annotations add to the generated document. */
+/** docs/rest.md, "OpenAPI and Swagger UI with the user service": what Swagger's annotations add to the generated document. */
 @Path("/users")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

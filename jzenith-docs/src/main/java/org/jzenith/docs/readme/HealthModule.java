@@ -5,7 +5,7 @@ import org.jzenith.core.health.HealthCheck;
 
 // spotless:off: laid out as the docs show it (see the pom), to the end of the file
 
-/** README.md, "Health and metrics": contributing a health check from a Guice module. */
+/** docs/observability.md, "Health and metrics": contributing a health check from a Guice module. */
 public final class HealthModule extends AbstractModule {
 
     @Override

@@ -11,7 +11,7 @@ import jakarta.ws.rs.PathParam;
 
 // spotless:off: laid out as the docs show it (see the pom), to the end of the file
 
-/** README.md, "Tracing": a resource method that adds a span of its own to the request's trace. */
+/** docs/observability.md, "Tracing": a resource method that adds a span of its own to the request's trace. */
 @Path("/prices")
 public class PricingResource {
 

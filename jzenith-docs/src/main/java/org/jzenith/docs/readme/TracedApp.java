@@ -8,7 +8,7 @@ import org.jzenith.rest.RestPlugin;
 
 // spotless:off: laid out as the docs show it (see the pom), to the end of the file
 
-/** README.md, "Tracing": a service that exports its traces over OTLP. */
+/** docs/observability.md, "Tracing": a service that exports its traces over OTLP. */
 public final class TracedApp {
 
     private TracedApp() {}
