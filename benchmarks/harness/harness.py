@@ -87,14 +87,21 @@ class App:
 
 class AotRecipe:
     """How to train a JDK 25 AOT cache for an app with scripts/aot-train.sh: its jar, the paths to
-    exercise, and the app's own arguments."""
+    exercise, and the app's own arguments. An app started through jZenith's launcher has a cache its
+    build trained under the launcher's own flags (launcher_cache): a cache trained by aot-train.sh
+    under other flags (compact object headers off) would be refused by the JVM the launcher starts."""
 
-    def __init__(self, jar, paths, app_args):
-        self.jar, self.paths, self.app_args = jar, paths, app_args
+    def __init__(self, jar, paths, app_args, launcher_cache=None):
+        self.jar, self.paths, self.app_args, self.launcher_cache = jar, paths, app_args, launcher_cache
 
     @property
     def cache(self):
-        return self.jar.with_suffix(".aot")
+        return self.launcher_cache or self.jar.with_suffix(".aot")
+
+    @property
+    def default_opts(self):
+        """JVM defaults: a launcher would use its cache unless JAVA_OPTS names an AOT mode itself."""
+        return "-XX:AOTMode=off" if self.launcher_cache else ""
 
 
 DB_ARGS = ["--postgresql.host=127.0.0.1", "--postgresql.port=5432", "--postgresql.username=benchmarkdbuser",
@@ -120,7 +127,8 @@ def peer(name):
     if name == "jzenith-plain":
         # Written as the README shows new users: plain methods, on virtual threads; in-memory users.
         endpoints, setup = ["plaintext", "json", "users", "create"], create_user
-        aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-plain.jar", ["/plaintext", "/json"], [])
+        aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-plain.jar", ["/plaintext", "/json"], [],
+                        launcher_cache=APPS_DIR / name / "target" / "jzenith-plain" / "lib" / "jzenith-plain.aot")
     if name == "vertx":
         endpoints, setup = [*endpoints, "users", "create"], create_user
     return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"], endpoints, setup=setup,
@@ -279,6 +287,10 @@ def train_aot(app):
     """Trains the app's AOT cache pinned like the measured runs, so that the JVM picks the same
     collector and accepts the cache."""
     recipe = app.aot
+    if recipe.launcher_cache:
+        if not recipe.launcher_cache.exists():
+            raise RuntimeError(f"{app.name} has no AOT cache at {recipe.launcher_cache}: its build trains one")
+        return recipe.launcher_cache
     command = ["taskset", "-c", SERVER_CPU, str(ROOT / "scripts/aot-train.sh"), str(recipe.jar), *recipe.paths, "--",
                *recipe.app_args]
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, JZENITH_JDK_CHECKED="1"))
@@ -573,7 +585,7 @@ def main():
                 continue
         print(f"measuring {app.name}", flush=True)
         try:
-            starts.append(measure_startup(app, "default", "", args.starts))
+            starts.append(measure_startup(app, "default", app.aot.default_opts if app.aot else "", args.starts))
             if app.aot:
                 cache = train_aot(app)
                 aot = f"-XX:AOTMode=on -XX:AOTCache={cache}"
