@@ -343,10 +343,7 @@ public final class RestPlugin implements Plugin {
                 tracing);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
-            handlers.put(
-                    endpoint,
-                    admission.admitting(
-                            endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass()))));
+            handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
         }
         final ManagementConfiguration management = context.instance(ManagementConfiguration.class);
         final Set<RouteContributor> contributors = context.injector().getInstance(ROUTE_CONTRIBUTORS);

@@ -71,7 +71,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     private final ResultHandler results;
     private final ErrorResponder errors;
     private final ThreadFactory virtualThreads;
-    private final EndpointMetrics metrics;
     /** Empty where any content type will do, so that such a request does not look the header up. */
     private final Optional<Predicate<String>> acceptsContentType;
 
@@ -125,7 +124,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             final ResultHandler results,
             final ErrorResponder errors,
             final ThreadFactory virtualThreads,
-            final EndpointMetrics metrics,
             final Optional<Predicate<String>> acceptsContentType,
             final EndpointFilters filters,
             final Optional<AccessRule> access,
@@ -151,7 +149,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         this.results = results;
         this.errors = errors;
         this.virtualThreads = virtualThreads;
-        this.metrics = metrics;
         this.acceptsContentType = acceptsContentType;
         this.filters = filters;
         this.filtered = !filters.isEmpty();
@@ -197,46 +194,42 @@ public final class EndpointHandler implements Handler<RoutingContext> {
     }
 
     private void authenticate(final RoutingContext routing) {
-        final long start = System.nanoTime();
         if (!authenticates) {
-            serve(routing, start);
+            serve(routing);
             return;
         }
         final Future<Authentication> authentication;
         try {
             authentication = authenticating.authenticate(routing);
         } catch (final Throwable failure) { // an authenticator's bug: answered, never left hanging
-            fail(routing, routing.vertx().getOrCreateContext(), failure, start);
+            fail(routing, routing.vertx().getOrCreateContext(), failure);
             return;
         }
         if (authentication.isComplete()) {
-            authenticated(routing, authentication, start);
+            authenticated(routing, authentication);
         } else {
             // A key being fetched, say: the request waits, the event loop does not.
             final Context context = routing.vertx().getOrCreateContext();
-            authentication.onComplete(
-                    ignored -> OnContext.run(context, () -> authenticated(routing, authentication, start)));
+            authentication.onComplete(ignored -> OnContext.run(context, () -> authenticated(routing, authentication)));
         }
     }
 
     /** Once the authenticators answered: a 401 for credentials that do not hold, else on to the method. */
-    private void authenticated(
-            final RoutingContext routing, final Future<Authentication> authentication, final long start) {
+    private void authenticated(final RoutingContext routing, final Future<Authentication> authentication) {
         if (authentication.failed()) {
-            fail(routing, routing.vertx().getOrCreateContext(), authentication.cause(), start);
+            fail(routing, routing.vertx().getOrCreateContext(), authentication.cause());
         } else if (authentication.result() instanceof Authentication.Rejected(final var challenge, final var reason)) {
             if (filtered) {
                 ResponseFiltering.matched(routing, filters); // the 401 goes through the method's response filters too
             }
             errors.unauthorized(routing, List.of(challenge.header()), reason);
-            metrics.recordWhenEnded(routing, start);
         } else {
-            serve(routing, start);
+            serve(routing);
         }
     }
 
     /** Filters, access check, binding and the call, once the request's user (if any) is known. */
-    private void serve(final RoutingContext routing, final long start) {
+    private void serve(final RoutingContext routing) {
         final Context context = routing.vertx().getOrCreateContext();
         final Object[] arguments;
         final Object[][] located;
@@ -244,33 +237,31 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         try {
             current = currentResolvers.length == 0 ? null : currentContexts(routing);
             if ((filtered && aborted(routing, current)) || (access.isPresent() && refused(routing))) {
-                metrics.recordWhenEnded(routing, start);
-                return;
+                return; // answered already: the filter's abort, 401 or 403
             }
             arguments = acceptable(routing) ? bind(routing) : null;
             located = arguments == null || locators.length == 0 ? NO_LOCATED : bindLocators(routing);
         } catch (final Throwable failure) {
-            fail(routing, context, failure, start);
+            fail(routing, context, failure);
             return;
         }
         if (arguments == null || located == null) {
-            metrics.recordWhenEnded(routing, start); // answered already: 400 or 415
-            return;
+            return; // answered already: 400 or 415
         }
         switch (endpoint.execution()) {
-            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, current, start);
+            case EVENT_LOOP -> invokeAndWrite(routing, context, arguments, located, current);
             case VIRTUAL_THREAD -> {
                 try {
-                    final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current, start);
+                    final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current);
                     virtualThreads
                             .newThread(traced ? tracing.carry(call) : call)
                             .start();
                 } catch (final Throwable failure) {
-                    fail(routing, context, failure, start); // no thread could be made: out of memory, say
+                    fail(routing, context, failure); // no thread could be made: out of memory, say
                 }
             }
             case WORKER -> {
-                final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current, start);
+                final Runnable call = () -> invokeAndWrite(routing, context, arguments, located, current);
                 final Runnable work = traced ? tracing.carry(call) : call;
                 context.executeBlocking(
                         () -> {
@@ -396,15 +387,14 @@ public final class EndpointHandler implements Handler<RoutingContext> {
 
     /**
      * Runs on the thread of {@link Execution}; answering always happens on the event loop, which
-     * then times the request (at once when the response has ended, as it mostly has).
+     * is where the request ends, and {@link RequestCompletion} sees it end.
      */
     private void invokeAndWrite(
             final RoutingContext routing,
             final Context context,
             final Object[] arguments,
             final Object[][] located,
-            final CurrentRequest.Contexts current,
-            final long start) {
+            final CurrentRequest.Contexts current) {
         final Object result;
         if (current != null) {
             CurrentRequest.set(current);
@@ -413,7 +403,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             if (entityIndex >= 0) {
                 final Binding decoded = entity.orElseThrow().reader().read(arguments[entityIndex]);
                 if (decoded instanceof Binding.Invalid(final String message)) {
-                    answer(routing, context, start, () -> errors.send(routing, 400, message));
+                    answer(routing, context, () -> errors.send(routing, 400, message));
                     return;
                 }
                 arguments[entityIndex] = ((Binding.Value) decoded).value();
@@ -425,7 +415,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                     answer(
                             routing,
                             context,
-                            start,
                             () -> errors.send(
                                     routing,
                                     404,
@@ -436,13 +425,13 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             if (validation.isPresent()) {
                 final List<Violation> violations = validation.get().validate(instance, arguments);
                 if (!violations.isEmpty()) {
-                    answer(routing, context, start, () -> errors.invalid(routing, violations));
+                    answer(routing, context, () -> errors.invalid(routing, violations));
                     return;
                 }
             }
             result = invoker.invokeExact(instance, arguments);
         } catch (final Throwable failure) {
-            fail(routing, context, failure, start);
+            fail(routing, context, failure);
             return;
         } finally {
             if (current != null) {
@@ -453,16 +442,14 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 && (result instanceof StreamingOutput
                         || (result instanceof Response response && response.getEntity() instanceof StreamingOutput))) {
             if (Thread.currentThread().isVirtual() || !Context.isOnEventLoopThread()) {
-                stream(routing, context, result, start);
+                stream(routing, context, result);
             } else {
                 // @NonBlocking: the output blocks while it writes, so it writes on a thread of its own.
-                virtualThreads
-                        .newThread(() -> stream(routing, context, result, start))
-                        .start();
+                virtualThreads.newThread(() -> stream(routing, context, result)).start();
             }
             return;
         }
-        answer(routing, context, start, () -> write(routing, context, result));
+        answer(routing, context, () -> write(routing, context, result));
     }
 
     /**
@@ -470,7 +457,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
      * hands its parts to the event loop; a failure before anything is out is answered, one after it
      * cuts the response off.
      */
-    private void stream(final RoutingContext routing, final Context context, final Object result, final long start) {
+    private void stream(final RoutingContext routing, final Context context, final Object result) {
         final Optional<Response> response = result instanceof Response r ? Optional.of(r) : Optional.empty();
         final StreamingOutput output =
                 (StreamingOutput) response.map(Response::getEntity).orElse(result);
@@ -482,7 +469,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 })
                 .orElse(Map.of());
         final ResponseOutputStream out = new ResponseOutputStream(routing, context, chunked -> {
-            metrics.recordOnEnd(routing, start);
             final CharSequence contentType =
                     response.isPresent() ? body.contentTypeOf(routing, response.get()) : body.negotiated(routing);
             body.startStream(routing, status, headers, contentType, chunked);
@@ -492,7 +478,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
             out.close();
         } catch (final Throwable failure) {
             if (!out.started()) {
-                fail(routing, context, failure, start);
+                fail(routing, context, failure);
             } else if (!(failure instanceof ResponseOutputStream.ClientGone)) {
                 OnContext.run(context, () -> errors.fail(routing, displayName, failure)); // logs, cuts it off
             }
@@ -502,7 +488,7 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         }
     }
 
-    /** On the event loop, inside {@link #answer}, which times the request once this returns. */
+    /** On the event loop, inside {@link #answer}. */
     private void write(final RoutingContext routing, final Context context, final Object result) {
         try {
             results.handle(routing, context, result);
@@ -514,8 +500,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
         }
     }
 
-    /** Runs {@code answer} on the event loop, then times the request. */
-    private void answer(final RoutingContext routing, final Context context, final long start, final Runnable answer) {
+    /** Runs {@code answer} on the event loop; the request's {@link RequestCompletion} times it when it ends. */
+    private void answer(final RoutingContext routing, final Context context, final Runnable answer) {
         OnContext.run(context, () -> {
             // Response filters, mappers and writers with per-request @Context fields answer for this request.
             final CurrentRequest.Contexts current = currentResolvers.length == 0 ? null : routing.get(CURRENT);
@@ -528,7 +514,6 @@ public final class EndpointHandler implements Handler<RoutingContext> {
                 if (current != null) {
                     CurrentRequest.clear();
                 }
-                metrics.recordWhenEnded(routing, start);
             }
         });
     }
@@ -537,8 +522,8 @@ public final class EndpointHandler implements Handler<RoutingContext> {
      * Answers {@code failure} on the event loop, even an {@link Error}: on a virtual thread nothing
      * else would, and the client would wait for ever. A JVM error is rethrown once answered.
      */
-    private void fail(final RoutingContext routing, final Context context, final Throwable failure, final long start) {
-        answer(routing, context, start, () -> errors.fail(routing, displayName, failure));
+    private void fail(final RoutingContext routing, final Context context, final Throwable failure) {
+        answer(routing, context, () -> errors.fail(routing, displayName, failure));
         if (failure instanceof VirtualMachineError fatal) {
             throw fatal;
         }

@@ -2,6 +2,8 @@ package org.jzenith.rest.internal.invoke;
 
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Validator;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -112,11 +114,12 @@ public final class EndpointHandlerFactory {
     }
 
     /**
-     * A handler for {@code endpoint} whose resource instances come from {@code resource}.
+     * A handler for {@code endpoint} whose resource instances come from {@code resource}, behind
+     * the request's one completion hook and the admission.
      *
      * @throws IllegalArgumentException naming the method when it cannot be bound
      */
-    public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+    public Handler<RoutingContext> create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
             arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, resource);
@@ -131,7 +134,7 @@ public final class EndpointHandlerFactory {
                 filtering,
                 bodies,
                 interceptors.writersFor(endpoint));
-        return new EndpointHandler(
+        final EndpointHandler handler = new EndpointHandler(
                 endpoint,
                 resource,
                 invoker(endpoint),
@@ -146,18 +149,6 @@ public final class EndpointHandlerFactory {
                         : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
                 errors,
                 virtualThreads,
-                new EndpointMetrics(
-                        registry,
-                        endpoint.httpMethod(),
-                        endpoint.path().template(),
-                        switch (endpoint.execution()) {
-                            case EVENT_LOOP -> "event loop";
-                            case VIRTUAL_THREAD -> "virtual thread";
-                            case WORKER -> "worker";
-                        },
-                        endpoint.resourceClass().getName() + "."
-                                + endpoint.method().getName(),
-                        RequestAdmission.appliesTo(endpoint) ? admission::release : () -> {}),
                 contentTypeCheck(endpoint, bodies),
                 dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
                 AccessRule.of(endpoint),
@@ -169,6 +160,23 @@ public final class EndpointHandlerFactory {
                 locators(endpoint),
                 currentResolvers(endpoint, resource),
                 tracing);
+        return RequestCompletion.of(
+                metrics(endpoint),
+                RequestAdmission.appliesTo(endpoint) ? Optional.of(admission) : Optional.empty(),
+                handler);
+    }
+
+    private EndpointMetrics metrics(final EndpointDefinition endpoint) {
+        return new EndpointMetrics(
+                registry,
+                endpoint.httpMethod(),
+                endpoint.path().template(),
+                switch (endpoint.execution()) {
+                    case EVENT_LOOP -> "event loop";
+                    case VIRTUAL_THREAD -> "virtual thread";
+                    case WORKER -> "worker";
+                },
+                endpoint.resourceClass().getName() + "." + endpoint.method().getName());
     }
 
     /**
