@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
@@ -73,44 +74,27 @@ public final class EndpointHandlerFactory {
 
     private final RequestTracing tracing;
 
-    public EndpointHandlerFactory(
-            final JsonCodec json,
-            final ErrorResponder errors,
-            final ResponseHeaders headers,
-            final Optional<Validator> validator,
-            final ThreadFactory virtualThreads,
-            final MeterRegistry registry,
-            final Filters filters,
-            final ResponseFiltering filtering,
-            final Duration suspendTimeout,
-            final ReactiveAdapters adapters,
-            final ParamConverters converters,
-            final MessageBodies bodies,
-            final DynamicFeatures dynamic,
-            final Interceptors interceptors,
-            final boolean providersNeedCurrent,
-            final RequestAdmission admission,
-            final Authenticating authenticating,
-            final RequestTracing tracing) {
-        this.admission = admission;
-        this.tracing = tracing;
-        this.json = json;
-        this.errors = errors;
-        this.headers = headers;
-        this.validator = validator;
-        this.virtualThreads = virtualThreads;
-        this.registry = registry;
-        this.filters = filters;
-        this.filtering = filtering;
-        this.suspendTimeout = suspendTimeout;
-        this.adapters = adapters;
-        this.converters = converters;
+    /** Takes what the handlers share from {@code runtime}, made once for the server. */
+    public EndpointHandlerFactory(final RestRuntime runtime) {
+        this.admission = runtime.admission();
+        this.tracing = runtime.tracing();
+        this.json = runtime.json();
+        this.errors = runtime.errors();
+        this.headers = runtime.headers();
+        this.validator = runtime.validator();
+        this.virtualThreads = runtime.virtualThreads();
+        this.registry = runtime.registry();
+        this.filters = runtime.providers().filters();
+        this.filtering = runtime.filtering();
+        this.suspendTimeout = runtime.configuration().suspendTimeout();
+        this.adapters = runtime.adapters();
+        this.converters = runtime.providers().paramConverters();
         this.events = new ServerSentEvents(json);
-        this.bodies = bodies;
-        this.dynamic = dynamic;
-        this.interceptors = interceptors;
-        this.providersNeedCurrent = providersNeedCurrent;
-        this.authenticating = authenticating;
+        this.bodies = runtime.providers().messageBodies();
+        this.dynamic = runtime.dynamic();
+        this.interceptors = runtime.providers().interceptors();
+        this.providersNeedCurrent = runtime.providersNeedCurrent();
+        this.authenticating = runtime.authenticating();
     }
 
     /**
