@@ -32,6 +32,7 @@ import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.CurrentRequest;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
+import org.jzenith.rest.internal.filters.EndpointFilters;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.Interceptors;
@@ -42,7 +43,6 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.params.ParamConverters;
-import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
@@ -118,32 +118,44 @@ public final class EndpointHandlerFactory {
                 filtering,
                 bodies,
                 interceptors.writersFor(endpoint));
-        final EndpointHandler handler = new EndpointHandler(
-                endpoint,
+        final ArgumentResolver[] current = currentResolvers(endpoint, resource);
+        final EndpointFilters endpointFilters = dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint));
+        final Answering answering = new Answering(errors, endpoint.displayName(), current.length > 0);
+        final ResultHandler results = endpoint.returnKind() == ReturnKind.ADAPTED
+                ? ResultHandler.adapted(
+                        adapters.find(endpoint.method().getReturnType()).orElseThrow(),
+                        body,
+                        errors,
+                        endpoint.displayName())
+                : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName());
+        final WriteStage write = new WriteStage(endpoint, results, body, virtualThreads, errors, answering);
+        final InvokeStage invoke = new InvokeStage(
                 resource,
                 invoker(endpoint),
-                arguments,
-                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
-                endpoint.returnKind() == ReturnKind.ADAPTED
-                        ? ResultHandler.adapted(
-                                adapters.find(endpoint.method().getReturnType()).orElseThrow(),
-                                body,
-                                errors,
-                                endpoint.displayName())
-                        : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
-                errors,
-                virtualThreads,
-                contentTypeCheck(endpoint, bodies),
-                dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
-                AccessRule.of(endpoint),
-                authenticating,
-                (routing, context) ->
-                        new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
-                body,
-                events,
+                arguments.entity(),
                 locators(endpoint),
-                currentResolvers(endpoint, resource),
-                tracing);
+                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
+                errors,
+                answering,
+                write);
+        final AuthenticateStage authenticate =
+                new AuthenticateStage(authenticating, endpointFilters, errors, answering);
+        final EndpointHandler handler = new EndpointHandler(
+                endpoint,
+                tracing,
+                authenticate,
+                new FilterStage(endpoint, resource, endpointFilters, authenticate, errors, current),
+                new BindStage(
+                        endpoint,
+                        arguments,
+                        contentTypeCheck(endpoint, bodies),
+                        (routing, context) -> new SuspendedResponse(
+                                routing, context, body, errors, endpoint.displayName(), suspendTimeout),
+                        events,
+                        body,
+                        errors),
+                new DispatchStage(endpoint.execution(), virtualThreads, tracing, answering, invoke),
+                answering);
         return RequestCompletion.of(
                 metrics(endpoint),
                 RequestAdmission.appliesTo(endpoint) ? Optional.of(admission) : Optional.empty(),
