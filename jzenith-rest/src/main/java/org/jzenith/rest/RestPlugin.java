@@ -42,6 +42,7 @@ import org.jzenith.rest.internal.ApplicationClasses;
 import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.Registration;
 import org.jzenith.rest.internal.RestModule;
+import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.bodies.MessageBodies;
@@ -322,52 +323,44 @@ public final class RestPlugin implements Plugin {
         final RequestTracing tracing = RequestTracing.of(context.instance(OpenTelemetry.class));
         final ThreadFactory virtualThreads =
                 Thread.ofVirtual().name("jzenith-rest").factory();
-        final EndpointHandlerFactory factory = new EndpointHandlerFactory(
+        final RestRuntime runtime = new RestRuntime(
+                vertx,
+                registry,
+                configuration,
                 codec,
                 errors,
                 responseHeaders,
+                registered,
+                filtering,
+                dynamic,
+                contextFields,
+                registration.reactiveAdapters(),
                 validatorFactory.map(ValidatorFactory::getValidator),
                 virtualThreads,
-                registry,
-                registered.filters(),
-                filtering,
-                configuration.suspendTimeout(),
-                registration.reactiveAdapters(),
-                registered.paramConverters(),
-                registered.messageBodies(),
-                dynamic,
-                registered.interceptors(),
-                contextFields,
                 admission,
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
-                tracing);
+                tracing,
+                uploadsDirectory(configuration, endpoints)
+                        .map(directory -> directory.path().toString()),
+                firstHandlers(configuration, registry));
+        final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : endpoints) {
-            handlers.put(
-                    endpoint,
-                    admission.admitting(
-                            endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass()))));
+            handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
         }
         final ManagementConfiguration management = context.instance(ManagementConfiguration.class);
         final Set<RouteContributor> contributors = context.injector().getInstance(ROUTE_CONTRIBUTORS);
         final Set<RouteContributor> operators =
                 contributors.stream().filter(RouteContributor::management).collect(Collectors.toUnmodifiableSet());
         final Router router = RouterFactory.create(
-                vertx,
+                runtime,
                 handlers,
                 management.port().isPresent()
                         ? contributors.stream()
                                 .filter(contributor -> !contributor.management())
                                 .collect(Collectors.toUnmodifiableSet())
                         : contributors,
-                new PluginRouteSupport(codec, responseHeaders, errors, registry, false, tracing),
-                errors,
-                responseHeaders,
-                configuration.maxBodySize(),
-                registered.filters().preMatching(),
-                uploadsDirectory(configuration, endpoints)
-                        .map(directory -> directory.path().toString()),
-                firstHandlers(configuration, registry));
+                new PluginRouteSupport(codec, responseHeaders, errors, registry, false, tracing));
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));

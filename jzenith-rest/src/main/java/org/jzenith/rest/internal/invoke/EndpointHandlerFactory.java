@@ -2,6 +2,8 @@ package org.jzenith.rest.internal.invoke;
 
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Validator;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -20,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
@@ -29,6 +32,7 @@ import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.CurrentRequest;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
+import org.jzenith.rest.internal.filters.EndpointFilters;
 import org.jzenith.rest.internal.filters.Filters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.Interceptors;
@@ -39,7 +43,6 @@ import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
 import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.params.ParamConverters;
-import org.jzenith.rest.internal.security.AccessRule;
 import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
@@ -71,52 +74,36 @@ public final class EndpointHandlerFactory {
 
     private final RequestTracing tracing;
 
-    public EndpointHandlerFactory(
-            final JsonCodec json,
-            final ErrorResponder errors,
-            final ResponseHeaders headers,
-            final Optional<Validator> validator,
-            final ThreadFactory virtualThreads,
-            final MeterRegistry registry,
-            final Filters filters,
-            final ResponseFiltering filtering,
-            final Duration suspendTimeout,
-            final ReactiveAdapters adapters,
-            final ParamConverters converters,
-            final MessageBodies bodies,
-            final DynamicFeatures dynamic,
-            final Interceptors interceptors,
-            final boolean providersNeedCurrent,
-            final RequestAdmission admission,
-            final Authenticating authenticating,
-            final RequestTracing tracing) {
-        this.admission = admission;
-        this.tracing = tracing;
-        this.json = json;
-        this.errors = errors;
-        this.headers = headers;
-        this.validator = validator;
-        this.virtualThreads = virtualThreads;
-        this.registry = registry;
-        this.filters = filters;
-        this.filtering = filtering;
-        this.suspendTimeout = suspendTimeout;
-        this.adapters = adapters;
-        this.converters = converters;
+    /** Takes what the handlers share from {@code runtime}, made once for the server. */
+    public EndpointHandlerFactory(final RestRuntime runtime) {
+        this.admission = runtime.admission();
+        this.tracing = runtime.tracing();
+        this.json = runtime.json();
+        this.errors = runtime.errors();
+        this.headers = runtime.headers();
+        this.validator = runtime.validator();
+        this.virtualThreads = runtime.virtualThreads();
+        this.registry = runtime.registry();
+        this.filters = runtime.providers().filters();
+        this.filtering = runtime.filtering();
+        this.suspendTimeout = runtime.configuration().suspendTimeout();
+        this.adapters = runtime.adapters();
+        this.converters = runtime.providers().paramConverters();
         this.events = new ServerSentEvents(json);
-        this.bodies = bodies;
-        this.dynamic = dynamic;
-        this.interceptors = interceptors;
-        this.providersNeedCurrent = providersNeedCurrent;
-        this.authenticating = authenticating;
+        this.bodies = runtime.providers().messageBodies();
+        this.dynamic = runtime.dynamic();
+        this.interceptors = runtime.providers().interceptors();
+        this.providersNeedCurrent = runtime.providersNeedCurrent();
+        this.authenticating = runtime.authenticating();
     }
 
     /**
-     * A handler for {@code endpoint} whose resource instances come from {@code resource}.
+     * A handler for {@code endpoint} whose resource instances come from {@code resource}, behind
+     * the request's one completion hook and the admission.
      *
      * @throws IllegalArgumentException naming the method when it cannot be bound
      */
-    public EndpointHandler create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+    public Handler<RoutingContext> create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
             arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, resource);
@@ -131,44 +118,61 @@ public final class EndpointHandlerFactory {
                 filtering,
                 bodies,
                 interceptors.writersFor(endpoint));
-        return new EndpointHandler(
-                endpoint,
+        final ArgumentResolver[] current = currentResolvers(endpoint, resource);
+        final EndpointFilters endpointFilters = dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint));
+        final Answering answering = new Answering(errors, endpoint.displayName(), current.length > 0);
+        final ResultHandler results = endpoint.returnKind() == ReturnKind.ADAPTED
+                ? ResultHandler.adapted(
+                        adapters.find(endpoint.method().getReturnType()).orElseThrow(),
+                        body,
+                        errors,
+                        endpoint.displayName())
+                : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName());
+        final WriteStage write = new WriteStage(endpoint, results, body, virtualThreads, errors, answering);
+        final InvokeStage invoke = new InvokeStage(
                 resource,
                 invoker(endpoint),
-                arguments,
-                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
-                endpoint.returnKind() == ReturnKind.ADAPTED
-                        ? ResultHandler.adapted(
-                                adapters.find(endpoint.method().getReturnType()).orElseThrow(),
-                                body,
-                                errors,
-                                endpoint.displayName())
-                        : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName()),
-                errors,
-                virtualThreads,
-                new EndpointMetrics(
-                        registry,
-                        endpoint.httpMethod(),
-                        endpoint.path().template(),
-                        switch (endpoint.execution()) {
-                            case EVENT_LOOP -> "event loop";
-                            case VIRTUAL_THREAD -> "virtual thread";
-                            case WORKER -> "worker";
-                        },
-                        endpoint.resourceClass().getName() + "."
-                                + endpoint.method().getName(),
-                        RequestAdmission.appliesTo(endpoint) ? admission::release : () -> {}),
-                contentTypeCheck(endpoint, bodies),
-                dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint)),
-                AccessRule.of(endpoint),
-                authenticating,
-                (routing, context) ->
-                        new SuspendedResponse(routing, context, body, errors, endpoint.displayName(), suspendTimeout),
-                body,
-                events,
+                arguments.entity(),
                 locators(endpoint),
-                currentResolvers(endpoint, resource),
-                tracing);
+                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
+                errors,
+                answering,
+                write);
+        final AuthenticateStage authenticate =
+                new AuthenticateStage(authenticating, endpointFilters, errors, answering);
+        final EndpointHandler handler = new EndpointHandler(
+                endpoint,
+                tracing,
+                authenticate,
+                new FilterStage(endpoint, resource, endpointFilters, authenticate, errors, current),
+                new BindStage(
+                        endpoint,
+                        arguments,
+                        contentTypeCheck(endpoint, bodies),
+                        (routing, context) -> new SuspendedResponse(
+                                routing, context, body, errors, endpoint.displayName(), suspendTimeout),
+                        events,
+                        body,
+                        errors),
+                new DispatchStage(endpoint.execution(), virtualThreads, tracing, answering, invoke),
+                answering);
+        return RequestCompletion.of(
+                metrics(endpoint),
+                RequestAdmission.appliesTo(endpoint) ? Optional.of(admission) : Optional.empty(),
+                handler);
+    }
+
+    private EndpointMetrics metrics(final EndpointDefinition endpoint) {
+        return new EndpointMetrics(
+                registry,
+                endpoint.httpMethod(),
+                endpoint.path().template(),
+                switch (endpoint.execution()) {
+                    case EVENT_LOOP -> "event loop";
+                    case VIRTUAL_THREAD -> "virtual thread";
+                    case WORKER -> "worker";
+                },
+                endpoint.resourceClass().getName() + "." + endpoint.method().getName());
     }
 
     /**

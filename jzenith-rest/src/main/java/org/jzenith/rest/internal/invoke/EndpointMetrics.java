@@ -3,7 +3,6 @@ package org.jzenith.rest.internal.invoke;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +28,6 @@ public final class EndpointMetrics {
     private static final RequestEvent RECORDING = new RequestEvent();
 
     private final MeterRegistry registry;
-    private final Runnable answered;
     private final HttpMethod method;
     private final String uri;
     private final String threadKind;
@@ -46,21 +44,16 @@ public final class EndpointMetrics {
     /** @param threadKind where the route's handler runs, as Flight Recorder events say it */
     public EndpointMetrics(
             final MeterRegistry registry, final String method, final String uri, final String threadKind) {
-        this(registry, method, uri, threadKind, "", () -> {});
+        this(registry, method, uri, threadKind, "");
     }
 
-    /**
-     * @param answered run once for every request when it is timed, after its response ended: gives
-     *     back its place in the server's limit on requests in flight
-     */
+    /** @param resource the resource method's class and name, as stack frames show it */
     public EndpointMetrics(
             final MeterRegistry registry,
             final String method,
             final String uri,
             final String threadKind,
-            final String resource,
-            final Runnable answered) {
-        this.answered = answered;
+            final String resource) {
         this.registry = registry;
         this.method = HttpMethod.valueOf(method);
         this.uri = uri;
@@ -68,25 +61,17 @@ public final class EndpointMetrics {
         this.resource = resource;
     }
 
-    /**
-     * Times a request whose handler has just returned on the event loop. Most responses have
-     * ended by then, and recording at once spares each request an end-handler closure and list;
-     * one still pending is timed when it ends. Only the event loop ends a response, and it is busy
-     * here, so the response cannot end in between.
-     */
-    public void recordWhenEnded(final RoutingContext routing, final long startNanos) {
-        final HttpServerResponse response = routing.response();
-        if (response.ended()) {
-            record(routing, routing.request().method(), response.getStatusCode(), startNanos);
-        } else {
-            recordOnEnd(routing, startNanos);
-        }
+    /** Times a request when its response ends (or its connection closes first); for contributed routes. */
+    public void recordOnEnd(final RoutingContext routing, final long startNanos) {
+        routing.addEndHandler(ignored -> record(routing, startNanos));
     }
 
-    /** Times a request when its response ends (or its connection closes first). */
-    public void recordOnEnd(final RoutingContext routing, final long startNanos) {
-        routing.addEndHandler(ignored ->
-                record(routing, routing.request().method(), routing.response().getStatusCode(), startNanos));
+    /**
+     * Times a request that has just ended, started at {@code startNanos}, and emits its {@code
+     * jzenith.Request} event. Called once per request, by {@link RequestCompletion}.
+     */
+    public void record(final RoutingContext routing, final long startNanos) {
+        record(routing, routing.request().method(), routing.response().getStatusCode(), startNanos);
     }
 
     private void record(
@@ -94,9 +79,7 @@ public final class EndpointMetrics {
         final EndpointMetrics metrics = method.equals(requested)
                 ? this
                 : otherMethods.computeIfAbsent(
-                        requested,
-                        other -> new EndpointMetrics(registry, other.name(), uri, threadKind, resource, () -> {}));
-        answered.run();
+                        requested, other -> new EndpointMetrics(registry, other.name(), uri, threadKind, resource));
         final long duration = System.nanoTime() - startNanos;
         metrics.timerFor(status).record(duration, TimeUnit.NANOSECONDS);
         // Asked of one kept instance: the flag is the event class's, and C1, which small containers

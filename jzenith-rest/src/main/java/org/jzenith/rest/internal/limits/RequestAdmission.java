@@ -21,8 +21,8 @@ import org.jzenith.rest.internal.model.ParameterSource;
  * before any work is done for it. Virtual threads make threads cheap, not the memory and
  * connections each request holds: without a bound, a burst starts all of its work at once.
  *
- * <p>A request takes its place when its handler starts and gives it back when its response ends
- * (where it is timed, {@link #release()}). Server-sent event streams are left out: they are open
+ * <p>A request takes its place when its handler starts (the {@link Holder} is told) and gives it
+ * back when it ends, in its one completion hook ({@link #release()}). Server-sent event streams are left out: they are open
  * for as long as the client listens, and are bounded by the connection limit instead.
  *
  * <p>Thread-safe. The common case, a free place and nobody waiting, is two atomic operations; the
@@ -30,7 +30,17 @@ import org.jzenith.rest.internal.model.ParameterSource;
  */
 public final class RequestAdmission {
 
-    private record Waiting(RoutingContext routing, Context context, Handler<RoutingContext> handler, long timer) {}
+    /**
+     * The request's side of a place: told on the request's event loop that the request took one,
+     * which it then gives back with {@link #release()} once it ends. Not told for a request that
+     * never got one (refused, timed out in the queue, gone while it waited).
+     */
+    public interface Holder {
+        void placeTaken();
+    }
+
+    private record Waiting(
+            RoutingContext routing, Context context, Holder holder, Handler<RoutingContext> handler, long timer) {}
 
     private final int maxInFlight;
     private final int maxQueued;
@@ -72,11 +82,6 @@ public final class RequestAdmission {
         return endpoint.parameters().stream().noneMatch(parameter -> parameter.source() == ParameterSource.EVENT_SINK);
     }
 
-    /** {@code handler} behind this admission where it applies to {@code endpoint}, else {@code handler}. */
-    public Handler<RoutingContext> admitting(final EndpointDefinition endpoint, final Handler<RoutingContext> handler) {
-        return appliesTo(endpoint) ? routing -> enter(routing, handler) : handler;
-    }
-
     /** Gives back the place of a request whose response has ended. */
     public void release() {
         inFlight.decrementAndGet();
@@ -92,8 +97,13 @@ public final class RequestAdmission {
         return inFlight.get();
     }
 
-    private void enter(final RoutingContext routing, final Handler<RoutingContext> handler) {
+    /**
+     * Lets the request through to {@code handler} when a place is free, queues it while the queue has
+     * room, else answers 503. On the request's event loop.
+     */
+    public void enter(final RoutingContext routing, final Holder holder, final Handler<RoutingContext> handler) {
         if (queued.get() == 0 && take()) {
+            holder.placeTaken();
             handler.handle(routing);
             return;
         }
@@ -106,6 +116,7 @@ public final class RequestAdmission {
                 waiting.addLast(new Waiting(
                         routing,
                         routing.vertx().getOrCreateContext(),
+                        holder,
                         handler,
                         routing.vertx().setTimer(queueTimeoutMillis, ignored -> timedOut(routing))));
                 queued.incrementAndGet();
@@ -116,6 +127,7 @@ public final class RequestAdmission {
             }
         }
         if (admitted) {
+            holder.placeTaken();
             handler.handle(routing);
         } else if (full) {
             queueFull.increment();
@@ -140,8 +152,9 @@ public final class RequestAdmission {
             next.context().runOnContext(ignored -> {
                 if (next.routing().response().closed()
                         || next.routing().response().ended()) {
-                    release(); // the client went away while it waited
+                    release(); // the client went away while it waited: its completion has run already
                 } else {
+                    next.holder().placeTaken();
                     next.handler().handle(next.routing());
                 }
             });

@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
+import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.RequestFiltering;
@@ -56,18 +57,20 @@ public final class RouterFactory {
 
     private RouterFactory() {}
 
+    /** The router of the application's port: the server's {@code handlers} and the {@code contributors}' routes. */
     public static Router create(
-            final Vertx vertx,
+            final RestRuntime runtime,
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
             final Set<RouteContributor> contributors,
-            final RouteSupport support,
-            final ErrorResponder errors,
-            final ResponseHeaders headers,
-            final long maxBodySize,
-            final List<ContainerRequestFilter> preMatchingFilters,
-            final Optional<String> uploadsDirectory,
-            final List<Handler<RoutingContext>> first) {
-        final Router router = Router.router(vertx);
+            final RouteSupport support) {
+        final ErrorResponder errors = runtime.errors();
+        final ResponseHeaders headers = runtime.headers();
+        final long maxBodySize = runtime.configuration().maxBodySize();
+        final List<ContainerRequestFilter> preMatchingFilters =
+                runtime.providers().filters().preMatching();
+        final Optional<String> uploadsDirectory = runtime.uploadsDirectory();
+        final List<Handler<RoutingContext>> first = runtime.first();
+        final Router router = Router.router(runtime.vertx());
         // Before everything else, the pre-matching filters and contributed routes too: CORS answers
         // preflights that no route declares, and the compression decision must see every response.
         first.forEach(handler -> router.route().handler(handler));
