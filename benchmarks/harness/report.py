@@ -18,6 +18,7 @@ INCLUDED = [
     ("comparisons", "COMPARISONS.md", "written by benchmarks/compare-commits.sh"),
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
+    ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
     ("readings", "READINGS.md", "kept by hand"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}

@@ -202,9 +202,11 @@ class OpenApiIT {
     @Test
     void theDocumentIsMadeOnceAndServedAsTheSameBytes() {
         final JZenith counted = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(CatalogResource.class)
-                        .withMapping(IllegalStateException.class, 404)
-                        .withProviders(CountingJson.class))
+                .withPlugins(
+                        RestPlugin.withResources(CatalogResource.class)
+                                .withMapping(IllegalStateException.class, 404)
+                                .withProviders(CountingJson.class),
+                        OpenApiPlugin.create())
                 .withModules(new AbstractModule() {
                     @Override
                     protected void configure() {
@@ -214,7 +216,9 @@ class OpenApiIT {
                 .start();
         try {
             final Http countedHttp = new Http(counted.instance(RestServer.class).port());
-            final String first = countedHttp.get("/openapi.json").body();
+            final HttpResponse<String> made = countedHttp.get("/openapi.json");
+            assertThat(made.statusCode()).isEqualTo(200);
+            final String first = made.body();
             final int introspectionsToMakeIt = CountingJson.PRODUCT_INTROSPECTIONS.get();
             assertThat(introspectionsToMakeIt).isPositive();
 

@@ -1,9 +1,11 @@
 package org.jzenith.examples.users;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.examples.users.UserServiceConfiguration.Events;
 import org.jzenith.examples.users.UserServiceConfiguration.Security;
 import org.jzenith.examples.users.UserServiceConfiguration.Store;
 import org.jzenith.examples.users.api.UserResource;
+import org.jzenith.examples.users.events.UserEventsModule;
 import org.jzenith.examples.users.persistence.PersistenceLayerModule;
 import org.jzenith.examples.users.persistence.RedisStoreChecks;
 import org.jzenith.examples.users.security.OpenAccessPlugin;
@@ -23,7 +25,9 @@ import org.jzenith.rest.RestPlugin;
  * jdbc.url} names another, or on PostgreSQL's reactive client with {@code user.store=postgresql}, or
  * on Redis with {@code user.store=redis}. Creating, changing and deleting users needs the role
  * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
- * settings), or for every caller while {@code user.security} is {@code none}, the default. The
+ * settings), or for every caller while {@code user.security} is {@code none}, the default. With
+ * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
+ * topic {@code users.events} (off by default, so that it runs with nothing installed). The
  * service listens on {@code 127.0.0.1} unless {@code rest.host} says otherwise, and with {@code
  * user.security=none} it refuses an address other machines reach outside the {@code dev} and
  * {@code test} profiles.
@@ -57,6 +61,10 @@ public final class UserServiceApplication {
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.security() == Security.NONE, OpenAccessPlugin.create())
+                // UserCreated and UserDeleted to Kafka with user.events=kafka; named before the REST plugin,
+                // so that REST stops first and its requests can still send.
+                .withPluginsIf(
+                        UserServiceConfiguration.class, c -> c.events() == Events.KAFKA, UserEventsModule.kafkaPlugin())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 // The OpenAPI document (the build generates the Java client of UserServiceClientIT from it) and Swagger
                 // UI.
@@ -68,6 +76,6 @@ public final class UserServiceApplication {
                 // Only this machine reaches the service until rest.host says otherwise: with the
                 // default user.security=none every caller may change users (OpenAccessPlugin).
                 .withConfiguration("rest.host", "127.0.0.1")
-                .withModules(new ServiceLayerModule(), new PersistenceLayerModule());
+                .withModules(new ServiceLayerModule(), new PersistenceLayerModule(), new UserEventsModule());
     }
 }

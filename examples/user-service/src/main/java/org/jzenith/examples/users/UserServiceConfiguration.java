@@ -46,4 +46,20 @@ public interface UserServiceConfiguration {
     /** {@code user.security}: who may write; {@code none} unless set. */
     @WithDefault("none")
     Security security();
+
+    /** Where the service publishes {@code UserCreated} and {@code UserDeleted}. */
+    enum Events {
+        /** Nowhere: the service runs with nothing installed. */
+        NONE,
+
+        /**
+         * To the Kafka topic {@code users.events}, through the Kafka plugin: {@code
+         * kafka.bootstrap-servers}, or the plugin's own broker in the {@code dev} profile.
+         */
+        KAFKA
+    }
+
+    /** {@code user.events}: {@code none} unless set. */
+    @WithDefault("none")
+    Events events();
 }

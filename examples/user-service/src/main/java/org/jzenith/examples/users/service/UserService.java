@@ -7,6 +7,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import org.jzenith.examples.users.events.UserEvent;
+import org.jzenith.examples.users.events.UserEvents;
 
 /**
  * The user service layer, in both styles jZenith supports: reactive methods (returning {@link
@@ -17,15 +19,17 @@ import java.util.UUID;
 public class UserService {
 
     private final UserDao users;
+    private final UserEvents events;
     private final Clock clock;
 
     @Inject
-    public UserService(final UserDao users) {
-        this(users, Clock.systemUTC());
+    public UserService(final UserDao users, final UserEvents events) {
+        this(users, events, Clock.systemUTC());
     }
 
-    UserService(final UserDao users, final Clock clock) {
+    UserService(final UserDao users, final UserEvents events, final Clock clock) {
         this.users = users;
+        this.events = events;
         this.clock = clock;
     }
 
@@ -44,7 +48,10 @@ public class UserService {
     public User create(final String name) {
         // Microseconds: what every supported database keeps, so a read returns what was written.
         final Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return users.create(new User(UUID.randomUUID(), name.strip(), now)).await();
+        final User created =
+                users.create(new User(UUID.randomUUID(), name.strip(), now)).await();
+        events.publish(UserEvent.created(created.id(), created.name(), now));
+        return created;
     }
 
     /** Blocking: renames the user with {@code id}. */
@@ -57,5 +64,6 @@ public class UserService {
         if (!users.delete(id).await()) {
             throw new NoSuchUserException(id);
         }
+        events.publish(UserEvent.deleted(id, clock.instant().truncatedTo(ChronoUnit.MICROS)));
     }
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Kafka through jZenith's plugin against the bare kafka-clients (the ceiling), and a consumer service
+# in a 128 MiB memory cgroup. Writes benchmarks/KAFKA.md and renews its section of RESULTS.md (a harness
+# run carries it over).
+#
+#   benchmarks/kafka.sh [ROUNDS] [RECORDS] [CGROUP_SECONDS]   e.g. benchmarks/kafka.sh 3 200000 120 (~10 minutes)
+#   BENCH_NO_BUILD=1 benchmarks/kafka.sh ...                  # the apps as built last
+#   benchmarks/kafka.sh --report-only "COMMAND" "STARTED"       # rewrite KAFKA.md from benchmarks/results/kafka/
+#
+# 1. A broker like PrivateKafka's (Apache Kafka's kafka.Kafka from apps/kafka's lib/, one KRaft node,
+#    3 partitions per topic) on the first two ports of BENCH_PORTS, data in a temporary folder.
+# 2. ROUNDS rounds, the variants' order alternating each round, a fresh JVM per run
+#    (apps/kafka: KafkaBench): for `jzenith` (an emitter and an @Incoming method through
+#    KafkaPlugin) and `bare` (KafkaProducer and a KafkaConsumer poll loop committing each poll):
+#      throughput: RECORDS records of 100 bytes sent as fast as the producer takes them (at most
+#                  20,000 unacknowledged), records/s from the first send to the commit of the last;
+#      latency:    2,000 records/s for 10 s; p50/p99 of send -> consumed -> commit acknowledged.
+# 3. examples/audit-service through its launcher in a 128 MiB memory cgroup (harness/kafka_cgroup.py,
+#    root), the broker outside it; user events sent at full rate for CGROUP_SECONDS: survival, lag
+#    each second, RSS, the cgroup's peak.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1-}" = --report-only ]; then
+  . scripts/jdk.sh
+  export JAVA_HOME
+  python3 benchmarks/harness/kafka_report.py benchmarks/results/kafka/runs.jsonl benchmarks/results/kafka/cgroup.json \
+    "$2" "$3 (this text rewritten from that run's results by \`benchmarks/kafka.sh --report-only\` on $(date -u '+%Y-%m-%d %H:%M UTC'))" \
+    >benchmarks/KAFKA.md
+  exit 0
+fi
+rounds=${1:-3}
+records=${2:-200000}
+flood_seconds=${3:-120}
+ports=${BENCH_PORTS:-24000-24999}
+base=${ports%-*}
+broker_port=$base
+controller_port=$((base + 1))
+service_port=$((base + 2))
+. scripts/jdk.sh
+export JAVA_HOME
+app=benchmarks/apps/kafka
+if [ "${BENCH_NO_BUILD-}" != 1 ]; then
+  ./mvnw -q -B -f "$app/reactor.xml" package -DskipTests -pl :jzenith-kafka-benchmark -am
+  ./mvnw -q -B package -DskipTests -pl examples/audit-service -am
+fi
+jar="$app/target/jzenith-kafka-benchmark.jar"
+launcher=examples/audit-service/target/audit-service/bin/audit-service
+started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
+work=$(mktemp -d /tmp/jz-kafka-XXXXXX)
+broker_pid=
+cleanup() {
+  [ -z "$broker_pid" ] || { kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat >"$work/server.properties" <<PROPERTIES
+process.roles=broker,controller
+node.id=1
+controller.quorum.bootstrap.servers=127.0.0.1:$controller_port
+listeners=PLAINTEXT://127.0.0.1:$broker_port,CONTROLLER://127.0.0.1:$controller_port
+advertised.listeners=PLAINTEXT://127.0.0.1:$broker_port
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$work/data
+num.partitions=3
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+group.initial.rebalance.delay.ms=0
+PROPERTIES
+classpath="$app/target/lib/*"
+cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
+"$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool format --standalone --cluster-id "$cluster" \
+  --config "$work/server.properties" >"$work/format.log" 2>&1
+"$JAVA_HOME/bin/java" -Xmx512m -cp "$classpath" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
+broker_pid=$!
+for _ in $(seq 1 600); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null && break
+  kill -0 "$broker_pid" 2>/dev/null || { tail -30 "$work/broker.log" >&2; exit 1; }
+  sleep 0.1
+done
+bootstrap=127.0.0.1:$broker_port
+echo "broker at $bootstrap" >&2
+
+mkdir -p benchmarks/results/kafka
+results=benchmarks/results/kafka/runs.jsonl
+: >"$results"
+for round in $(seq 1 "$rounds"); do
+  if [ $((round % 2)) = 1 ]; then order="jzenith bare"; else order="bare jzenith"; fi
+  for variant in $order; do
+    for mode in throughput latency; do
+      if [ "$mode" = throughput ]; then n=$records; rate=0; else n=20000; rate=2000; fi
+      line=$("$JAVA_HOME/bin/java" -Xmx512m -jar "$jar" run "$bootstrap" "$variant" "$n" "$rate" 2>"$work/run.log" | tail -1) \
+        || { tail -30 "$work/run.log" >&2; exit 1; }
+      echo "{\"round\":$round,\"mode\":\"$mode\",${line#\{}" | tee -a "$results" >&2
+    done
+  done
+done
+
+rm -rf "$work/audit-h2"
+python3 benchmarks/harness/kafka_cgroup.py 128m "$flood_seconds" "$service_port" "$bootstrap" "$jar" \
+  benchmarks/results/kafka/cgroup.json -- "$launcher" --rest.port="$service_port" \
+  --kafka.bootstrap-servers="$bootstrap" --jdbc.embedded.directory="$work/audit-h2" >&2
+
+python3 benchmarks/harness/kafka_report.py "$results" benchmarks/results/kafka/cgroup.json \
+  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }benchmarks/kafka.sh $*" "$started_at" >benchmarks/KAFKA.md
+python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "kafka")'
+echo "wrote benchmarks/KAFKA.md and its section of RESULTS.md" >&2

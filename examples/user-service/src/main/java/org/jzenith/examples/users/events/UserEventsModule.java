@@ -1,0 +1,31 @@
+package org.jzenith.examples.users.events;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Injector;
+import com.google.inject.Provides;
+import jakarta.inject.Singleton;
+import org.jzenith.examples.users.UserServiceConfiguration;
+import org.jzenith.examples.users.UserServiceConfiguration.Events;
+import org.jzenith.kafka.KafkaPlugin;
+
+/**
+ * The {@link UserEvents} that {@code user.events} selects: Kafka (the channel and topic {@value
+ * #CHANNEL}) or nothing. The application registers {@link #kafkaPlugin()} under the same condition.
+ */
+public final class UserEventsModule extends AbstractModule {
+
+    /** The emitter's channel, which is also its topic. */
+    public static final String CHANNEL = "users.events";
+
+    /** The Kafka plugin with the events' emitter, for {@code user.events=kafka}. */
+    public static KafkaPlugin kafkaPlugin() {
+        return KafkaPlugin.create().withEmitter(CHANNEL, UserEvent.class);
+    }
+
+    @Provides
+    @Singleton
+    UserEvents userEvents(final UserServiceConfiguration configuration, final Injector injector) {
+        // KafkaUserEvents injects the emitter, which exists only when the plugin is registered.
+        return configuration.events() == Events.KAFKA ? injector.getInstance(KafkaUserEvents.class) : event -> {};
+    }
+}
