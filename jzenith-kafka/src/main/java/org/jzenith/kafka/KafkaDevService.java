@@ -75,7 +75,19 @@ record KafkaDevService(DevServices services) {
         final Path folder = services.folderFor("kafka");
         final Path log = folder.resolve("kafka.log");
         final Path settings = folder.resolve("server.properties");
-        final Ports ports = Ports.remembered(folder).filter(Ports::free).orElseGet(() -> {
+        final Optional<Ports> remembered = Ports.remembered(folder);
+        if (remembered.isPresent()
+                && !remembered.get().free()
+                && Files.exists(folder.resolve("data").resolve("meta.properties"))) {
+            // Most likely the broker of another service started in the same folder: its data must not
+            // be deleted from under it, which picking new ports would do.
+            final int port = remembered.get().broker();
+            throw new IllegalStateException("the Kafka dev service's folder " + folder + " belongs to a broker whose"
+                    + " port 127.0.0.1:" + port + " is in use: a service started in this folder runs it; point this"
+                    + " one at it with kafka.bootstrap-servers=127.0.0.1:" + port + ", or, if no broker of yours"
+                    + " runs there, delete " + folder + " to start afresh");
+        }
+        final Ports ports = remembered.filter(Ports::free).orElseGet(() -> {
             // new ports: data formatted for other ones cannot be used (the controller's address is in it)
             DevServices.delete(folder.resolve("data"));
             return Ports.pick();

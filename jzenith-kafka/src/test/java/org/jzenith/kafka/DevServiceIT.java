@@ -1,6 +1,7 @@
 package org.jzenith.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
@@ -79,6 +80,35 @@ class DevServiceIT {
                     () -> second.orders.contains(new Order("kept", 1)));
         } finally {
             after.stop();
+            org.jzenith.core.store.DevServices.delete(folder);
+        }
+    }
+
+    /**
+     * Two services started in one folder in the dev profile: the second found the first broker's
+     * remembered ports taken, picked new ones and deleted the data folder the running broker used.
+     */
+    @Test
+    void aSecondServiceInTheSameFolderIsToldToUseTheRunningBrokerAndDeletesNothing() throws Exception {
+        final Path folder =
+                Path.of("target", "dev-services-it-" + Topics.unique("shared")).toAbsolutePath();
+        final Inbox first = new Inbox();
+        final JZenith running = devApplication(folder, first);
+        try {
+            assertThatThrownBy(() -> devApplication(folder, new Inbox()))
+                    .hasMessageContaining("kafka.bootstrap-servers=127.0.0.1:")
+                    .hasMessageContaining("delete " + folder);
+            final Emitter<Order> emitter = running.injector()
+                    .getInstance(Key.get(new TypeLiteral<Emitter<Order>>() {}, new ChannelLiteral("orders")));
+            emitter.send(new Order("still-there", 1)).toCompletableFuture().get(30, TimeUnit.SECONDS);
+            Await.until(
+                    Duration.ofSeconds(60),
+                    "the running broker still delivers",
+                    () -> first.orders.contains(new Order("still-there", 1)));
+            assertThat(folder.resolve("kafka").resolve("data").resolve("meta.properties"))
+                    .exists();
+        } finally {
+            running.stop();
             org.jzenith.core.store.DevServices.delete(folder);
         }
     }
