@@ -151,7 +151,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
      * break. Its data stays for the next {@link #start()}. Does nothing when it does not run.
      */
     public synchronized void kill() {
-        process.ifPresent(running -> await(running.destroyForcibly(), "killing"));
+        process.ifPresent(running -> ended(ChildProcess.end(running, false, STOP_TIMEOUT, name()), "killing"));
         process = Optional.empty();
     }
 
@@ -160,18 +160,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
      * stays for the next {@link #start()}. Does nothing when it does not run.
      */
     public synchronized void stop() {
-        process.ifPresent(running -> {
-            running.destroy();
-            try {
-                if (!running.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    await(running.destroyForcibly(), "killing");
-                }
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                running.destroyForcibly();
-                throw new IllegalStateException("interrupted while stopping the private Kafka on port " + port, e);
-            }
-        });
+        process.ifPresent(running -> ended(ChildProcess.end(running, true, STOP_TIMEOUT, name()), "stopping"));
         process = Optional.empty();
     }
 
@@ -186,13 +175,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
         } finally {
             closed = true;
             folder.ifPresent(Scratch::delete);
-            shutdownHook.ifPresent(hook -> {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (final IllegalStateException e) {
-                    // the JVM is shutting down already
-                }
-            });
+            shutdownHook.ifPresent(ChildProcess::removeShutdownHook);
         }
     }
 
@@ -299,16 +282,15 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
         }
     }
 
-    private void await(final Process ending, final String doing) {
-        try {
-            if (!ending.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("the private Kafka on port " + port + " did not end within "
-                        + STOP_TIMEOUT.toSeconds() + " s of " + doing + " it");
-            }
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while " + doing + " the private Kafka on port " + port, e);
+    private void ended(final boolean ended, final String doing) {
+        if (!ended) {
+            throw new IllegalStateException(
+                    name() + " did not end within " + STOP_TIMEOUT.toSeconds() + " s of " + doing + " it");
         }
+    }
+
+    private String name() {
+        return "the private Kafka on port " + port;
     }
 
     private Path properties() {

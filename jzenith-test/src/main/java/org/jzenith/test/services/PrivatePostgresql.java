@@ -170,7 +170,7 @@ public final class PrivatePostgresql implements AutoCloseable, BeforeAllCallback
         } finally {
             state = State.CLOSED;
             folder.ifPresent(Scratch::delete);
-            shutdownHook.ifPresent(PrivatePostgresql::removeHook);
+            shutdownHook.ifPresent(ChildProcess::removeShutdownHook);
         }
     }
 
@@ -354,14 +354,6 @@ public final class PrivatePostgresql implements AutoCloseable, BeforeAllCallback
                     + " it: useradd --system " + SYSTEM_USER + "; or run the tests as a user other than root.");
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot hand " + path + " to the user " + SYSTEM_USER, e);
-        }
-    }
-
-    private static void removeHook(final Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (final IllegalStateException e) {
-            // the JVM is shutting down already; the hook finds the server stopped
         }
     }
 }

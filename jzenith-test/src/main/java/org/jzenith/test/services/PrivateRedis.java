@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -165,18 +164,8 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
 
     /** Stops the server and returns once its port is closed; its data is gone. Does nothing when it does not run. */
     public synchronized void stop() {
-        process.ifPresent(running -> {
-            running.destroy(); // SIGTERM: Redis shuts down at once, saving nothing
-            try {
-                if (!running.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    running.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                }
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                running.destroyForcibly();
-                throw new IllegalStateException("interrupted while stopping the private Redis on port " + port, e);
-            }
-        });
+        // SIGTERM: Redis shuts down at once, saving nothing
+        process.ifPresent(running -> ChildProcess.end(running, true, STOP_TIMEOUT, name()));
         process = Optional.empty();
     }
 
@@ -185,14 +174,7 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
      * has gone: it answers nothing more and closes nothing cleanly. Does nothing when it does not run.
      */
     public synchronized void kill() {
-        process.ifPresent(running -> {
-            try {
-                running.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while killing the private Redis on port " + port, e);
-            }
-        });
+        process.ifPresent(running -> ChildProcess.end(running, false, STOP_TIMEOUT, name()));
         process = Optional.empty();
     }
 
@@ -207,13 +189,7 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
         } finally {
             closed = true;
             folder.ifPresent(Scratch::delete);
-            shutdownHook.ifPresent(hook -> {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (final IllegalStateException e) {
-                    // the JVM is shutting down already
-                }
-            });
+            shutdownHook.ifPresent(ChildProcess::removeShutdownHook);
         }
     }
 
@@ -268,5 +244,9 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
                         + ". Install it: apt-get install -y redis-server (Debian, Ubuntu), dnf install redis (Fedora),"
                         + " brew install redis (macOS); or name it with -D" + PROPERTY + "=... or " + VARIABLE
                         + "=..."));
+    }
+
+    private String name() {
+        return "the private Redis on port " + port;
     }
 }
