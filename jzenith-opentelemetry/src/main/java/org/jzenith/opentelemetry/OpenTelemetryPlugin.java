@@ -71,6 +71,12 @@ public final class OpenTelemetryPlugin implements Plugin {
         return List.of("otel.");
     }
 
+    /** jZenith's own {@code otel.jzenith.*} keys, so that a misspelt one is reported as unknown. */
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return List.of(OpenTelemetryConfiguration.class);
+    }
+
     /** Reports {@code otel.*} values the SDK would refuse, each with what it takes. */
     @Override
     public void validate(final Validation validation) {

@@ -38,6 +38,15 @@ class TracingSettingsIT {
     }
 
     @Test
+    void aMisspeltKeyOfJZenithsOwnIsReportedWithTheKeyItWasMeantToBe() {
+        assertThatThrownBy(() -> TracedApplication.application("--rest.port=0", "--otel.jzenith.shutdown-timout=500ms")
+                        .start())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("otel.jzenith.shutdown-timout (command line): unknown key; "
+                        + "did you mean otel.jzenith.shutdown-timeout?");
+    }
+
+    @Test
     void theExportersHeadersCarryAnApiKeyAndAreMaskedInTheProblem() {
         assertThatThrownBy(() -> TracedApplication.application(
                                 "--rest.port=0", "--otel.exporter.otlp.headers=api-key-s3cr3t")

@@ -122,7 +122,7 @@ public final class ConfigurationLoader {
             // %dev.rest.port is rest.port for the dev profile: the key after the profile must be known.
             source.values().keySet().stream()
                     .filter(key -> !knownKeys.isKnown(withoutProfile(key)))
-                    .filter(key -> namespaces.stream().noneMatch(withoutProfile(key)::startsWith))
+                    .filter(key -> !leftToALibrary(withoutProfile(key), namespaces, configClasses))
                     .sorted()
                     .forEach(key -> problems.add(unknownKey(key, source.name(), knownKeys)));
         }
@@ -143,6 +143,17 @@ public final class ConfigurationLoader {
             problems.add(describe(String.valueOf(e.getMessage()), raw, input.environment()));
         }
         return new Loaded(Optional.empty(), problems);
+    }
+
+    /**
+     * Whether {@code key} lies in a namespace a plugin's library reads by itself ({@code otel.}), and
+     * not under the prefix of a mapping within it ({@code otel.jzenith.}): jZenith's own keys there
+     * are checked like every other, so that a misspelt one is reported rather than ignored.
+     */
+    private static boolean leftToALibrary(
+            final String key, final List<String> namespaces, final Set<ConfigClass> configClasses) {
+        return namespaces.stream().anyMatch(key::startsWith)
+                && configClasses.stream().noneMatch(mapping -> key.startsWith(mapping.getPrefix() + "."));
     }
 
     /** The key without a leading {@code %profile.}. */
