@@ -140,11 +140,7 @@ public final class PostgresqlPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         validation.configuration(PostgresqlConfiguration.class).ifPresent(configuration -> {
-            try {
-                PostgresqlTarget.of(configuration);
-            } catch (final InvalidSetting e) {
-                validation.reject(e.key(), e.expected());
-            }
+            validation.reject(PostgresqlTarget.problems(configuration));
             validation
                     .configuration(CoreConfiguration.class)
                     .filter(core -> !PostgresqlTarget.namesServer(configuration))

@@ -110,8 +110,7 @@ public final class RedisPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         validation.configuration(RedisConfiguration.class).ifPresent(configuration -> {
-            RedisTarget.problems(configuration)
-                    .forEach(problem -> validation.reject(problem.key(), problem.expected()));
+            validation.reject(RedisTarget.problems(configuration));
             validation
                     .configuration(CoreConfiguration.class)
                     .flatMap(core -> RedisDevService.of(core, configuration))
