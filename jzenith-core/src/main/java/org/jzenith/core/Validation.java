@@ -1,6 +1,8 @@
 package org.jzenith.core;
 
+import java.util.List;
 import java.util.Optional;
+import org.jzenith.core.configuration.SettingProblem;
 
 /**
  * What a {@link Plugin} checks before anything is created: settings that depend on each other or
@@ -44,6 +46,14 @@ public interface Validation {
      * is secret) and what was {@code expected}: {@code "a URL such as postgresql://host/db"}.
      */
     void reject(String key, String expected);
+
+    /**
+     * Reports every one of {@code problems}, as {@link #reject(String, String)} does; the way a
+     * plugin reports what its settings check found (see {@link SettingProblem}).
+     */
+    default void reject(final List<SettingProblem> problems) {
+        problems.forEach(problem -> reject(problem.key(), problem.expected()));
+    }
 
     /**
      * Reports a problem that is not one key's: {@code subject} is what is wrong ({@code

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.core.configuration.SampleConfiguration;
+import org.jzenith.core.configuration.SettingProblem;
 
 class JZenithTest {
 
@@ -155,6 +156,47 @@ class JZenithTest {
         assertThat(lifecycle())
                 .containsExactly(
                         "start database", "start cache", "start rest", "stop rest", "stop cache", "stop database");
+    }
+
+    @Test
+    void aPluginsSettingProblemsAreEachReportedWithTheKeyAndWhereItsValueCameFrom() {
+        final Plugin store = new Plugin() {
+            @Override
+            public String name() {
+                return "store";
+            }
+
+            @Override
+            public void validate(final Validation validation) {
+                validation
+                        .configuration(SampleConfiguration.class)
+                        .ifPresent(sample -> validation.reject(List.of(
+                                new SettingProblem("sample.host", "a host the store answers on, not " + sample.host()),
+                                new SettingProblem("sample.password", "a password of at least 8 characters"))));
+            }
+        };
+        final JZenith app = JZenith.application("--sample.host=nowhere", "--sample.password=short")
+                .withConfigurationMappings(SampleConfiguration.class)
+                .withPlugins(store);
+
+        assertThatThrownBy(app::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 2 problems:")
+                .hasMessageContaining(
+                        "sample.host (command line): \"nowhere\" is not valid: expected a host the store answers on,"
+                                + " not nowhere")
+                .hasMessageContaining("sample.password (command line)")
+                .hasMessageContaining("expected a password of at least 8 characters")
+                .message()
+                .as("a secret's value is masked")
+                .doesNotContain("short");
+        assertThat(new SettingProblem("sample.host", "a host").toString())
+                .isEqualTo("sample.host is not valid: expected a host");
+        assertThatThrownBy(() -> SettingProblem.requireNone(List.of(
+                        new SettingProblem("a.url", "a URL"), new SettingProblem("a.user", "a value, not nothing"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a.url is not valid: expected a URL; a.user is not valid: expected a value, not nothing");
+        SettingProblem.requireNone(List.of());
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -113,16 +112,9 @@ public final class JdbcPlugin implements Plugin {
     /** Reports a {@code jdbc.url} that no JDBC driver on the classpath accepts. */
     @Override
     public void validate(final Validation validation) {
-        validation.configuration(JdbcConfiguration.class).ifPresent(configuration -> {
-            final JdbcTarget target = JdbcTarget.of(configuration);
-            if (!hasDriver(target)) {
-                validation.reject(
-                        "jdbc.url",
-                        "a URL that a JDBC driver on the classpath accepts; add your database's driver (such as"
-                                + " org.postgresql:postgresql or org.mariadb.jdbc:mariadb-java-client) or correct"
-                                + " jdbc.url");
-            }
-        });
+        validation
+                .configuration(JdbcConfiguration.class)
+                .ifPresent(configuration -> validation.reject(JdbcTarget.problems(configuration)));
     }
 
     @Override
@@ -227,16 +219,6 @@ public final class JdbcPlugin implements Plugin {
     /** The pool's size: as configured, else 4 connections for the embedded database and 10 for a server. */
     static int poolSize(final JdbcConfiguration configuration, final JdbcTarget target) {
         return configuration.pool().size().orElse(target.embedded() ? 4 : 10);
-    }
-
-    /** Whether a driver takes the URL; the driver manager's own message would show the URL unmasked. */
-    private static boolean hasDriver(final JdbcTarget target) {
-        try {
-            DriverManager.getDriver(target.url());
-            return true;
-        } catch (final SQLException e) {
-            return false;
-        }
     }
 
     private static String connectFailure(final JdbcTarget target, final RuntimeException e) {

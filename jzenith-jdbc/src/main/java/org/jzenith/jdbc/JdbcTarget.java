@@ -1,12 +1,15 @@
 package org.jzenith.jdbc;
 
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jzenith.core.configuration.Secrets;
+import org.jzenith.core.configuration.SettingProblem;
 
 /**
  * The database the plugin connects to, resolved from {@link JdbcConfiguration}: the configured
@@ -33,6 +36,32 @@ record JdbcTarget(String url, Optional<String> username, Optional<String> passwo
     // The same places Secrets.maskUrl masks.
     private static final Pattern URL_USER_INFO_PASSWORD = Pattern.compile("//[^/:@?#]*:([^/@?#]*)@");
     private static final Pattern URL_PASSWORD_PARAMETER = Pattern.compile("(?i)(?:password|pwd|secret|token)=([^&;]*)");
+
+    static final String URL = "jdbc.url";
+
+    /**
+     * What is wrong with the connection settings of {@code configuration}: a {@code jdbc.url} that no
+     * JDBC driver on the classpath accepts. Empty when they can be used.
+     */
+    static List<SettingProblem> problems(final JdbcConfiguration configuration) {
+        if (of(configuration).hasDriver()) {
+            return List.of();
+        }
+        return List.of(new SettingProblem(
+                URL,
+                "a URL that a JDBC driver on the classpath accepts; add your database's driver (such as"
+                        + " org.postgresql:postgresql or org.mariadb.jdbc:mariadb-java-client) or correct jdbc.url"));
+    }
+
+    /** Whether a driver takes the URL; the driver manager's own message would show the URL unmasked. */
+    private boolean hasDriver() {
+        try {
+            DriverManager.getDriver(url);
+            return true;
+        } catch (final SQLException e) {
+            return false;
+        }
+    }
 
     static JdbcTarget of(final JdbcConfiguration configuration) {
         final Optional<String> password = configuration.password().filter(value -> !value.isEmpty());

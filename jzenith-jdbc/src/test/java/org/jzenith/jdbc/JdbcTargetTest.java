@@ -27,6 +27,21 @@ class JdbcTargetTest {
     }
 
     @Test
+    void aUrlNoDriverTakesIsTheOneProblemAndTheEmbeddedDatabaseHasNone() {
+        assertThat(JdbcTarget.problems(Configurations.read(JdbcConfiguration.class, Map.of())))
+                .isEmpty();
+        assertThat(JdbcTarget.problems(Configurations.read(
+                        JdbcConfiguration.class, Map.of("jdbc.url", "jdbc:nosuchdb://db:1/app?password=hunter2"))))
+                .singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.key()).isEqualTo("jdbc.url");
+                    assertThat(problem.expected())
+                            .startsWith("a URL that a JDBC driver on the classpath accepts")
+                            .doesNotContain("hunter2");
+                });
+    }
+
+    @Test
     void theEmbeddedCacheIsASixteenthOfTheHeapBetweenOneAndSixteenMebibytes() {
         final long mib = 1024 * 1024;
         assertThat(JdbcTarget.embeddedCacheKib(32 * mib)).isEqualTo(2048);

@@ -3,6 +3,7 @@ package org.jzenith.postgresql;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.store.DevServer;
 import org.jzenith.core.store.DevServices;
 
 /**
@@ -56,18 +57,33 @@ record PostgresqlDevService(DevServices services, int port) {
             throw new IllegalStateException("postgresql.host is not set: expected " + missingLibrary());
         }
         final Path folder = services.folderFor("postgresql");
-        return new Running(EmbeddedPostgresql.start(folder, port, database, services.keepsData()));
+        return new Running(
+                EmbeddedPostgresql.start(folder, port, database, services.keepsData()), services, port, database);
     }
 
     /**
      * The started server; {@link #close()} stops it.
      *
      * @param server the server
+     * @param services the dev services' settings it was started with
+     * @param port its port on 127.0.0.1
+     * @param database the database made in it
      */
-    record Running(EmbeddedPostgresql server) implements AutoCloseable {
+    record Running(EmbeddedPostgresql server, DevServices services, int port, String database) implements DevServer {
 
-        /** The server's process, for tests that check it has gone. */
-        long pid() {
+        @Override
+        public String describe() {
+            return "an embedded PostgreSQL at 127.0.0.1:" + port + " (database " + database + ", user "
+                    + PostgresqlTarget.EMBEDDED_USER + ", no password)";
+        }
+
+        @Override
+        public Path folder() {
+            return server.folder();
+        }
+
+        @Override
+        public long pid() {
             return server.pid();
         }
 

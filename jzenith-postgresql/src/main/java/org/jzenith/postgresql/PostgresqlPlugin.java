@@ -8,12 +8,12 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
 import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
@@ -102,8 +102,8 @@ public final class PostgresqlPlugin implements Plugin {
     private static final String SERVER_VERSION = "SELECT current_setting('server_version')";
 
     private final PostgresqlServer server = new PostgresqlServer();
-    private final AtomicReference<Optional<PostgresqlDevService.Running>> embedded =
-            new AtomicReference<>(Optional.empty());
+    private final DevServiceLifecycle<PostgresqlDevService.Running> devService =
+            DevServiceLifecycle.loggingAs(PostgresqlPlugin.class);
 
     private PostgresqlPlugin() {}
 
@@ -140,11 +140,7 @@ public final class PostgresqlPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         validation.configuration(PostgresqlConfiguration.class).ifPresent(configuration -> {
-            try {
-                PostgresqlTarget.of(configuration);
-            } catch (final InvalidSetting e) {
-                validation.reject(e.key(), e.expected());
-            }
+            validation.reject(PostgresqlTarget.problems(configuration));
             validation
                     .configuration(CoreConfiguration.class)
                     .filter(core -> !PostgresqlTarget.namesServer(configuration))
@@ -161,30 +157,13 @@ public final class PostgresqlPlugin implements Plugin {
      */
     @Override
     public Future<Void> start(final PluginContext context) {
-        final Optional<PostgresqlDevService> devService =
+        final Optional<PostgresqlDevService> wanted =
                 context.injector().getInstance(Key.get(new TypeLiteral<Optional<PostgresqlDevService>>() {}));
         final PostgresqlConfiguration configuration = context.instance(PostgresqlConfiguration.class);
-        return devService
-                .map(dev -> context.vertx()
-                        .executeBlocking(
-                                () -> {
-                                    final PostgresqlDevService.Running running = dev.start(configuration.database());
-                                    embedded.set(Optional.of(running));
-                                    LOG.info(
-                                            "Dev service ({} profile): started an embedded PostgreSQL at 127.0.0.1:{}"
-                                                    + " (database {}, user {}, no password), its data in {}{}",
-                                            dev.services().profile(),
-                                            dev.port(),
-                                            configuration.database(),
-                                            PostgresqlTarget.EMBEDDED_USER,
-                                            running.server().folder(),
-                                            dev.services().keepsData() ? "" : " (deleted when it stops)");
-                                    return (Void) null;
-                                },
-                                false))
-                .orElseGet(Future::succeededFuture)
-                .compose(started -> connect(context, configuration))
-                .recover(failure -> stopDevService(context).transform(stopped -> Future.failedFuture(failure)));
+        return devService.start(
+                context.vertx(),
+                wanted.map(dev -> () -> dev.start(configuration.database())),
+                running -> connect(context, configuration));
     }
 
     private Future<Void> connect(final PluginContext context, final PostgresqlConfiguration configuration) {
@@ -231,24 +210,11 @@ public final class PostgresqlPlugin implements Plugin {
         return Future.join(
                         context.instance(Pool.class).close(),
                         context.instance(SqlClient.class).close())
-                .transform(closed -> stopDevService(context));
+                .transform(closed -> devService.stop(context.vertx()));
     }
 
     /** The embedded server's process while it runs, for tests that check it is gone after stop. */
     Optional<Long> devServicePid() {
-        return embedded.get().map(PostgresqlDevService.Running::pid);
-    }
-
-    private Future<Void> stopDevService(final PluginContext context) {
-        final Optional<PostgresqlDevService.Running> running = embedded.getAndSet(Optional.empty());
-        return running.map(server -> context.vertx()
-                        .<Void>executeBlocking(
-                                () -> {
-                                    server.close();
-                                    LOG.info("Dev service: stopped the embedded PostgreSQL");
-                                    return null;
-                                },
-                                false))
-                .orElseGet(Future::succeededFuture);
+        return devService.pid();
     }
 }

@@ -6,11 +6,14 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.core.configuration.Secrets;
+import org.jzenith.core.configuration.SettingProblem;
 
 /**
  * The server, database and role the plugin connects to, resolved from {@link
@@ -48,46 +51,69 @@ record PostgresqlTarget(
     /**
      * The embedded server of the dev services on {@code port}: the configured database, as the
      * superuser {@code postgres} without a password (trust on the loopback address).
+     *
+     * @throws IllegalArgumentException when the database is not set
      */
     static PostgresqlTarget embedded(final int port, final PostgresqlConfiguration configuration) {
+        final List<SettingProblem> problems = new ArrayList<>();
         final PgConnectOptions options = new PgConnectOptions()
                 .setHost(DEFAULT_HOST)
                 .setPort(port)
-                .setDatabase(required(DATABASE, configuration.database()))
+                .setDatabase(required(DATABASE, configuration.database(), problems))
                 .setUser(EMBEDDED_USER)
                 .setPassword("");
+        SettingProblem.requireNone(problems);
         return new PostgresqlTarget(options, Optional.empty(), USERNAME, PASSWORD, DATABASE);
     }
 
     /** The superuser of the embedded server. */
     static final String EMBEDDED_USER = "postgres";
 
+    /** What is wrong with the connection settings of {@code configuration}, every key; empty when they can be used. */
+    static List<SettingProblem> problems(final PostgresqlConfiguration configuration) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        read(configuration, problems);
+        return List.copyOf(problems);
+    }
+
     /**
      * The target {@code configuration} describes.
      *
-     * @throws InvalidSetting naming the key, when a value cannot be used
+     * @throws IllegalArgumentException naming every key of the {@link #problems}, when there are any
      */
     static PostgresqlTarget of(final PostgresqlConfiguration configuration) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        final Optional<PostgresqlTarget> target = read(configuration, problems);
+        SettingProblem.requireNone(problems);
+        return target.orElseThrow();
+    }
+
+    /** The target, adding to {@code problems} what cannot be used; empty when the URL cannot be read. */
+    private static Optional<PostgresqlTarget> read(
+            final PostgresqlConfiguration configuration, final List<SettingProblem> problems) {
         final Optional<String> password = configuration.password().filter(value -> !value.isEmpty());
         final Optional<String> url = configuration.url().map(String::strip).filter(value -> !value.isEmpty());
         if (url.isPresent()) {
-            return fromUrl(url.get(), configuration, password);
+            return fromUrl(url.get(), configuration, password, problems);
         }
         final String host = configuration.host().orElse(DEFAULT_HOST);
         if (host.isBlank()) {
-            throw new InvalidSetting(HOST, "the server's host name or address, not nothing");
+            problems.add(new SettingProblem(HOST, "the server's host name or address, not nothing"));
         }
         final PgConnectOptions options = new PgConnectOptions()
                 .setHost(host.strip())
                 .setPort(configuration.port())
-                .setDatabase(required(DATABASE, configuration.database()))
-                .setUser(required(USERNAME, configuration.username()))
+                .setDatabase(required(DATABASE, configuration.database(), problems))
+                .setUser(required(USERNAME, configuration.username(), problems))
                 .setPassword(password.orElse(""));
-        return new PostgresqlTarget(options, Optional.empty(), USERNAME, PASSWORD, DATABASE);
+        return Optional.of(new PostgresqlTarget(options, Optional.empty(), USERNAME, PASSWORD, DATABASE));
     }
 
-    private static PostgresqlTarget fromUrl(
-            final String url, final PostgresqlConfiguration configuration, final Optional<String> password) {
+    private static Optional<PostgresqlTarget> fromUrl(
+            final String url,
+            final PostgresqlConfiguration configuration,
+            final Optional<String> password,
+            final List<SettingProblem> problems) {
         // The client's parser takes neither jdbc: nor an empty database path ("//db/?...").
         final String vertxUrl = (url.startsWith(JDBC_PREFIX) ? url.substring(JDBC_PREFIX.length()) : url)
                 .replaceFirst("^([A-Za-z]+://[^/?#]*)/(?=\\?|$)", "$1");
@@ -97,30 +123,31 @@ record PostgresqlTarget(
             parsed = PgConnectOptions.fromUri(jdbcParameters(vertxUrl));
             parts = UrlParts.of(vertxUrl);
         } catch (final IllegalArgumentException | URISyntaxException e) {
-            throw new InvalidSetting(
+            problems.add(new SettingProblem(
                     URL,
                     "postgresql://user:password@host:port/database (each part optional, parameters such as"
-                            + " ?sslmode=require after it)");
+                            + " ?sslmode=require after it)"));
+            return Optional.empty();
         }
         // The client drops its default session settings when the URL has parameters of its own.
         final Map<String, String> properties = new HashMap<>(PgConnectOptions.DEFAULT_PROPERTIES);
         properties.putAll(parsed.getProperties());
         parsed.setProperties(properties);
         if (!parts.user()) {
-            parsed.setUser(required(USERNAME, configuration.username()));
+            parsed.setUser(required(USERNAME, configuration.username(), problems));
         }
         if (!parts.password()) {
             parsed.setPassword(password.orElse(""));
         }
         if (!parts.database()) {
-            parsed.setDatabase(required(DATABASE, configuration.database()));
+            parsed.setDatabase(required(DATABASE, configuration.database(), problems));
         }
-        return new PostgresqlTarget(
+        return Optional.of(new PostgresqlTarget(
                 parsed,
                 Optional.of(url),
                 parts.user() ? URL : USERNAME,
                 parts.password() ? URL : PASSWORD,
-                parts.database() ? URL : DATABASE);
+                parts.database() ? URL : DATABASE));
     }
 
     /** JDBC's {@code currentSchema} is the client's {@code search_path}. */
@@ -128,9 +155,9 @@ record PostgresqlTarget(
         return url.replaceFirst("([?&])currentSchema=", "$1search_path=");
     }
 
-    private static String required(final String key, final String value) {
+    private static String required(final String key, final String value, final List<SettingProblem> problems) {
         if (value.isBlank()) {
-            throw new InvalidSetting(key, "a value, not nothing");
+            problems.add(new SettingProblem(key, "a value, not nothing"));
         }
         return value.strip();
     }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.test.Configurations;
 
 class PostgresqlTargetTest {
@@ -128,14 +129,14 @@ class PostgresqlTargetTest {
         assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.read(
                         PostgresqlConfiguration.class,
                         Map.of("postgresql.url", "postgresql://app:url-secret@db:notaport/users"))))
-                .isInstanceOf(InvalidSetting.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(
                         "postgresql.url is not valid: expected postgresql://user:password@host:port/database")
                 .hasMessageNotContaining("url-secret")
                 .hasNoCause();
         assertThatThrownBy(() -> PostgresqlTarget.of(Configurations.read(
                         PostgresqlConfiguration.class, Map.of("postgresql.url", "mysql://db/users"))))
-                .isInstanceOf(InvalidSetting.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("postgresql.url is not valid");
     }
 
@@ -150,6 +151,27 @@ class PostgresqlTargetTest {
         assertThatThrownBy(() -> PostgresqlTarget.of(
                         Configurations.read(PostgresqlConfiguration.class, Map.of("postgresql.database", " "))))
                 .hasMessage("postgresql.database is not valid: expected a value, not nothing");
+    }
+
+    @Test
+    void everyBadKeyIsReportedAtOnce() {
+        final PostgresqlConfiguration configuration = Configurations.read(
+                PostgresqlConfiguration.class,
+                Map.of("postgresql.host", " ", "postgresql.database", " ", "postgresql.username", " "));
+        assertThat(PostgresqlTarget.problems(configuration))
+                .extracting(SettingProblem::key)
+                .containsExactly("postgresql.host", "postgresql.database", "postgresql.username");
+        assertThatThrownBy(() -> PostgresqlTarget.of(configuration))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("postgresql.host is not valid: expected the server's host name or address, not nothing;"
+                        + " postgresql.database is not valid: expected a value, not nothing;"
+                        + " postgresql.username is not valid: expected a value, not nothing");
+        assertThat(PostgresqlTarget.problems(Configurations.read(
+                        PostgresqlConfiguration.class,
+                        Map.of("postgresql.url", "postgresql://db", "postgresql.database", " "))))
+                .containsExactly(new SettingProblem("postgresql.database", "a value, not nothing"));
+        assertThat(PostgresqlTarget.problems(Configurations.read(PostgresqlConfiguration.class, Map.of())))
+                .isEmpty();
     }
 
     @Test

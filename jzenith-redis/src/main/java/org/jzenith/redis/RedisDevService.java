@@ -15,10 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.store.DevProcess;
+import org.jzenith.core.store.DevServer;
 import org.jzenith.core.store.DevServices;
 
 /**
@@ -97,8 +96,8 @@ record RedisDevService(DevServices services, Optional<Path> program) {
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot start " + server, e);
         }
-        final DevServices.Watchdog watchdog = DevServices.watch(process.pid(), "TERM");
-        final Running running = new Running(process, port, folder, services.keepsData(), watchdog);
+        final Running running = new Running(
+                DevProcess.watched(process, folder, services.keepsData(), STOP_WAIT), services, server, port);
         final long deadline = System.nanoTime() + START_WAIT.toNanos();
         while (!answersPing(port, password)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
@@ -156,39 +155,37 @@ record RedisDevService(DevServices services, Optional<Path> program) {
     /**
      * The started server; {@link #close()} stops it (SIGTERM: in dev it saves its data first).
      *
-     * @param process the server's process
+     * @param process the server's process, its files and its watchdog
+     * @param services the dev services' settings it was started with
+     * @param program the {@code redis-server} it runs
      * @param port its port on 127.0.0.1
-     * @param folder its files
-     * @param keepData whether the files stay
-     * @param watchdog ends the server if the JVM dies without stopping it
      */
-    record Running(Process process, int port, Path folder, boolean keepData, DevServices.Watchdog watchdog)
-            implements AutoCloseable {
+    record Running(DevProcess process, DevServices services, Path program, int port) implements DevServer {
 
         /** The connection string of the server. */
         String connectionString() {
             return "redis://127.0.0.1:" + port;
         }
 
+        @Override
+        public String describe() {
+            return "redis-server (" + program + ") at 127.0.0.1:" + port;
+        }
+
+        @Override
+        public Path folder() {
+            return process.folder();
+        }
+
+        @Override
+        public long pid() {
+            return process.pid();
+        }
+
         /** Stops the server and waits until it has gone; outside dev deletes its files. */
         @Override
         public void close() {
-            try {
-                process.destroy();
-                try {
-                    process.onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (final TimeoutException | ExecutionException e) {
-                    process.destroyForcibly();
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    process.destroyForcibly();
-                }
-            } finally {
-                watchdog.close();
-                if (!keepData) {
-                    DevServices.delete(folder);
-                }
-            }
+            process.close();
         }
     }
 }

@@ -10,12 +10,12 @@ import io.vertx.redis.client.Response;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
+import org.jzenith.core.store.DevServiceLifecycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,7 +81,8 @@ public final class RedisPlugin implements Plugin {
     private static final String VERSION_FIELD = "redis_version:";
 
     private final PluginRedis redis = new PluginRedis();
-    private final AtomicReference<Optional<RedisDevService.Running>> embedded = new AtomicReference<>(Optional.empty());
+    private final DevServiceLifecycle<RedisDevService.Running> devService =
+            DevServiceLifecycle.loggingAs(RedisPlugin.class);
 
     private RedisPlugin() {}
 
@@ -110,8 +111,7 @@ public final class RedisPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         validation.configuration(RedisConfiguration.class).ifPresent(configuration -> {
-            RedisTarget.problems(configuration)
-                    .forEach(problem -> validation.reject(problem.key(), problem.expected()));
+            validation.reject(RedisTarget.problems(configuration));
             validation
                     .configuration(CoreConfiguration.class)
                     .flatMap(core -> RedisDevService.of(core, configuration))
@@ -132,29 +132,12 @@ public final class RedisPlugin implements Plugin {
     @Override
     public Future<Void> start(final PluginContext context) {
         final RedisConfiguration configuration = context.instance(RedisConfiguration.class);
-        final Optional<RedisDevService> devService =
+        final Optional<RedisDevService> wanted =
                 RedisDevService.of(context.instance(CoreConfiguration.class), configuration);
-        return devService
-                .map(dev -> context.vertx()
-                        .executeBlocking(
-                                () -> {
-                                    final RedisDevService.Running running =
-                                            dev.start(configuration.password().filter(p -> !p.isEmpty()));
-                                    embedded.set(Optional.of(running));
-                                    LOG.info(
-                                            "Dev service ({} profile): started redis-server ({}) at 127.0.0.1:{},"
-                                                    + " its data in {}{}",
-                                            dev.services().profile(),
-                                            dev.program().map(Object::toString).orElse("redis-server"),
-                                            running.port(),
-                                            running.folder(),
-                                            dev.services().keepsData() ? "" : " (deleted when it stops)");
-                                    return Optional.of(running.connectionString());
-                                },
-                                false))
-                .orElseGet(() -> Future.succeededFuture(Optional.empty()))
-                .compose(connectionString -> connect(context, configuration, connectionString))
-                .recover(failure -> stopDevService(context).transform(stopped -> Future.failedFuture(failure)));
+        return devService.start(
+                context.vertx(),
+                wanted.map(dev -> () -> dev.start(configuration.password().filter(p -> !p.isEmpty()))),
+                running -> connect(context, configuration, running.map(RedisDevService.Running::connectionString)));
     }
 
     private Future<Void> connect(
@@ -203,25 +186,12 @@ public final class RedisPlugin implements Plugin {
         return redis.stop()
                 .map(running -> close(running.client()))
                 .orElseGet(Future::succeededFuture)
-                .transform(closed -> stopDevService(context));
+                .transform(closed -> devService.stop(context.vertx()));
     }
 
     /** The dev service's {@code redis-server} process while it runs, for tests that check it has gone. */
     Optional<Long> devServicePid() {
-        return embedded.get().map(running -> running.process().pid());
-    }
-
-    private Future<Void> stopDevService(final PluginContext context) {
-        final Optional<RedisDevService.Running> running = embedded.getAndSet(Optional.empty());
-        return running.map(server -> context.vertx()
-                        .<Void>executeBlocking(
-                                () -> {
-                                    server.close();
-                                    LOG.info("Dev service: stopped redis-server at 127.0.0.1:{}", server.port());
-                                    return null;
-                                },
-                                false))
-                .orElseGet(Future::succeededFuture);
+        return devService.pid();
     }
 
     private static Future<Void> close(final Redis client) {

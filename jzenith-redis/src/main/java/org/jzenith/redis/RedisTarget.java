@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.jzenith.core.configuration.Secrets;
+import org.jzenith.core.configuration.SettingProblem;
 
 /**
  * The Redis servers the plugin talks to and how, resolved and checked from {@link
@@ -56,25 +56,23 @@ record RedisTarget(
         endpoints = List.copyOf(endpoints);
     }
 
-    /** A setting that cannot be used, and what was expected instead. */
-    record Problem(String key, String expected) {}
-
     /** What is wrong with the connection settings of {@code configuration}; empty when they can be used. */
-    static List<Problem> problems(final RedisConfiguration configuration) {
+    static List<SettingProblem> problems(final RedisConfiguration configuration) {
         return problems(configuration, connectionString(configuration));
     }
 
-    private static List<Problem> problems(final RedisConfiguration configuration, final String connectionString) {
-        final List<Problem> problems = new ArrayList<>();
+    private static List<SettingProblem> problems(
+            final RedisConfiguration configuration, final String connectionString) {
+        final List<SettingProblem> problems = new ArrayList<>();
         final List<String> endpoints = endpoints(connectionString);
         if (endpoints.isEmpty()) {
-            problems.add(new Problem(CONNECTION_STRING, "a server, such as redis://host:port"));
+            problems.add(new SettingProblem(CONNECTION_STRING, "a server, such as redis://host:port"));
         }
         for (final String endpoint : endpoints) {
-            checkEndpoint(endpoint).ifPresent(problem -> problems.add(new Problem(CONNECTION_STRING, problem)));
+            checkEndpoint(endpoint).ifPresent(problem -> problems.add(new SettingProblem(CONNECTION_STRING, problem)));
         }
         if (endpoints.size() > 1 && configuration.type() == RedisClientType.STANDALONE) {
-            problems.add(new Problem(
+            problems.add(new SettingProblem(
                     CONNECTION_STRING,
                     "one server for redis.type=standalone, not " + endpoints.size()
                             + "; set redis.type to sentinel, cluster or replication, or name one server"));
@@ -93,12 +91,7 @@ record RedisTarget(
 
     /** The target {@code configuration} describes, but at {@code connectionString} (a dev service's). */
     static RedisTarget of(final RedisConfiguration configuration, final String connectionString) {
-        final List<Problem> problems = problems(configuration, connectionString);
-        if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(problems.stream()
-                    .map(problem -> problem.key() + " is not valid: expected " + problem.expected())
-                    .collect(Collectors.joining("; ")));
-        }
+        SettingProblem.requireNone(problems(configuration, connectionString));
         final List<String> endpoints = endpoints(connectionString);
         return new RedisTarget(
                 endpoints,

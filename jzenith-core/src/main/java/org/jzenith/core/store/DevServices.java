@@ -35,6 +35,10 @@ import org.jzenith.core.configuration.CoreConfiguration;
  * }
  * }</pre>
  *
+ * <p>The plugin keeps what it started, a {@link DevServer} (a child process is a {@link
+ * DevProcess}), in a {@link DevServiceLifecycle}, which starts it before the plugin connects, stops it
+ * when the start fails, and stops it after the plugin's clients have closed.
+ *
  * <p>Dev services apply only while the active profile is {@code dev} or {@code test} and {@code
  * jzenith.dev-services.enabled} is true (the default); in every other profile, and with none, a
  * plugin connects where its configuration (or its default) says, as it always did.

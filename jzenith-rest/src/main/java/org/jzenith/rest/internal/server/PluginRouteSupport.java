@@ -7,6 +7,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.jzenith.rest.RouteSupport;
+import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.invoke.EndpointMetrics;
 import org.jzenith.rest.internal.json.JsonCodec;
@@ -35,6 +36,17 @@ public final class PluginRouteSupport implements RouteSupport {
         this.headers = headers;
         this.errors = errors;
         this.registry = registry;
+    }
+
+    /** The support of {@code runtime}'s routes: on the API port, or on the management port. */
+    public static PluginRouteSupport of(final RestRuntime runtime, final boolean onManagementPort) {
+        return new PluginRouteSupport(
+                runtime.json(),
+                runtime.headers(),
+                runtime.errors(),
+                runtime.registry(),
+                onManagementPort,
+                runtime.tracing());
     }
 
     @Override
