@@ -272,11 +272,24 @@ jz_user_sets() {
 }
 
 if [ -z "$jz_memory_mib" ]; then
-  jz_say "no memory limit found (no cgroup limit, JZENITH_MEMORY_LIMIT unset): the JVM sizes itself; $jz_cpus CPU(s) from $jz_cpu_from"
+  jz_say "no memory limit found (no cgroup limit, JZENITH_MEMORY_LIMIT unset): the JVM sizes its heap itself; $jz_cpus CPU(s) from $jz_cpu_from"
   jz_tier=none
+  if ! jz_user_sets -Xms -XX:InitialHeapSize -Xmx -XX:MaxRAM -XX:MaxHeapSize; then
+    # The JVM's own initial heap is 1/64 of the machine's memory (368 MiB of 23 GiB), and every
+    # page that start-up allocates into stays resident: a small start and a heap that grows as the
+    # service needs keep RSS after start near what the service uses. Not below 8 MiB: see -Xms below.
+    jz_add -Xms16m
+    jz_say "initial heap -Xms16m: the heap grows to the JVM's own maximum as the service needs"
+  fi
+  if jz_user_sets -XX:ArchiveRelocationMode; then
+    jz_add -XX:+UnlockDiagnosticVMOptions # JAVA_OPTS' own mode is a diagnostic flag too
+  else
+    # As in a container (below): class archives at their own address stay shared file pages.
+    jz_add -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0
+  fi
 else
   jz_say "memory limit $jz_memory_mib MiB from $jz_memory_from; $jz_cpus CPU(s) from $jz_cpu_from"
-  if [ "$jz_memory_mib" -le 256 ]; then
+  if [ "$jz_memory_mib" -lt 192 ]; then
     jz_tier=small
   elif [ "$jz_memory_mib" -le 1024 ]; then
     jz_tier=medium
@@ -299,8 +312,13 @@ if [ "$jz_tier" != none ]; then
       jz_meta=64 jz_code=24 jz_stack=512k
       ;;
     medium)
-      jz_heap=$((jz_memory_mib * 60 / 100))
-      jz_meta=128 jz_code=64 jz_stack=''
+      # From 192 MiB the AOT cache's pages stay in memory, and C2 (below) has room for its arenas:
+      # the JVM needs about 128 MiB besides the heap then (cache pages, code, C2, threads,
+      # metaspace), so the heap takes the rest, up to three quarters of the limit. Measured with
+      # benchmarks/container.sh (docs/deployment.md, "What the launcher picks").
+      jz_heap=$((jz_memory_mib - 128))
+      [ "$jz_heap" -le $((jz_memory_mib * 3 / 4)) ] || jz_heap=$((jz_memory_mib * 3 / 4))
+      jz_meta=128 jz_code=48 jz_stack=''
       ;;
     large)
       jz_heap=$((jz_memory_mib * 70 / 100))
@@ -357,9 +375,9 @@ if [ "$jz_tier" != none ]; then
     jz_add "-Xss$jz_stack"
   fi
   if [ "$jz_tier" = small ] && ! jz_user_sets -XX:TieredStopAtLevel -XX:-TieredCompilation -XX:+TieredCompilation; then
-    # C2 compiles in arenas of 15-25 MiB and, on one CPU, competes with the service for it: in
-    # a small container the C1 compiler alone starts faster, holds less and served more requests
-    # in the measured minute of load.
+    # C2 compiles in arenas of 15-25 MiB and, on one CPU, competes with the service for it: below
+    # 192 MiB the C1 compiler alone starts faster, holds less and is not killed. From 192 MiB the
+    # JVM's default tiered compilation (C1, then C2 for hot code) has room, and serves more.
     jz_add -XX:TieredStopAtLevel=1
     jz_say "JIT: C1 only (-XX:TieredStopAtLevel=1): no C2 arenas, no C2 compiling on the service's CPU"
   fi

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.jzenith.maven.FakeMachine.Run;
@@ -57,7 +58,7 @@ class LauncherTest {
 
         final Run run = machine.run();
 
-        assertThat(run.flags()).contains("-XX:+UseSerialGC", "-Xmx80m", "-Xms20m", "-XX:MaxDirectMemorySize=16m");
+        assertThat(run.flags()).contains("-XX:+UseSerialGC", "-Xmx128m", "-Xms32m", "-XX:MaxDirectMemorySize=16m");
         assertThat(run.stderr())
                 .contains("memory limit 256 MiB from cgroup v1 /sys/fs/cgroup/memory/docker/abc/memory.limit_in_bytes")
                 .contains("1 CPU(s) from cgroup v1 /sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_quota_us");
@@ -89,7 +90,42 @@ class LauncherTest {
     }
 
     @Test
-    void withoutALimitTheJvmSizesItselfAndGetsOnlyTheFlagsEveryServiceNeeds() throws Exception {
+    void from192MiBTheHeapTakesAllBut128MiBAndC2Compiles() throws Exception {
+        // limit -> heap: the rest of 128 MiB, at most three quarters; C1 only below 192 MiB.
+        final Map<String, String> heaps = Map.of(
+                "160m",
+                "-Xmx44m",
+                "192m",
+                "-Xmx64m",
+                "256m",
+                "-Xmx128m",
+                "384m",
+                "-Xmx256m",
+                "512m",
+                "-Xmx384m",
+                "1g",
+                "-Xmx768m");
+        for (final Map.Entry<String, String> tier : heaps.entrySet()) {
+            final List<String> flags = new FakeMachine(temp)
+                    .env("JZENITH_MEMORY_LIMIT", tier.getKey())
+                    .run()
+                    .flags();
+            assertThat(flags).as(tier.getKey()).contains(tier.getValue(), "-XX:+UseSerialGC");
+            if (tier.getKey().equals("160m")) {
+                assertThat(flags)
+                        .as(tier.getKey())
+                        .contains("-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=24m");
+            } else {
+                assertThat(flags)
+                        .as(tier.getKey())
+                        .contains("-XX:ReservedCodeCacheSize=48m", "-XX:MaxMetaspaceSize=128m")
+                        .noneMatch(flag -> flag.startsWith("-XX:TieredStopAtLevel") || flag.startsWith("-Xss"));
+            }
+        }
+    }
+
+    @Test
+    void withoutALimitTheJvmSizesItsHeapItselfFromASmallStart() throws Exception {
         final FakeMachine machine = new FakeMachine(temp)
                 .file("proc/self/cgroup", "4:memory:/\n")
                 .file("proc/self/mountinfo", mount("/", "/sys/fs/cgroup/memory", "cgroup", "rw,memory"))
@@ -104,7 +140,10 @@ class LauncherTest {
                         "--enable-native-access=ALL-UNNAMED",
                         "--sun-misc-unsafe-memory-access=allow",
                         "-Dio.netty.jfr.enabled=false",
-                        "-Dguice_custom_class_loading=CHILD");
+                        "-Dguice_custom_class_loading=CHILD",
+                        "-Xms16m",
+                        "-XX:+UnlockDiagnosticVMOptions",
+                        "-XX:ArchiveRelocationMode=0");
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.WriterChain;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.MediaTypes;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 
 /**
@@ -304,6 +305,6 @@ public final class BodyWriter {
         final String base = type.getType() + "/" + type.getSubtype();
         final boolean needsCharset =
                 !type.getParameters().containsKey(MediaType.CHARSET_PARAMETER) && "text".equals(type.getType());
-        return needsCharset ? base + ";charset=utf-8" : type.toString();
+        return needsCharset ? base + ";charset=utf-8" : MediaTypes.format(type);
     }
 }

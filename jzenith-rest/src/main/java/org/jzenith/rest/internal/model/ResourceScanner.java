@@ -378,7 +378,7 @@ public final class ResourceScanner {
                         .flatMap(value -> Arrays.stream(value.split(",")))
                         .map(String::trim)
                         .filter(value -> !value.isEmpty())
-                        .map(MediaType::valueOf)
+                        .map(MediaTypes::parse)
                         .toList());
     }
 
