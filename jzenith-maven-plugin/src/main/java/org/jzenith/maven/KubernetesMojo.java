@@ -26,7 +26,7 @@ import org.jzenith.maven.kubernetes.ServiceSettings;
  * (probes on the health routes, on {@code management.port} when set; memory request and limit;
  * a grace period above the service's pre-stop delay and shutdown timeout; a non-root, read-only,
  * capability-less container), a Service, a PodDisruptionBudget and a HorizontalPodAutoscaler. The
- * service's settings are read from its {@code jzenith.properties} and {@code <settings>}, the way it
+ * service's settings are read from its {@code jzenith.properties} and {@code <podSettings>}, the way it
  * reads them itself; secret ones ({@code jdbc.password}, ...) come from the Secret {@code
  * NAME-secrets}, which the cluster holds.
  *
@@ -35,11 +35,11 @@ import org.jzenith.maven.kubernetes.ServiceSettings;
  * <configuration>
  *   <image>registry.example.com/user-service:1.0</image>
  *   <memory>256Mi</memory>
- *   <settings>
+ *   <podSettings>
  *     <rest.host>0.0.0.0</rest.host>
  *     <postgresql.host>postgresql</postgresql.host>
  *     <postgresql.password/>          <!-- secret: from the Secret user-service-secrets -->
- *   </settings>
+ *   </podSettings>
  * </configuration>
  * }</pre>
  */
@@ -105,7 +105,7 @@ public final class KubernetesMojo extends AbstractMojo {
      * that file, as the environment does. Secret keys go empty here and come from the Secret.
      */
     @Parameter
-    private Map<String, String> settings = new LinkedHashMap<>();
+    private Map<String, String> podSettings = new LinkedHashMap<>();
 
     /** Skips the goal. */
     @Parameter(property = "jzenith.kubernetes.skip", defaultValue = "false")
@@ -117,8 +117,8 @@ public final class KubernetesMojo extends AbstractMojo {
             getLog().info("jzenith.kubernetes.skip is set: no Kubernetes manifest");
             return;
         }
-        final Map<String, String> podSettings = new LinkedHashMap<>();
-        settings.forEach((key, value) -> podSettings.put(key.trim(), value == null ? "" : value.trim()));
+        final Map<String, String> pod = new LinkedHashMap<>();
+        podSettings.forEach((key, value) -> pod.put(key.trim(), value == null ? "" : value.trim()));
         final KubernetesManifest manifest;
         try {
             final ManifestOptions options = new ManifestOptions(
@@ -134,8 +134,8 @@ public final class KubernetesMojo extends AbstractMojo {
                     servicePort,
                     runAsUser,
                     Duration.ofSeconds(graceMarginSeconds),
-                    podSettings);
-            manifest = KubernetesManifest.of(ServiceSettings.read(serviceProperties(), podSettings), options);
+                    pod);
+            manifest = KubernetesManifest.of(ServiceSettings.read(serviceProperties(), pod), options);
         } catch (final IllegalArgumentException e) {
             throw new MojoFailureException("Cannot write the Kubernetes manifest of " + name + ": " + e.getMessage());
         }
