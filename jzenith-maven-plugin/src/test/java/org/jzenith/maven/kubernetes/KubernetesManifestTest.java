@@ -52,6 +52,18 @@ class KubernetesManifestTest {
     }
 
     @Test
+    void theSchemaCheckRefusesAMalformedQuantityAndAMissingRequiredField() {
+        final String yaml = yaml(USER_SERVICE_PROPERTIES, options(Map.of()));
+
+        assertThatThrownBy(() -> KubernetesSchema.validate(yaml.replace("memory: \"128Mi\"", "memory: \"128 MB\"")))
+                .hasMessageContaining("apps/v1 Deployment is not valid")
+                .hasMessageContaining("quantity");
+        assertThatThrownBy(() -> KubernetesSchema.validate(yaml.replace("- name: user-service\n", "- \n")))
+                .hasMessageContaining("apps/v1 Deployment is not valid")
+                .hasMessageContaining("name");
+    }
+
+    @Test
     void probesAskTheHealthRoutesOnTheApiPortWithoutAManagementPort() {
         final Map<String, Object> container = container(USER_SERVICE_PROPERTIES, options(Map.of()));
 
