@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +36,7 @@ public record ServiceSettings(
         Duration startTimeout,
         Optional<String> uploadsDirectory) {
 
+    private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "::1", "[::1]");
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)?");
 
     /**
@@ -59,6 +61,11 @@ public record ServiceSettings(
                 lookup.duration("jzenith.shutdown-timeout").orElse(Duration.ofSeconds(10)),
                 lookup.duration("jzenith.start-timeout").orElse(Duration.ofSeconds(60)),
                 lookup.value("rest.uploads-directory"));
+        // The kubelet probes the pod's address, and the Service sends there: a loopback listener
+        // would never become ready. (A host set in code, withConfiguration, is not visible here;
+        // rest.host in <podSettings> overrides it, as the environment does.)
+        lookup.reachable("rest.host");
+        lookup.reachable("management.host");
         if (!lookup.problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", lookup.problems));
         }
@@ -82,6 +89,13 @@ public record ServiceSettings(
             return profiled.or(() -> Optional.ofNullable(values.get(key)))
                     .map(String::trim)
                     .filter(value -> !value.isEmpty());
+        }
+
+        void reachable(final String key) {
+            value(key)
+                    .filter(LOOPBACK::contains)
+                    .ifPresent(host -> problems.add(key + "=" + host + " listens on loopback, where neither the"
+                            + " kubelet's probes nor the Service reach it: set " + key + "=0.0.0.0 in <podSettings>"));
         }
 
         OptionalInt port(final String key) {

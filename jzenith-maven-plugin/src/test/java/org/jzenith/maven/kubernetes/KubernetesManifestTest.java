@@ -314,6 +314,20 @@ class KubernetesManifestTest {
     }
 
     @Test
+    void aLoopbackListenerIsRefusedSinceNoProbeReachesIt() {
+        assertThatThrownBy(() -> ServiceSettings.read(
+                        Map.of("rest.host", "127.0.0.1"),
+                        Map.of("management.port", "9000", "management.host", "localhost")))
+                .hasMessageContaining("rest.host=127.0.0.1 listens on loopback")
+                .hasMessageContaining("management.host=localhost listens on loopback")
+                .hasMessageContaining("set rest.host=0.0.0.0 in <podSettings>");
+        assertThat(ServiceSettings.read(Map.of("rest.host", "127.0.0.1"), Map.of("rest.host", "0.0.0.0"))
+                        .restPort())
+                .as("the pod's setting wins over the file's")
+                .isEqualTo(8080);
+    }
+
+    @Test
     void badOptionsAreNamedTogetherWithTheirFix() {
         assertThatThrownBy(() -> new ManifestOptions(
                         "User_Service",

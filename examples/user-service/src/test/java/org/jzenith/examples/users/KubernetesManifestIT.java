@@ -102,7 +102,6 @@ class KubernetesManifestIT {
         environment.put("JWT_PUBLIC_KEY", publicKey());
         environment.put("REST_PORT", "0");
         environment.put("MANAGEMENT_PORT", "0");
-        environment.put("KUBERNETES_SERVICE_HOST", "10.0.0.1");
 
         final String java = ProcessHandle.current().info().command().orElse("java");
         final ProcessBuilder builder = new ProcessBuilder(
@@ -114,6 +113,9 @@ class KubernetesManifestIT {
                         UserServiceApplication.class.getName())
                 .redirectErrorStream(true);
         builder.environment().putAll(environment);
+        // Without KUBERNETES_SERVICE_HOST the service's own delay is 0 s, so the delay it keeps
+        // below is the ConfigMap's JZENITH_SHUTDOWN_PRE_STOP_DELAY.
+        builder.environment().remove("KUBERNETES_SERVICE_HOST");
         final Process process = builder.start();
         final List<String> output = new CopyOnWriteArrayList<>();
         final CompletableFuture<Integer> apiPort = new CompletableFuture<>();
@@ -158,6 +160,9 @@ class KubernetesManifestIT {
                     .isGreaterThanOrEqualTo(Duration.ofMillis(Long.parseLong(
                             environment.get("JZENITH_SHUTDOWN_PRE_STOP_DELAY").replace("ms", ""))));
             assertThat(reader.join(Duration.ofSeconds(10))).isTrue();
+            assertThat(output)
+                    .anyMatch(line -> line.contains("Readiness is DOWN; still serving for "
+                            + environment.get("JZENITH_SHUTDOWN_PRE_STOP_DELAY").replace("ms", " ms")));
         } finally {
             process.destroyForcibly();
         }
