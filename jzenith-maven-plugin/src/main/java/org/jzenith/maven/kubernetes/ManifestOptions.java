@@ -2,6 +2,7 @@ package org.jzenith.maven.kubernetes;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  * @param graceMargin added to pre-stop delay and shutdown timeout for the JVM's own exit
  * @param settings the service's settings the pod gets, by key: secret keys (as jZenith decides) from
  *     the Secret {@code NAME-secrets} and with an empty value here, the others from the ConfigMap
- *     {@code NAME-config}
+ *     {@code NAME-config}; {@code rest.host} is {@code 0.0.0.0} unless given
  */
 public record ManifestOptions(
         String name,
@@ -48,7 +49,12 @@ public record ManifestOptions(
 
     public ManifestOptions {
         version = version.filter(v -> LABEL_VALUE.matcher(v).matches());
-        settings = new TreeMap<>(settings);
+        final Map<String, String> podSettings = new TreeMap<>(settings);
+        // A pod is reached on its own address, by the kubelet's probes and the Service: the
+        // service listens on all of them unless told otherwise, whatever its code or file say
+        // (services often keep to loopback outside a container, as the examples do in code).
+        podSettings.putIfAbsent("rest.host", "0.0.0.0");
+        settings = Collections.unmodifiableMap(podSettings);
         final List<String> problems = new ArrayList<>();
         if (!DNS_LABEL.matcher(name).matches()) {
             problems.add("the name \"" + name + "\" is not a Kubernetes name: lower-case letters, digits and '-',"

@@ -141,6 +141,8 @@ class KubernetesManifestTest {
         assertThat(path(pod(USER_SERVICE_PROPERTIES, options(Map.of())), "terminationGracePeriodSeconds"))
                 .isEqualTo(20);
         assertThat(configMapData(USER_SERVICE_PROPERTIES, options(Map.of())))
+                .as("the pod listens on its own address, and the grace period's figures are written out")
+                .containsEntry("REST_HOST", "0.0.0.0")
                 .containsEntry("JZENITH_SHUTDOWN_PRE_STOP_DELAY", "5000ms")
                 .containsEntry("JZENITH_SHUTDOWN_TIMEOUT", "10000ms");
 
@@ -321,10 +323,11 @@ class KubernetesManifestTest {
                 .hasMessageContaining("rest.host=127.0.0.1 listens on loopback")
                 .hasMessageContaining("management.host=localhost listens on loopback")
                 .hasMessageContaining("set rest.host=0.0.0.0 in <podSettings>");
-        assertThat(ServiceSettings.read(Map.of("rest.host", "127.0.0.1"), Map.of("rest.host", "0.0.0.0"))
-                        .restPort())
-                .as("the pod's setting wins over the file's")
-                .isEqualTo(8080);
+        assertThat(configMapData(Map.of("rest.host", "127.0.0.1"), options(Map.of())))
+                .as("the pod's 0.0.0.0 wins over the file's loopback, as the environment does")
+                .containsEntry("REST_HOST", "0.0.0.0");
+        assertThatThrownBy(() -> yaml(Map.of(), options(Map.of("rest.host", "127.0.0.1"))))
+                .hasMessageContaining("rest.host=127.0.0.1 listens on loopback");
     }
 
     @Test
