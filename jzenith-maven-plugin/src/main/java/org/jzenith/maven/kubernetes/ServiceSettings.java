@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,12 +45,12 @@ public record ServiceSettings(
      * @throws IllegalArgumentException naming every value that cannot be read, and how to fix it
      */
     public static ServiceSettings read(final Map<String, String> properties, final Map<String, String> overrides) {
-        final Map<String, String> merged = new TreeMap<>(properties);
-        merged.putAll(overrides);
-        final Optional<String> profile = Optional.ofNullable(merged.get("jzenith.profile"))
+        final Optional<String> profile = Optional.ofNullable(overrides.get("jzenith.profile"))
+                .or(() -> Optional.ofNullable(properties.get("jzenith.profile")))
                 .map(String::trim)
                 .filter(p -> !p.isEmpty());
-        final Lookup lookup = new Lookup(merged, profile);
+        // Highest first, as the service ranks its environment above its jzenith.properties.
+        final Lookup lookup = new Lookup(List.of(overrides, properties), profile);
         final ServiceSettings settings = new ServiceSettings(
                 lookup.port("rest.port").orElse(8080),
                 lookup.port("management.port"),
@@ -75,18 +74,22 @@ public record ServiceSettings(
     /** Reads values and collects every problem, so that one message names them all. */
     private static final class Lookup {
 
-        private final Map<String, String> values;
+        private final List<Map<String, String>> sources;
         private final Optional<String> profile;
         private final List<String> problems = new ArrayList<>();
 
-        Lookup(final Map<String, String> values, final Optional<String> profile) {
-            this.values = values;
+        Lookup(final List<Map<String, String>> sources, final Optional<String> profile) {
+            this.sources = sources;
             this.profile = profile;
         }
 
         Optional<String> value(final String key) {
-            final Optional<String> profiled = profile.map(p -> values.get("%" + p + "." + key));
-            return profiled.or(() -> Optional.ofNullable(values.get(key)))
+            // Within a source, %PROFILE.key wins over key; a higher source wins over both.
+            return sources.stream()
+                    .map(values -> profile.map(p -> values.get("%" + p + "." + key))
+                            .or(() -> Optional.ofNullable(values.get(key))))
+                    .flatMap(Optional::stream)
+                    .findFirst()
                     .map(String::trim)
                     .filter(value -> !value.isEmpty());
         }

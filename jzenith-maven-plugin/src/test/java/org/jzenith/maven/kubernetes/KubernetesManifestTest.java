@@ -105,6 +105,12 @@ class KubernetesManifestTest {
                 .hasSize(2);
         assertThat(path(container(properties, options(Map.of("jzenith.profile", "prod"))), "ports", 1))
                 .isEqualTo(Map.of("name", "management", "containerPort", 9100, "protocol", "TCP"));
+        assertThat(path(
+                        container(properties, options(Map.of("jzenith.profile", "prod", "management.port", "9200"))),
+                        "ports",
+                        1))
+                .as("the pod's setting, an environment variable, wins over the file's profile key")
+                .isEqualTo(Map.of("name", "management", "containerPort", 9200, "protocol", "TCP"));
     }
 
     @Test
