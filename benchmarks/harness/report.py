@@ -19,6 +19,7 @@ INCLUDED = [
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
+    ("rolling", "ROLLING.md", "written by benchmarks/rolling.sh"),
     ("readings", "READINGS.md", "kept by hand"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
