@@ -8,7 +8,7 @@
 #
 # 1. A database of its own on PostgreSQL at 127.0.0.1:5432 (user postgres, trust), dropped at the end.
 # 2. Three instances through the launcher (examples/user-service/target/user-service/bin/user-service),
-#    user.store=postgresql, jzenith.shutdown.pre-stop-delay=3000ms, on the 2nd-4th ports of BENCH_PORTS;
+#    user.store=postgresql, jzenith.shutdown.pre-stop-delay=3000ms, postgresql.connection-timeout=10s, on the 2nd-4th ports of BENCH_PORTS;
 #    HAProxy (Debian's, installed by scripts/haproxy.sh) on the 1st, checking /health/ready (its
 #    configuration, and why each setting is there, is written below), its stats on the 5th.
 # 3. "roll": harness/RollingLoad.java sends RATE requests/s (POST_PERCENT% POST /users, the rest
@@ -113,18 +113,20 @@ listen stats
 CFG
 cp "$work/haproxy.cfg" "$results/haproxy.cfg"
 
+# postgresql.connection-timeout=10s: on a shared, loaded machine a starting JVM may take longer than the
+# default 2 s to open its first connection, and then it refuses to start.
 start_instance() { # index: starts instance $1 on its port, in the background
   local i=$1
   "$launcher" --rest.port="${instance_ports[$i]}" --user.store=postgresql --postgresql.host=127.0.0.1 \
     --postgresql.port=5432 --postgresql.database="$database" --postgresql.username=postgres \
-    --jzenith.shutdown.pre-stop-delay=${pre_stop_delay_ms}ms >>"$results/u$((i + 1)).log" 2>&1 &
+    --postgresql.connection-timeout=10s --jzenith.shutdown.pre-stop-delay=${pre_stop_delay_ms}ms >>"$results/u$((i + 1)).log" 2>&1 &
   pids[$i]=$!
 }
 wait_ready() { # index: until the instance answers /health/ready with 200
-  local i=$1 deadline=$(($(date +%s) + 60))
+  local i=$1 deadline=$(($(date +%s) + 180))
   until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:${instance_ports[$i]}/health/ready")" = 200 ]; do
     kill -0 "${pids[$i]}" 2>/dev/null || { tail -30 "$results/u$((i + 1)).log" >&2; echo "rolling.sh: u$((i + 1)) exited" >&2; exit 1; }
-    [ "$(date +%s)" -lt "$deadline" ] || { echo "rolling.sh: u$((i + 1)) not ready within 60 s" >&2; exit 1; }
+    [ "$(date +%s)" -lt "$deadline" ] || { echo "rolling.sh: u$((i + 1)) not ready within 180 s" >&2; exit 1; }
     sleep 0.05
   done
 }
@@ -145,16 +147,23 @@ exited() { # pid: whether the process is gone (or a zombie waiting for us)
 }
 
 replace() { # index, signal: the instance stopped by the signal, started again, back in rotation
-  local i=$1 signal=$2 name=u$(($1 + 1)) status=0 seen_down=
+  local i=$1 signal=$2 name=u$(($1 + 1)) status=0 seen_failed= seen_down= now
   event "$signal $name"
   kill -"$signal" "${pids[$i]}"
   until exited "${pids[$i]}"; do
-    if [ -z "$seen_down" ] && [ "$(haproxy_status "$name")" != UP ]; then
+    now=$(haproxy_status "$name")
+    if [ -z "$seen_failed" ] && [ "$now" != UP ]; then
+      seen_failed=1
+      event "haproxy-check-failed $name" # "UP 1/2": one failed check, still in rotation
+    fi
+    if [ -z "$seen_down" ] && [ "${now%% *}" = DOWN ]; then
       seen_down=1
-      event "haproxy-not-up $name"
+      event "haproxy-down $name" # out of rotation
     fi
     sleep 0.02
   done
+  [ -n "$seen_down" ] || event "haproxy-down-after-exit $name"
+
   wait "${pids[$i]}" || status=$?
   event "exited $name $status"
   start_instance "$i"

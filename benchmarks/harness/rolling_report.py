@@ -56,7 +56,8 @@ def scenario(directory):
     for ms_at, what in timeline:
         if what[0] in ("TERM", "KILL"):
             replaced.append({"name": what[1], "signal": ms_at})
-        elif replaced and what[0] in ("haproxy-not-up", "exited", "started", "ready", "haproxy-up"):
+        elif replaced and what[0] in ("haproxy-check-failed", "haproxy-down", "exited", "started", "ready",
+                                      "haproxy-up"):
             replaced[-1][what[0]] = ms_at
             if what[0] == "exited":
                 replaced[-1]["status"] = what[2]
@@ -94,7 +95,9 @@ def main():
         " tests ran meanwhile); nothing is pinned: the three services, HAProxy, PostgreSQL and the load generator"
         " share its CPUs.",
         "- Three instances of `examples/user-service` through `bin/user-service`, `user.store=postgresql` on one"
-        f" database made for the run, `jzenith.shutdown.pre-stop-delay={pre_stop}ms`, the drain timeout"
+        f" database made for the run, `jzenith.shutdown.pre-stop-delay={pre_stop}ms`,"
+        " `postgresql.connection-timeout=10s` (a starting JVM on the loaded machine may need more than the default 2 s"
+        " for its first connection), the drain timeout"
         " (`jzenith.shutdown-timeout`) at its default of 10 s. HAProxy checks `/health/ready` every 500 ms"
         " (`fall 2 rise 2`) and retries a failed request on another server (`retry-on conn-failure empty-response`,"
         " `option redispatch 1`, POST only on a refused connection), a check may take 2 s, a new instance's share"
@@ -127,14 +130,16 @@ def main():
             out.append(f"Failed requests in `{name}` by method and answer (or error): {kinds}.")
         if s["lost"]:
             out.append(f"Acknowledged writes lost in `{name}`, first ones: {', '.join(s['lost_examples'])}.")
-    out += ["", "Each replacement, in ms from the signal (HAProxy's view polled every 20-50 ms):", "",
-            "| scenario | instance | signal | HAProxy no longer UP | exited (status) | ready again | HAProxy UP again |",
-            "| --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    out += ["", "Each replacement, in ms from the signal (HAProxy's view polled every 20-50 ms; `-`: not seen before the"
+            " process had exited):", "",
+            "| scenario | instance | signal | first failed check | HAProxy has it DOWN | exited (status) | ready again"
+            " | HAProxy has it UP again |",
+            "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for name, s in (("roll", roll), ("kill", kill)):
         for r in s["replaced"]:
             at = lambda key: f"{r[key] - r['signal']:,}" if key in r else "-"
             signal = "SIGTERM" if name == "roll" else "SIGKILL"
-            out.append(f"| {name} | {r['name']} | {signal} | {at('haproxy-not-up')} | {at('exited')} ({r.get('status', '?')})"
+            out.append(f"| {name} | {r['name']} | {signal} | {at('haproxy-check-failed')} | {at('haproxy-down')} | {at('exited')} ({r.get('status', '?')})"
                        f" | {at('ready')} | {at('haproxy-up')} |")
     goal = roll["failed"] == 0 and roll["lost"] == 0
     out += ["", f"Goal: 0 failed requests and 0 acknowledged writes lost across a full roll: **{'met' if goal else 'not met'}**"
