@@ -3,7 +3,7 @@
 # HAProxy, a constant mixed load, each instance replaced in turn. Writes benchmarks/ROLLING.md and
 # renews its section of RESULTS.md (a harness run carries it over).
 #
-#   benchmarks/rolling.sh [RATE] [POST_PERCENT] [STEADY_SECONDS]   e.g. benchmarks/rolling.sh 300 20 10 (~2 minutes)
+#   benchmarks/rolling.sh [RATE] [POST_PERCENT] [STEADY_SECONDS]   e.g. benchmarks/rolling.sh 100 20 15 (~5 minutes)
 #   BENCH_NO_BUILD=1 benchmarks/rolling.sh ...                     # the distribution as built last
 #
 # 1. A database of its own on PostgreSQL at 127.0.0.1:5432 (user postgres, trust), dropped at the end.
@@ -20,9 +20,9 @@
 # Every request's outcome is kept in benchmarks/results/rolling/ (not committed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rate=${1:-300}
+rate=${1:-100}
 post_percent=${2:-20}
-steady=${3:-10}
+steady=${3:-15}
 ports=${BENCH_PORTS:-25000-25999}
 base=${ports%-*}
 frontend_port=$base
