@@ -182,7 +182,7 @@ class RollingRestartIT {
         return Path.of(path);
     }
 
-    /** What benchmarks/rolling.sh runs, for two servers; docs/deployment.md says why each setting is there. */
+    /** What benchmarks/rolling.sh runs, for two servers; docs/deployment.md#rolling-restarts says why each setting is there. */
     private static String haproxyConfig(final int frontend, final int stats, final int[] ports) {
         return """
                 global
@@ -192,9 +192,10 @@ class RollingRestartIT {
                     timeout connect 1s
                     timeout client 30s
                     timeout server 30s
+                    timeout check 2s
                     retries 3
                     option redispatch 1
-                    retry-on conn-failure empty-response response-timeout
+                    retry-on conn-failure empty-response
                 frontend users
                     bind 127.0.0.1:%d
                     default_backend users
@@ -203,7 +204,7 @@ class RollingRestartIT {
                     http-request disable-l7-retry if METH_POST
                     option httpchk GET /health/ready
                     http-check expect status 200
-                    default-server inter 500ms fall 2 rise 2
+                    default-server inter 500ms fall 2 rise 2 slowstart 10s
                     server u1 127.0.0.1:%d check
                     server u2 127.0.0.1:%d check
                 listen stats
