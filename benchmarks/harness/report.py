@@ -19,6 +19,7 @@ INCLUDED = [
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
+    ("rolling", "ROLLING.md", "written by benchmarks/rolling.sh"),
     ("readings", "READINGS.md", "kept by hand"),
 ]
 LABELS = {"users": "GET /users/{id}", "create": "POST /users"}
@@ -50,7 +51,14 @@ def splice(results_md, key):
     if pattern.search(text):
         text = pattern.sub(lambda _: section, text)
     else:
-        text = text.rstrip("\n") + "\n\n" + section
+        # A new section goes where a harness run would put it: before the next included section there.
+        keys = [k for k, *_ in INCLUDED]
+        later = [f"<!-- {k}:" for k in keys[keys.index(key) + 1:] if f"<!-- {k}:" in text]
+        if later:
+            at = text.index(later[0])
+            text = text[:at] + section + "\n" + text[at:]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section
     results_md.write_text(text)
 
 
