@@ -4,10 +4,10 @@
 # apt-get when missing. Prints podman's path on success; exits non-zero, saying why, when they
 # cannot be installed (no root, no apt-get, no network). Safe to run again.
 #
-# On machines with hybrid cgroups and limits that cannot be raised, run images as
+# On machines with hybrid cgroups and limits that cannot be raised (jZenith's build machines), run
+# images with the flags found to work there:
 #   podman --cgroup-manager=cgroupfs --runtime runc run --ulimit nofile=20000:20000 \
 #     --ulimit nproc=4096:4096 --memory=128m --cpus=1 IMAGE
-# (crun, podman's default runtime, and systemd's cgroup manager fail there).
 set -eu
 if command -v podman >/dev/null 2>&1 && command -v runc >/dev/null 2>&1; then
   command -v podman
