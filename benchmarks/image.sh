@@ -55,6 +55,6 @@ fi
 image=$(podman load -q -i "$tar" | sed -n 's/^Loaded image[^:]*: *//p' | tail -n 1)
 [ -n "$image" ] || { echo "image.sh: podman load -i $tar named no image" >&2; exit 1; }
 echo "loaded $image"
-command="benchmarks/image.sh${args[*]:+ ${args[*]}}"
+command="benchmarks/image.sh$([ $build = 1 ] || echo ' --no-build')${args[*]:+ ${args[*]}}"
 exec python3 benchmarks/harness/image.py --image "$image" --reference "$reference" --command "$command" \
   ${args[@]+"${args[@]}"}

@@ -321,7 +321,9 @@ def fmt(value, digits=0):
 def write_report(data):
     meta = data["meta"]
     lines = ["# The user service's container image in podman", "",
-             f"Written by `{meta['command']}` on {meta['finished']}. Do not edit by hand: run it again.", "",
+             f"Written by `{meta['command']}` on {meta['finished']}. Do not edit by hand: run it again."
+             + (" (`--no-build`: the image and bin/user-service that the last `benchmarks/image.sh` built, from the "
+                "same sources.)" if "--no-build" in meta["command"] else ""), "",
              f"- Machine: {meta['machine']}; podman {meta['podman']}, runc; cgroup {meta['cgroup']}.",
              f"- Image: `{meta['image']}` from `./mvnw package -Pimage -pl examples/user-service` on the base image of "
              "`scripts/base-image.sh` (Debian bookworm, a jlinked Java 25); its layers over the base, newest last:",
