@@ -5,13 +5,26 @@
 # from the file: ./mvnw package -Pimage -Dimage.base=tar://$PWD/target/base-image/base.tar
 #
 # Usage (as root): scripts/base-image.sh [OUTPUT_DIR]   (default target/base-image; DEBIAN_SUITE=bookworm)
-# Needs root and debootstrap (apt-get install debootstrap); about 2 minutes and 270 MB.
+# Needs root and debootstrap (installed with apt-get when missing); about 2 minutes and 270 MB.
+# OUTPUT_DIR/rootfs stays: its opt/java/openjdk is the image's Java, which trains the image's AOT
+# cache (-Djzenith.aot.javaHome; the JVM only accepts a cache trained by the same runtime image).
+# Made already (base.tar newer than this script and the JDK): says so and exits; FRESH=1 makes it anew.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mkdir -p "${1:-target/base-image}" && cd "${1:-target/base-image}" && pwd)"
 suite="${DEBIAN_SUITE:-bookworm}"
 . "$here/jdk.sh"
-command -v debootstrap >/dev/null || { echo "debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
+if [ -z "${FRESH-}" ] && [ -f "$out/base.tar" ] && [ -x "$out/rootfs/opt/java/openjdk/bin/java" ] &&
+  [ "$out/base.tar" -nt "$0" ] && [ "$out/base.tar" -nt "$JAVA_HOME/release" ]; then
+  echo "base image: $out/base.tar (made already; FRESH=1 makes it anew)"
+  exit 0
+fi
+if ! command -v debootstrap >/dev/null; then
+  [ "$(id -u)" -eq 0 ] || { echo "debootstrap is missing and installing it needs root: apt-get install debootstrap" >&2; exit 1; }
+  echo "installing Debian's debootstrap package" >&2
+  apt-get -o DPkg::Lock::Timeout=300 update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq debootstrap >&2
+fi
 
 rootfs="$out/rootfs"
 rm -rf "$rootfs" "$out/layer.tar" "$out/base.tar"
@@ -27,8 +40,10 @@ modules=$("$JAVA_HOME/bin/java" --list-modules | sed 's/@.*//' |
   paste -sd, -)
 echo "jlink from $JAVA_HOME into /opt/java/openjdk"
 mkdir -p "$rootfs/opt/java"
+# --generate-cds-archive: the JDK's own class archive, as a JDK has it; a service started without its
+# AOT cache (JZENITH_AOT=off, or the launcher below 192 MiB) would otherwise load every JDK class anew.
 "$JAVA_HOME/bin/jlink" --module-path "$JAVA_HOME/jmods" --add-modules "$modules" --strip-debug \
-  --no-header-files --no-man-pages --output "$rootfs/opt/java/openjdk"
+  --no-header-files --no-man-pages --generate-cds-archive --output "$rootfs/opt/java/openjdk"
 
 tar --numeric-owner --sort=name -C "$rootfs" -cf "$out/layer.tar" .
 python3 - "$out" "$suite" "$("$JAVA_HOME/bin/java" -version 2>&1 | head -n 1)" <<'EOF'

@@ -13,6 +13,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1]
 INCLUDED = [
     ("startup", "STARTUP.md", "written by benchmarks/startup.sh"),
     ("container", "CONTAINER.md", "written by benchmarks/container.sh"),
+    ("image", "IMAGE.md", "written by benchmarks/image.sh"),
     ("threads", "THREADS.md", "written by benchmarks/threads.sh"),
     ("http-features", "HTTP-FEATURES.md", "written by benchmarks/http-features.sh"),
     ("comparisons", "COMPARISONS.md", "written by benchmarks/compare-commits.sh"),

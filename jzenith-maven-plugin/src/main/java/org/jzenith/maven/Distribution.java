@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -115,6 +116,19 @@ final class Distribution {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Gives every file of the folder the modification time {@code time}: an image builder that sets
+     * one fixed time on every file it copies (Jib: 1970-01-01T00:00:01Z) then puts the jars into
+     * the image exactly as the AOT cache, trained after this, saw them.
+     */
+    void setFileTimes(final FileTime time) throws IOException {
+        try (Stream<Path> paths = Files.walk(home)) {
+            for (final Path path : paths.filter(Files::isRegularFile).toList()) {
+                Files.setLastModifiedTime(path, time);
+            }
         }
     }
 

@@ -3,9 +3,13 @@ package org.jzenith.maven;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.jar.JarFile;
 import org.apache.maven.artifact.Artifact;
@@ -100,6 +104,23 @@ public final class DistributionMojo extends AbstractMojo {
     @Parameter(property = "jzenith.aot.memory", defaultValue = "512m")
     private String trainingMemory;
 
+    /**
+     * The Java that trains the AOT cache; empty: the one running Maven. The JVM only accepts a cache
+     * trained by the same Java runtime image, so for a container image this is the image's own Java
+     * (for the base image of {@code scripts/base-image.sh}: its {@code rootfs/opt/java/openjdk}).
+     */
+    @Parameter(property = "jzenith.aot.javaHome")
+    private File trainingJavaHome;
+
+    /**
+     * A modification time (ISO-8601, e.g. {@code 1970-01-01T00:00:01Z}) given to every file of the
+     * distribution before training; empty: the files keep their own. The JVM refuses an AOT cache
+     * when a jar's time differs from training, and Jib sets one fixed time on every file of an
+     * image: set both to the same time and the image keeps its cache.
+     */
+    @Parameter(property = "jzenith.distribution.fileTime")
+    private String fileTime;
+
     /** How long the service may take to answer {@code /health/live} during training. */
     @Parameter(property = "jzenith.aot.startTimeout", defaultValue = "120")
     private int trainingStartTimeoutSeconds;
@@ -125,8 +146,12 @@ public final class DistributionMojo extends AbstractMojo {
         }
         final Path target = buildDirectory.toPath();
         final Distribution distribution = new Distribution(target.resolve(name), name);
+        final Optional<FileTime> time = fileTime();
         try {
             distribution.build(jar.toPath(), dependencies, mainClass(jar));
+            if (time.isPresent()) {
+                distribution.setFileTimes(time.get());
+            }
         } catch (IOException | IllegalArgumentException e) {
             throw new MojoExecutionException("Cannot build the distribution " + distribution.home() + ": " + e, e);
         }
@@ -141,6 +166,15 @@ public final class DistributionMojo extends AbstractMojo {
                 .repetitions(trainingRepetitions)
                 .memoryLimit(trainingMemory)
                 .startTimeout(Duration.ofSeconds(trainingStartTimeoutSeconds));
+        if (trainingJavaHome != null && !trainingJavaHome.getPath().isBlank()) {
+            if (!new File(trainingJavaHome, "bin/java").canExecute()) {
+                throw new MojoExecutionException("jzenith.aot.javaHome=" + trainingJavaHome
+                        + " has no bin/java; name the Java the service runs on (an image's: where its runtime"
+                        + " lies unpacked, e.g. target/base-image/rootfs/opt/java/openjdk from scripts/base-image.sh)");
+            }
+            trainer.javaHome(trainingJavaHome.toPath());
+            getLog().info("AOT training with the Java at " + trainingJavaHome);
+        }
         try {
             trainer.train(trainingRequests, trainingArguments);
         } catch (AotTrainer.TrainingException e) {
@@ -150,6 +184,21 @@ public final class DistributionMojo extends AbstractMojo {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("AOT training of " + name + " was interrupted", e);
+        }
+    }
+
+    /** The fixed file time for the distribution's files; empty: they keep theirs. */
+    private Optional<FileTime> fileTime() throws MojoExecutionException {
+        if (fileTime == null || fileTime.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(FileTime.from(Instant.parse(fileTime.trim())));
+        } catch (DateTimeParseException e) {
+            throw new MojoExecutionException(
+                    "jzenith.distribution.fileTime=" + fileTime
+                            + " is not an ISO-8601 instant; write it as 1970-01-01T00:00:01Z (Jib's default file time)",
+                    e);
         }
     }
 

@@ -61,6 +61,23 @@ class DistributionTest {
     }
 
     @Test
+    void fixedFileTimesReachEveryFileSoThatAnImageWithJibsTimesFitsTheCache() throws Exception {
+        final Path app = Files.writeString(temp.resolve("svc.jar"), "app");
+        final Path dep = Files.writeString(temp.resolve("dep-1.0.jar"), "dep");
+        final Distribution distribution = new Distribution(temp.resolve("svc"), "svc");
+        distribution.build(app, List.of(dep), "Main");
+        final FileTime jibs = FileTime.from(Instant.parse("1970-01-01T00:00:01Z"));
+
+        distribution.setFileTimes(jibs);
+
+        assertThat(Files.getLastModifiedTime(temp.resolve("svc/lib/svc.jar"))).isEqualTo(jibs);
+        assertThat(Files.getLastModifiedTime(temp.resolve("svc/lib/dep-1.0.jar")))
+                .isEqualTo(jibs);
+        assertThat(Files.getLastModifiedTime(distribution.launcher())).isEqualTo(jibs);
+        assertThat(Files.getLastModifiedTime(app)).isNotEqualTo(jibs);
+    }
+
+    @Test
     void twoJarsOfOneFileNameBothArrive() throws Exception {
         final Path app = Files.writeString(temp.resolve("svc.jar"), "app");
         final Path one =
