@@ -16,7 +16,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
-import jakarta.validation.ValidatorFactory;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -30,7 +30,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -273,11 +272,10 @@ public final class RestPlugin implements Plugin {
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
         final List<EndpointDefinition> endpoints = registration.model().endpoints();
 
-        // Hibernate Validator takes a few hundred milliseconds to load on a cold JVM: start it
-        // beside the rest of the wiring rather than after it, and only when something is constrained.
-        final CompletableFuture<Optional<ValidatorFactory>> validating = needsValidation(endpoints)
-                ? CompletableFuture.supplyAsync(() -> Optional.of(validation.factory()), Thread::startVirtualThread)
-                : CompletableFuture.completedFuture(Optional.empty());
+        // Hibernate Validator takes a few hundred milliseconds and 500-odd classes to start on a cold
+        // JVM: only when something is constrained, and then on the first request that needs it.
+        final Optional<Validator> validator =
+                needsValidation(endpoints) ? Optional.of(validation.deferred()) : Optional.empty();
         final List<Object> providerInstances = registration.providers().stream()
                 .<Object>map(provider -> context.injector().getInstance(provider))
                 .toList();
@@ -297,7 +295,6 @@ public final class RestPlugin implements Plugin {
         final ResponseHeaders responseHeaders =
                 ResponseHeaders.start(vertx, configuration.securityHeaders(), key.isPresent());
         headers = Optional.of(responseHeaders);
-        final Optional<ValidatorFactory> validatorFactory = validating.join();
         final DynamicFeatures dynamic =
                 DynamicFeatures.of(providerInstances, type -> context.injector().getInstance(type));
         final boolean contextFields = registration.providers().stream().anyMatch(ContextFields::needsCurrentRequest);
@@ -335,7 +332,7 @@ public final class RestPlugin implements Plugin {
                 dynamic,
                 contextFields,
                 registration.reactiveAdapters(),
-                validatorFactory.map(ValidatorFactory::getValidator),
+                validator,
                 virtualThreads,
                 admission,
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
