@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start-up as users deploy services: through the launcher (with and without the AOT cache, and sized
-# for 128 MiB) and with java -jar, beside raw Vert.x, pinned to one CPU. Writes benchmarks/STARTUP.md
+# for 128 MiB) and with java -jar, beside raw Vert.x and Helidon SE, pinned to one CPU. Writes benchmarks/STARTUP.md
 # and its section of RESULTS.md. About 10 minutes with the default 7 starts per variant.
 #
 #   benchmarks/startup.sh [--starts N] [--no-build]

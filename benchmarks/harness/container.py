@@ -42,8 +42,13 @@ CONTAINER_MD = BENCHMARKS / "CONTAINER.md"
 REPORT_DIR = BENCHMARKS / "report"
 DEFAULT_LAUNCHER = ROOT / "examples/user-service/target/user-service/bin/user-service"
 STAND_IN = BENCHMARKS / "harness" / "stand-in-launcher.sh"
-STORES = ["jdbc", "postgresql", "redis"]
-STORE_NAMES = {"jdbc": "H2 (embedded, JDBC)", "postgresql": "PostgreSQL (reactive)", "redis": "Redis"}
+DEFAULT_PLAIN_LAUNCHER = BENCHMARKS / "apps/jzenith-plain/target/jzenith-plain/bin/jzenith-plain"
+STORES = ["jdbc", "postgresql", "redis", "memory"]
+DEFAULT_STORES = ["jdbc", "postgresql", "redis"]
+STORE_NAMES = {"jdbc": "H2 (embedded, JDBC)", "postgresql": "PostgreSQL (reactive)", "redis": "Redis",
+               "memory": "in memory (apps/jzenith-plain)"}
+# Where the service answers once it has started: the user service's own API, or the plain app's /json.
+READY_PATHS = {"memory": "/json"}
 PREFIX = "jz-bench-"
 MIB = 1024 * 1024
 GOAL_SECONDS = 600
@@ -248,6 +253,8 @@ def prepare_store(store, scratch):
     """A fresh, empty store for one run; the service's arguments to use it. Undone by CLEANUP."""
     if store == "jdbc":
         return [f"--jdbc.embedded.directory={scratch / 'h2'}"]
+    if store == "memory":
+        return []  # the plain-methods benchmark app keeps its users in memory
     if store == "postgresql":
         name = database_name()
         psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -476,6 +483,8 @@ def get_ok(url, timeout=2.0):
 def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
     """Runs the service on one store in one memory limit; the result as a dict (also when it died)."""
     print(f"{store} in {limit_mib} MiB", flush=True)
+    if store == "memory":
+        launcher = Path(args.plain_launcher).resolve()
     mark = CLEANUP.mark()
     scratch = Path(tempfile.mkdtemp(prefix=f"jz-bench-{store}-"))
     CLEANUP.push(f"scratch {scratch}", lambda: subprocess.run(["rm", "-rf", str(scratch)], check=False))
@@ -498,7 +507,8 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
             command = ["taskset", "-c", harness.SERVER_CPU, str(launcher)]
         port = harness.free_port()
         base = f"http://127.0.0.1:{port}"
-        service_args = [f"--rest.port={port}", f"--user.store={store}", *store_args]
+        service_args = [f"--rest.port={port}", *([] if store == "memory" else [f"--user.store={store}"]),
+                        *store_args]
         command += service_args
         result["command"] = " ".join(shlex.quote(c) for c in [os.path.relpath(launcher, ROOT), *service_args])
         log_path = out_dir / f"{store}-{limit_mib}.log"
@@ -524,7 +534,7 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
         # Start-up: the first good answer of the service's own API.
         ready = None
         while time.monotonic() - started < 180 and process.poll() is None:
-            if get_ok(base + "/users?limit=1", timeout=1):
+            if get_ok(base + READY_PATHS.get(store, "/users?limit=1"), timeout=1):
                 ready = time.monotonic()
                 break
             time.sleep(0.02)
@@ -580,7 +590,7 @@ def run_configuration(store, limit_mib, args, hierarchy, launcher, out_dir):
             result["nmt_rss_mb"], result["nmt_cgroup_mib"] = nmt.get("rss"), nmt.get("cgroup")
             result["heap_info"] = nmt.get("heap", "").strip()
             (out_dir / f"{store}-{limit_mib}.nmt.txt").write_text(nmt["text"] + "\n" + nmt.get("heap", ""))
-        answering = alive(pid) and get_ok(base + "/users?limit=1", timeout=10)
+        answering = alive(pid) and get_ok(base + READY_PATHS.get(store, "/users?limit=1"), timeout=10)
         gc_after = harness.gc_totals(pid)
         if None not in (*gc_before, *gc_after):
             result["gc"] = {"count": gc_after[0] - gc_before[0], "seconds": round(gc_after[1] - gc_before[1], 2)}
@@ -676,7 +686,10 @@ def write_report(runs, meta):
     duration = meta["duration"]
     short = duration < GOAL_SECONDS
     lines = ["# The user service in a memory-limited container", "",
-             f"Written by `{meta['command']}` on {meta['date']} UTC. Do not edit by hand: run it again.", ""]
+             f"Written by `{meta['command']}`"
+             + (f" from the runs kept by `{meta['measured_by']}` and the commands before it that measured into the"
+                " same folder" if meta.get("measured_by") else "")
+             + f" on {meta['date']} UTC. Do not edit by hand: run it again.", ""]
     if short:
         lines += [f"**A short check: {duration} s of load per configuration, not the {GOAL_SECONDS // 60} minutes"
                   " the goals name. Its figures show that the measurement works, not whether the goals are met.**",
@@ -695,7 +708,10 @@ def write_report(runs, meta):
         f"- The service is pinned to CPU 0, wrk to CPU 1 (`wrk -t1 -c{meta['connections']} --timeout 5s`);"
         " PostgreSQL and Redis are not pinned. The machine is shared and noisy: read ratios within a run.",
         f"- Per configuration: a fresh store (embedded H2 in a temporary directory, a temporary PostgreSQL"
-        f" database on the machine's server, a private `redis-server` without persistence), {meta['seed']} users"
+        f" database on the machine's server, a private `redis-server` without persistence; the store `memory` is"
+        f" the plain-methods benchmark app, `apps/jzenith-plain`, through its own launcher: it keeps the newest"
+        f" 10,000 users, so under the mix its seeded users are soon evicted and their GETs answered 404, counted"
+        f" as non-2xx), {meta['seed']} users"
         f" seeded with `POST /users`, then {meta['warmup']} s of warm-up and {duration} s measured of the mix:"
         " 80% `GET /users/{id}` of a seeded user, 20% `POST /users` with a JSON body, over"
         f" {meta['connections']} connections. Errors count both phases.",
@@ -875,12 +891,16 @@ def main():
                         help="measured load per configuration: 20s, 10m, ... (default 10m, as the goals name)")
     parser.add_argument("--warmup", type=seconds, help="warm-up before it (default: a tenth of the duration, 5-30 s)")
     parser.add_argument("--limits", default="64,96,128,256", help="memory limits in MiB (default 64,96,128,256)")
-    parser.add_argument("--stores", default=",".join(STORES), help="jdbc,postgresql,redis (default all)")
+    parser.add_argument("--stores", default=",".join(DEFAULT_STORES),
+                        help="jdbc,postgresql,redis (default) and memory: the plain-methods benchmark app"
+                             " (apps/jzenith-plain, users in memory) through its own launcher")
     parser.add_argument("--connections", type=int, default=256)
     parser.add_argument("--seed", type=int, default=1000, help="users created before the load")
     parser.add_argument("--launcher", default=os.environ.get("JZENITH_LAUNCHER", str(DEFAULT_LAUNCHER)),
                         help="the service's launcher (default: the user service's bin/user-service; JZENITH_LAUNCHER;"
                              " 'stand-in' for benchmarks/harness/stand-in-launcher.sh)")
+    parser.add_argument("--plain-launcher", default=str(DEFAULT_PLAIN_LAUNCHER),
+                        help="the launcher of the memory store's app (default: apps/jzenith-plain's bin/jzenith-plain)")
     parser.add_argument("--java-opts", default="-XX:NativeMemoryTracking=summary",
                         help="JAVA_OPTS for the launcher (default: NMT summary)")
     parser.add_argument("--fresh", action="store_true", help="measure again what an earlier run of this command finished")
@@ -898,6 +918,9 @@ def main():
                                              capture_output=True, text=True, check=True).stdout.strip()
     kind = ("stand-in" if launcher == STAND_IN.resolve() else "launcher" if launcher == DEFAULT_LAUNCHER.resolve()
             else "launcher-" + hashlib.sha1(str(launcher).encode()).hexdigest()[:8])
+    plain_launcher = Path(args.plain_launcher).resolve()
+    if "memory" in stores and plain_launcher != DEFAULT_PLAIN_LAUNCHER.resolve():
+        kind += "-plain-" + hashlib.sha1(str(plain_launcher).encode()).hexdigest()[:8]
     out_dir = RESULTS / f"d{args.duration}-w{args.warmup}-c{args.connections}-{kind}"
     out_dir.mkdir(parents=True, exist_ok=True)
     hierarchy = Cgroup.hierarchy()
@@ -926,13 +949,17 @@ def main():
     measured, problems = False, []
     meta_json = out_dir / "meta.json"
     if args.report_only and meta_json.exists():
-        # The command that measured, not this one that only writes.
-        meta = {**meta, **{k: v for k, v in json.loads(meta_json.read_text()).items() if k in ("command", "date")}}
+        # Written by this command from runs that others measured: name the last of them too (a folder
+        # may hold the runs of several commands; each run's time and commit are in the report).
+        kept_meta = json.loads(meta_json.read_text())
+        meta = {**meta, "date": kept_meta["date"], "measured_by": kept_meta["command"]}
     if not args.report_only:
         meta_json.write_text(json.dumps(meta))
-        if not os.access(launcher, os.X_OK):
+        if any(store != "memory" for store in stores) and not os.access(launcher, os.X_OK):
             sys.exit(f"No launcher at {launcher}. Build the user service (./mvnw package -pl examples/user-service -am)"
                      f" or, until its launcher exists, use --launcher stand-in.")
+        if "memory" in stores and not os.access(plain_launcher, os.X_OK):
+            sys.exit(f"No launcher at {plain_launcher}. Build the plain-methods app (apps/jzenith-plain/bench.sh build).")
         # SIGINT too: a shell that starts this in the background makes Python inherit SIGINT ignored.
         signal.signal(signal.SIGTERM, on_terminate)
         signal.signal(signal.SIGINT, on_terminate)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up as users deploy services: the time from exec to the first good answer and the RSS right
 after, pinned to one CPU, through jZenith's launcher (with and without its AOT cache, sized for no
-limit and for a 128 MiB container) and with plain `java -jar`, beside raw Vert.x. Each variant is
+limit and for a 128 MiB container) and with plain `java -jar`, beside raw Vert.x and Helidon SE. Each variant is
 started --starts times, the variants interleaved so that the machine's drift spreads over all of
 them; the report gives medians. Writes benchmarks/STARTUP.md and renews its section of RESULTS.md.
 
@@ -10,7 +10,6 @@ them; the report gives medians. Writes benchmarks/STARTUP.md and renews its sect
 import argparse
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
 sys.path.insert(0, str(Path(__file__).parent))
+import harness  # noqa: E402  (free ports from BENCH_PORTS)
 import report  # noqa: E402  (the sibling module that writes RESULTS.md)
 
 GOAL_WITH_CACHE_MS = 500
@@ -30,9 +30,7 @@ GOAL_WITHOUT_CACHE_MS = 1500
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return harness.free_port()  # from BENCH_PORTS where a shared machine sets aside a range
 
 
 def variants(scratch):
@@ -45,6 +43,8 @@ def variants(scratch):
         # name, command (port appended as an argument template), probe path, environment
         ("raw Vert.x, java -jar", [java, "--enable-native-access=ALL-UNNAMED", "-jar",
                                    str(BENCHMARKS / "apps/vertx/target/vertx-benchmark.jar"), "{port}"], "/json", {}),
+        ("Helidon SE, java -jar", [java, "-Dserver.port={port}", "-jar",
+                                   str(BENCHMARKS / "apps/helidon/target/helidon-benchmark.jar")], "/json", {}),
         ("plain methods, launcher + AOT cache", [str(plain / "bin/jzenith-plain"), "--rest.port={port}"], "/json", {}),
         ("plain methods, launcher, no cache", [str(plain / "bin/jzenith-plain"), "--rest.port={port}"], "/json",
          {"JZENITH_AOT": "off"}),
@@ -111,7 +111,8 @@ def rss_of(pid):
 
 def build():
     for command in (["./mvnw", "-q", "-B", "package", "-DskipTests", "-pl", "examples/user-service,examples/hello",
-                     "-am"], ["benchmarks/apps/jzenith-plain/bench.sh", "build"], ["benchmarks/apps/vertx/bench.sh", "build"]):
+                     "-am"], ["benchmarks/apps/jzenith-plain/bench.sh", "build"], ["benchmarks/apps/vertx/bench.sh", "build"],
+                    ["benchmarks/apps/helidon/bench.sh", "build"]):
         print("building:", " ".join(command), flush=True)
         subprocess.run(command, cwd=ROOT, check=True)
 
@@ -164,6 +165,21 @@ def write(results, args, started_at):
                      f"{cached:.0f} ms | {'yes' if cached < GOAL_WITH_CACHE_MS else 'no, by ' + str(round(cached - GOAL_WITH_CACHE_MS)) + ' ms'} |")
         lines.append(f"| {app} through the launcher without it: < {GOAL_WITHOUT_CACHE_MS} ms | {bare:.0f} ms | "
                      f"{'yes' if bare < GOAL_WITHOUT_CACHE_MS else 'no, by ' + str(round(bare - GOAL_WITHOUT_CACHE_MS)) + ' ms'} |")
+    def median_of(name, index):
+        return statistics.median(run[index] for run in results[name])
+
+    helidon = median_of("Helidon SE, java -jar", 0)
+    plain_jar = median_of("plain methods, java -jar", 0)
+    lines.append(f"| plain methods, java -jar (no cache): at most Helidon SE's {helidon:.0f} ms | {plain_jar:.0f} ms | "
+                 f"{'yes' if plain_jar <= helidon else 'no, by ' + str(round(plain_jar - helidon)) + ' ms'} |")
+    vertx_rss = median_of("raw Vert.x, java -jar", 1)
+    for name in ("plain methods, launcher + AOT cache", "plain methods, launcher, no cache"):
+        rss = median_of(name, 1)
+        lines.append(f"| {name}, no limit: RSS after start at most raw Vert.x's {vertx_rss:.0f} MB | {rss:.0f} MB | "
+                     f"{'yes' if rss <= vertx_rss else 'no, by ' + str(round(rss - vertx_rss)) + ' MB'} |")
+    small = median_of("plain methods, launcher sized for 128 MiB", 1)
+    lines.append(f"| plain methods, launcher sized for 128 MiB: RSS after start < 64 MB | {small:.0f} MB | "
+                 f"{'yes' if small < 64 else 'no, by ' + str(round(small - 64)) + ' MB'} |")
     (BENCHMARKS / "STARTUP.md").write_text("\n".join(lines) + "\n")
     report.splice(BENCHMARKS / "RESULTS.md", "startup")
     print("\n".join(lines))

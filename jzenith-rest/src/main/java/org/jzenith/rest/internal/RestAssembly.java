@@ -16,7 +16,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
-import jakarta.validation.ValidatorFactory;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jzenith.core.PluginContext;
@@ -169,16 +168,15 @@ public final class RestAssembly {
 
     /**
      * The server-wide collaborators, made once. Hibernate Validator takes a few hundred milliseconds
-     * to load on a cold JVM: it starts beside the rest of the wiring rather than after it, and only
-     * when something is constrained.
+     * and 500-odd classes to start on a cold JVM: only when something is constrained, and then on the
+     * first request that needs it.
      */
     private RestRuntime runtime(final PluginContext context, final RestConfiguration configuration, final boolean tls) {
         final Vertx vertx = context.vertx();
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
         final List<EndpointDefinition> endpoints = registration.model().endpoints();
-        final CompletableFuture<Optional<ValidatorFactory>> validating = needsValidation(endpoints)
-                ? CompletableFuture.supplyAsync(() -> Optional.of(validation.factory()), Thread::startVirtualThread)
-                : CompletableFuture.completedFuture(Optional.empty());
+        final Optional<Validator> validator =
+                needsValidation(endpoints) ? Optional.of(validation.deferred()) : Optional.empty();
         final List<Object> providerInstances = registration.providers().stream()
                 .<Object>map(provider -> context.injector().getInstance(provider))
                 .toList();
@@ -188,7 +186,6 @@ public final class RestAssembly {
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);
         final ResponseHeaders responseHeaders = ResponseHeaders.start(vertx, configuration.securityHeaders(), tls);
         headers = Optional.of(responseHeaders);
-        final Optional<ValidatorFactory> validatorFactory = validating.join();
         final DynamicFeatures dynamic =
                 DynamicFeatures.of(providerInstances, type -> context.injector().getInstance(type));
         final boolean contextFields = registration.providers().stream().anyMatch(ContextFields::needsCurrentRequest);
@@ -222,7 +219,7 @@ public final class RestAssembly {
                 dynamic,
                 contextFields,
                 registration.reactiveAdapters(),
-                validatorFactory.map(ValidatorFactory::getValidator),
+                validator,
                 Thread.ofVirtual().name("jzenith-rest").factory(),
                 RequestAdmission.of(configuration.limits(), errors, registry),
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),

@@ -39,6 +39,11 @@ public final class LazyValidation {
         return factory().getValidator();
     }
 
+    /** A validator that makes the factory when it is first used, not now. */
+    public Validator deferred() {
+        return new DeferredValidator(this);
+    }
+
     /** Closes the factory if it was made; a later use makes a new one. */
     public void close() {
         synchronized (lock) {
