@@ -304,8 +304,9 @@ public final class KafkaPlugin implements Plugin {
                     + "; check that Kafka runs and that kafka.bootstrap-servers (and kafka.client.* for TLS or SASL)"
                     + " are right");
         }
+        final MemoryBudget budget = MemoryBudget.ofThisJvm();
         final Producer<byte[], byte[]> producer = new KafkaProducer<>(ClientSettings.producer(
-                bootstrapServers, configuration.sendTimeout().toMillis(), client));
+                bootstrapServers, configuration.sendTimeout().toMillis(), budget, client));
         clients.start(new KafkaClients.Running(producer, admin, bootstrapServers));
 
         final ObjectMapper json = Json.of(context.injector());
@@ -319,7 +320,7 @@ public final class KafkaPlugin implements Plugin {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
                 final IncomingMethod method = IncomingMethod.of(type, found, json);
-                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
+                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
                         settings,
@@ -336,6 +337,7 @@ public final class KafkaPlugin implements Plugin {
                         groupId.orElseThrow(),
                         groupId.orElseThrow() + "-" + settings.channel(),
                         Math.min(500, settings.maxInFlight()),
+                        budget,
                         client));
                 channels.add(new ChannelConsumer(
                         settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));
