@@ -21,8 +21,8 @@
 #    root), the broker outside it; user events sent at CGROUP_RATE a second (0: as fast as the producer
 #    goes) for CGROUP_SECONDS: survival, lag each second, RSS, the cgroup's peak. The launcher runs
 #    with JZENITH_AOT=on: in its default (auto) it leaves the AOT cache out below 192 MiB, and the
-#    service then needs about 117 MiB of anonymous memory before its first record (12,000 classes'
-#    metadata beside the 32 MiB heap), which the cgroup's OOM killer ends within seconds of the load.
+#    service then keeps its classes' metadata in anonymous memory beside the 32 MiB heap and the
+#    cgroup's OOM killer ends it within seconds of the load (docs/messaging.md, Memory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1-}" = --report-only ]; then

@@ -66,13 +66,11 @@ out.append(f"`examples/audit-service` through its launcher (`bin/audit-service`,
            f"H2, the broker outside the cgroup; `KafkaBench flood` sends `UserCreated` events {pace} {length}, then "
            "watches the lag for up to 30 s more. Each event is one H2 transaction in the service.\n")
 if aot == "on":
-    out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below 192 MiB, and this "
-               "service then holds about 117 MiB of anonymous memory before its first record (native memory tracking: "
-               "heap 32, class metadata 52 for some 12,000 classes, symbols 10, code 7, threads 3), which leaves the "
-               "JVM's own code pages no room: the cgroup's OOM killer ended it within seconds of the load. With the cache "
-               "the classes come from its file pages and the anonymous memory is about 90 MiB. Kafka's own buffers are "
-               "inside the heap (fetches, the producer's buffer and the records in flight sized from it, see "
-               "docs/messaging.md).\n")
+    out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below 192 MiB, and "
+               "this service then keeps the metadata of all its classes in anonymous memory beside the 32 MiB heap; the "
+               "cgroup's OOM killer ended it within seconds of the load. With the cache the classes come from its file "
+               "pages. Kafka's own buffers are inside the heap (fetches, the producer's buffer and the records in flight "
+               "are sized from it). docs/messaging.md (Memory) has the native memory measurement and its command.\n")
 if "died" in cgroup:
     out.append(f"The service did not start: {cgroup['died']}.\n")
 else:
