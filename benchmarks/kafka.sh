@@ -3,8 +3,10 @@
 # in a 128 MiB memory cgroup. Writes benchmarks/KAFKA.md and renews its section of RESULTS.md (a harness
 # run carries it over).
 #
-#   benchmarks/kafka.sh [ROUNDS] [RECORDS] [CGROUP_SECONDS]   e.g. benchmarks/kafka.sh 3 200000 120 (~10 minutes)
+#   benchmarks/kafka.sh [ROUNDS] [RECORDS] [CGROUP_SECONDS] [CGROUP_RATE]
+#                                     e.g. benchmarks/kafka.sh 3 200000 600 (~17 minutes); CGROUP_RATE events/s, 0 (the default): full rate
 #   BENCH_NO_BUILD=1 benchmarks/kafka.sh ...                  # the apps as built last
+#   KAFKA_CGROUP_AOT=auto benchmarks/kafka.sh ...              # the launcher's JZENITH_AOT for the service (default on)
 #   benchmarks/kafka.sh --report-only "COMMAND" "STARTED"       # rewrite KAFKA.md from benchmarks/results/kafka/
 #
 # 1. A broker like PrivateKafka's (Apache Kafka's kafka.Kafka from apps/kafka's lib/, one KRaft node,
@@ -16,8 +18,11 @@
 #                  20,000 unacknowledged), records/s from the first send to the commit of the last;
 #      latency:    2,000 records/s for 10 s; p50/p99 of send -> consumed -> commit acknowledged.
 # 3. examples/audit-service through its launcher in a 128 MiB memory cgroup (harness/kafka_cgroup.py,
-#    root), the broker outside it; user events sent at full rate for CGROUP_SECONDS: survival, lag
-#    each second, RSS, the cgroup's peak.
+#    root), the broker outside it; user events sent at CGROUP_RATE a second (0: as fast as the producer
+#    goes) for CGROUP_SECONDS: survival, lag each second, RSS, the cgroup's peak. The launcher runs
+#    with JZENITH_AOT=on: in its default (auto) it leaves the AOT cache out below 192 MiB, and the
+#    service then keeps its classes' metadata in anonymous memory beside the 32 MiB heap and the
+#    cgroup's OOM killer ends it within seconds of the load (docs/messaging.md, Memory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1-}" = --report-only ]; then
@@ -30,7 +35,8 @@ if [ "${1-}" = --report-only ]; then
 fi
 rounds=${1:-3}
 records=${2:-200000}
-flood_seconds=${3:-120}
+flood_seconds=${3:-600}
+flood_rate=${4:-0}
 ports=${BENCH_PORTS:-24000-24999}
 base=${ports%-*}
 broker_port=$base
@@ -100,11 +106,11 @@ for round in $(seq 1 "$rounds"); do
 done
 
 rm -rf "$work/audit-h2"
-python3 benchmarks/harness/kafka_cgroup.py 128m "$flood_seconds" "$service_port" "$bootstrap" "$jar" \
+JZENITH_AOT=${KAFKA_CGROUP_AOT:-on} python3 benchmarks/harness/kafka_cgroup.py 128m "$flood_seconds" "$flood_rate" "$service_port" "$bootstrap" "$jar" \
   benchmarks/results/kafka/cgroup.json -- "$launcher" --rest.port="$service_port" \
   --kafka.bootstrap-servers="$bootstrap" --jdbc.embedded.directory="$work/audit-h2" >&2
 
 python3 benchmarks/harness/kafka_report.py "$results" benchmarks/results/kafka/cgroup.json \
-  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }benchmarks/kafka.sh $*" "$started_at" >benchmarks/KAFKA.md
+  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${KAFKA_CGROUP_AOT:+KAFKA_CGROUP_AOT=$KAFKA_CGROUP_AOT }benchmarks/kafka.sh $*" "$started_at" >benchmarks/KAFKA.md
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "kafka")'
 echo "wrote benchmarks/KAFKA.md and its section of RESULTS.md" >&2

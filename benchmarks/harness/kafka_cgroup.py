@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """A Kafka consumer service through its launcher in a memory cgroup, at full rate, for kafka.sh.
 
-    kafka_cgroup.py LIMIT SECONDS PORT BOOTSTRAP BENCH_JAR OUT.json -- LAUNCHER [ARGS...]
+    kafka_cgroup.py LIMIT SECONDS RATE PORT BOOTSTRAP BENCH_JAR OUT.json -- LAUNCHER [ARGS...]
 
 Makes a memory cgroup of LIMIT with no swap (scripts/measure-in-cgroup.py's Cgroup), starts the
 launcher in it, waits for /health/ready, then runs `KafkaBench flood` (outside the cgroup) that
-sends user events to users.events as fast as its producer goes for SECONDS and prints the consumer
+sends user events to users.events, RATE a second (0: as fast as its producer goes), for SECONDS and prints the consumer
 group's committed offsets and lag each second until the lag is 0 (or 30 s after the flood). Samples
 the service's RSS and the cgroup's usage each second; records survival, the cgroup's peak, failcnt
 and OOM kills. Needs root.
@@ -26,13 +26,14 @@ spec.loader.exec_module(measure)
 
 
 def main():
-    limit, seconds, port, bootstrap, bench_jar, out = sys.argv[1:7]
-    launcher = sys.argv[8:]
+    limit, seconds, rate, port, bootstrap, bench_jar, out = sys.argv[1:8]
+    launcher = sys.argv[9:]
     cgroup = measure.Cgroup(f"jz-kafka-{os.getpid()}", measure.size_bytes(limit))
     log = open(Path(out).with_suffix(".service.log"), "w")
     command = ["sh", "-c", f'echo $$ > {cgroup.path}/cgroup.procs && exec "$0" "$@"', *launcher]
     service = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    result = {"limit": limit, "seconds": int(seconds), "samples": []}
+    result = {"limit": limit, "seconds": int(seconds), "rate": int(rate),
+              "aot": os.environ.get("JZENITH_AOT", "auto"), "samples": []}
     try:
         started = time.monotonic()
         while True:
@@ -53,13 +54,15 @@ def main():
         result["rss_ready_mb"] = round(measure.rss_mb(service.pid), 1)
         java = os.path.join(os.environ["JAVA_HOME"], "bin", "java")
         flood = subprocess.Popen([java, "-jar", bench_jar, "flood", bootstrap, "users.events", "audit-service",
-                                  seconds], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                  seconds, rate], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         for line in flood.stdout:
             sample = json.loads(line)
             alive = service.poll() is None
             sample["alive"] = alive
             sample["rss_mb"] = round(measure.rss_mb(service.pid), 1) if alive else 0
             sample["cgroup_mb"] = round(cgroup.usage() / 1048576, 1)
+            stat = cgroup.stat()  # anonymous memory: what the kernel cannot take back without swap
+            sample["anon_mb"] = round(int(stat.get("rss" if cgroup.v1 else "anon", 0)) / 1048576, 1)
             result["samples"].append(sample)
         flood.wait()
         result["survived"] = service.poll() is None

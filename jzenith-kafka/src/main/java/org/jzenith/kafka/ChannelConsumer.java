@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -49,7 +48,7 @@ final class ChannelConsumer {
     private final CountDownLatch stopping;
     private final ExecutorService threads;
     private final Semaphore concurrency;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final InFlight inFlight;
     private final Map<TopicPartition, PartitionWorker> workers = new HashMap<>();
     private final Map<TopicPartition, Long> committed = new HashMap<>();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
@@ -71,6 +70,7 @@ final class ChannelConsumer {
         this.threads = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("kafka-" + settings.channel() + "-", 0).factory());
         this.concurrency = new Semaphore(settings.concurrency());
+        this.inFlight = new InFlight(settings.maxInFlight(), settings.maxInFlightBytes());
     }
 
     /** Subscribes and starts the poll loop on a thread of its own. */
@@ -95,7 +95,12 @@ final class ChannelConsumer {
 
     /** Records fetched and not done yet. */
     int inFlight() {
-        return inFlight.get();
+        return inFlight.records();
+    }
+
+    /** Bytes of keys and values fetched and not done yet. */
+    long inFlightBytes() {
+        return inFlight.bytes();
     }
 
     /** Whether fetching is paused, because too many records are in flight. */
@@ -107,9 +112,16 @@ final class ChannelConsumer {
         try {
             consumer.subscribe(List.of(settings.topic()), new Rebalance());
             while (stopping.getCount() > 0) {
+                if (paused) {
+                    // Woken as soon as the partitions' threads have made room; polling meanwhile
+                    // would only wait out its timeout with every partition paused.
+                    inFlight.awaitRoom(POLL);
+                }
+                pressure();
                 final ConsumerRecords<byte[], byte[]> records;
                 try {
-                    records = consumer.poll(POLL);
+                    // Paused, the poll only keeps the group's protocol going (rebalances, commits).
+                    records = consumer.poll(paused ? Duration.ZERO : POLL);
                 } catch (final WakeupException e) {
                     break;
                 } catch (final KafkaException e) {
@@ -128,7 +140,6 @@ final class ChannelConsumer {
                 }
                 recordLag(records.partitions());
                 commit(false, workers.keySet());
-                pressure();
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -149,20 +160,29 @@ final class ChannelConsumer {
                 partition, key -> new PartitionWorker(key, processor, threads, concurrency, inFlight));
     }
 
-    /** Pauses every partition past the in-flight bound, resumes them below it. */
+    /**
+     * Pauses every partition once the in-flight bound is reached, and resumes them once what is in
+     * flight is down to half of it: fetching then goes on in long strides instead of one poll each.
+     */
     private void pressure() {
-        final int held = inFlight.get();
-        if (held >= settings.maxInFlight()) {
+        if (paused ? !inFlight.room() : inFlight.full()) {
             // pause(...) again each time: partitions assigned since the last pause start unpaused
             consumer.pause(consumer.assignment());
             if (!paused) {
-                LOG.debug("Channel '{}' holds {} records in flight; pausing its partitions", settings.channel(), held);
+                LOG.debug(
+                        "Channel '{}' holds {} records ({} bytes) in flight; pausing its partitions",
+                        settings.channel(),
+                        inFlight.records(),
+                        inFlight.bytes());
             }
             paused = true;
         } else if (paused) {
             consumer.resume(consumer.paused());
             paused = false;
-            LOG.debug("Channel '{}' holds {} records in flight; resuming its partitions", settings.channel(), held);
+            LOG.debug(
+                    "Channel '{}' holds {} records in flight; resuming its partitions",
+                    settings.channel(),
+                    inFlight.records());
         }
     }
 

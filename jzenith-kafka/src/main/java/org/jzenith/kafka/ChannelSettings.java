@@ -13,6 +13,7 @@ import java.util.Optional;
  * @param backoff the first retry's wait
  * @param maxBackoff the longest wait
  * @param maxInFlight records held unfinished before fetching pauses
+ * @param maxInFlightBytes bytes of keys and values held unfinished before fetching pauses
  * @param concurrency partitions processed at the same time
  */
 record ChannelSettings(
@@ -23,13 +24,19 @@ record ChannelSettings(
         Duration backoff,
         Duration maxBackoff,
         int maxInFlight,
+        long maxInFlightBytes,
         int concurrency) {
 
     /** The suffix of a topic's default dead-letter topic. */
     static final String DEAD_LETTER_SUFFIX = ".dlt";
 
-    /** The settings of {@code channel} in {@code configuration}. */
+    /** The settings of {@code channel} in {@code configuration}, in-flight bytes from this JVM's heap. */
     static ChannelSettings of(final String channel, final KafkaConfiguration configuration) {
+        return of(channel, configuration, MemoryBudget.ofThisJvm());
+    }
+
+    /** The settings of {@code channel} in {@code configuration}, in-flight bytes from {@code budget}. */
+    static ChannelSettings of(final String channel, final KafkaConfiguration configuration, final MemoryBudget budget) {
         final Optional<KafkaConfiguration.ChannelConfiguration> own =
                 Optional.ofNullable(configuration.channels().get(channel));
         final String topic = own.flatMap(KafkaConfiguration.ChannelConfiguration::topic)
@@ -46,6 +53,7 @@ record ChannelSettings(
                 own.flatMap(KafkaConfiguration.ChannelConfiguration::maxBackoff).orElse(configuration.maxBackoff()),
                 own.map(c -> c.maxInFlight().orElse(configuration.maxInFlight()))
                         .orElse(configuration.maxInFlight()),
+                budget.inFlightBytes(),
                 own.map(c -> c.concurrency().orElse(configuration.concurrency()))
                         .orElse(configuration.concurrency()));
     }

@@ -153,11 +153,14 @@ final class ClientSettings {
             final String groupId,
             final String clientId,
             final int maxPollRecords,
+            final MemoryBudget budget,
             final Map<String, String> client) {
         final Map<String, Object> settings = new HashMap<>();
         // Defaults the application may change: a new group reads a topic from its start, so that
-        // nothing sent before the first deployment is lost.
+        // nothing sent before the first deployment is lost; fetches sized from the heap.
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        settings.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, budget.fetchMaxBytes());
+        settings.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, budget.partitionFetchBytes());
         settings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
         settings.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         settings.putAll(only(ConsumerConfig.configNames(), client));
@@ -171,9 +174,13 @@ final class ClientSettings {
 
     /** The settings of the application's one producer (emitters and dead letters). */
     static Map<String, Object> producer(
-            final String bootstrapServers, final long maxBlockMillis, final Map<String, String> client) {
+            final String bootstrapServers,
+            final long maxBlockMillis,
+            final MemoryBudget budget,
+            final Map<String, String> client) {
         final Map<String, Object> settings = new HashMap<>();
         settings.put(ProducerConfig.ACKS_CONFIG, "all");
+        settings.put(ProducerConfig.BUFFER_MEMORY_CONFIG, budget.producerBufferBytes());
         settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         settings.putAll(only(ProducerConfig.configNames(), client));
         settings.put(CommonNames.BOOTSTRAP_SERVERS, bootstrapServers);

@@ -230,13 +230,25 @@ public final class KafkaPlugin implements Plugin {
                         .filter(value -> value < 0 || value > 1000)
                         .forEach(value -> validation.reject(prefix + "retries", "a number from 0 to 1000"));
                 settings.maxInFlight().stream()
-                        .filter(value -> value < 1)
-                        .forEach(value -> validation.reject(prefix + "max-in-flight", "a number of at least 1"));
+                        .filter(value -> value < 1 || value > 1_000_000)
+                        .forEach(value -> validation.reject(prefix + "max-in-flight", "a number from 1 to 1000000"));
                 settings.concurrency().stream()
-                        .filter(value -> value < 1)
-                        .forEach(value -> validation.reject(prefix + "concurrency", "a number of at least 1"));
+                        .filter(value -> value < 1 || value > 10_000)
+                        .forEach(value -> validation.reject(prefix + "concurrency", "a number from 1 to 10000"));
+                // the same bounds as kafka.backoff and kafka.max-backoff: @DurationRange is not
+                // checked on the optional settings of a channel
+                settings.backoff()
+                        .filter(KafkaPlugin::outOfBackoffRange)
+                        .ifPresent(value -> validation.reject(prefix + "backoff", "a duration from 0ms to 1h"));
+                settings.maxBackoff()
+                        .filter(KafkaPlugin::outOfBackoffRange)
+                        .ifPresent(value -> validation.reject(prefix + "max-backoff", "a duration from 0ms to 1h"));
             });
         });
+    }
+
+    private static boolean outOfBackoffRange(final java.time.Duration value) {
+        return value.isNegative() || value.compareTo(java.time.Duration.ofHours(1)) > 0;
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
@@ -304,8 +316,9 @@ public final class KafkaPlugin implements Plugin {
                     + "; check that Kafka runs and that kafka.bootstrap-servers (and kafka.client.* for TLS or SASL)"
                     + " are right");
         }
+        final MemoryBudget budget = MemoryBudget.ofThisJvm();
         final Producer<byte[], byte[]> producer = new KafkaProducer<>(ClientSettings.producer(
-                bootstrapServers, configuration.sendTimeout().toMillis(), client));
+                bootstrapServers, configuration.sendTimeout().toMillis(), budget, client));
         clients.start(new KafkaClients.Running(producer, admin, bootstrapServers));
 
         final ObjectMapper json = Json.of(context.injector());
@@ -319,7 +332,7 @@ public final class KafkaPlugin implements Plugin {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
                 final IncomingMethod method = IncomingMethod.of(type, found, json);
-                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
+                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
                         settings,
@@ -336,6 +349,7 @@ public final class KafkaPlugin implements Plugin {
                         groupId.orElseThrow(),
                         groupId.orElseThrow() + "-" + settings.channel(),
                         Math.min(500, settings.maxInFlight()),
+                        budget,
                         client));
                 channels.add(new ChannelConsumer(
                         settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));

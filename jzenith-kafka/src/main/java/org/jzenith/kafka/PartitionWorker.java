@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -25,7 +24,7 @@ final class PartitionWorker {
     private final RecordProcessor processor;
     private final ExecutorService threads;
     private final Semaphore concurrency;
-    private final AtomicInteger inFlight;
+    private final InFlight inFlight;
     private final Queue<ConsumerRecord<byte[], byte[]>> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private volatile boolean revoked;
@@ -36,7 +35,7 @@ final class PartitionWorker {
             final RecordProcessor processor,
             final ExecutorService threads,
             final Semaphore concurrency,
-            final AtomicInteger inFlight) {
+            final InFlight inFlight) {
         this.partition = partition;
         this.processor = processor;
         this.threads = threads;
@@ -55,7 +54,11 @@ final class PartitionWorker {
 
     /** Queues fetched records, in offset order, and makes sure a thread processes them. */
     void add(final List<ConsumerRecord<byte[], byte[]>> records) {
-        inFlight.addAndGet(records.size());
+        long weight = 0;
+        for (final ConsumerRecord<byte[], byte[]> record : records) {
+            weight += InFlight.weight(record);
+        }
+        inFlight.add(records.size(), weight);
         queue.addAll(records);
         schedule();
     }
@@ -77,7 +80,7 @@ final class PartitionWorker {
     private void drop() {
         ConsumerRecord<byte[], byte[]> dropped;
         while ((dropped = queue.poll()) != null) {
-            inFlight.decrementAndGet();
+            inFlight.done(dropped);
         }
     }
 
@@ -100,7 +103,7 @@ final class PartitionWorker {
                 }
                 finished = record.offset() + 1;
                 if (queue.poll() != null) { // null when revoke() dropped the queue meanwhile
-                    inFlight.decrementAndGet();
+                    inFlight.done(record);
                 }
             }
         } catch (final InterruptedException e) {

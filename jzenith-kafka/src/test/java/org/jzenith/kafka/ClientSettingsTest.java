@@ -56,6 +56,7 @@ class ClientSettingsTest {
                 "orders",
                 "orders-texts",
                 100,
+                new MemoryBudget(32L << 20),
                 Map.of("auto.offset.reset", "latest", "linger.ms", "5", "security.protocol", "SSL"));
 
         assertThat(consumer)
@@ -66,9 +67,24 @@ class ClientSettingsTest {
                 .containsEntry("auto.offset.reset", "latest")
                 .containsEntry("security.protocol", "SSL")
                 .doesNotContainKey("linger.ms");
-        assertThat(ClientSettings.producer("broker:9092", 5000, Map.of("acks", "1")))
+        assertThat(ClientSettings.producer("broker:9092", 5000, new MemoryBudget(32L << 20), Map.of("acks", "1")))
                 .containsEntry("acks", "1")
                 .containsEntry("enable.idempotence", true)
                 .containsEntry("max.block.ms", 5000L);
+    }
+
+    @Test
+    void fetchesAndTheProducersBufferAreSizedFromTheHeapAndTheApplicationsOwnSettingsWin() {
+        final MemoryBudget small = new MemoryBudget(32L << 20); // the launcher's heap in 128 MiB
+        assertThat(ClientSettings.consumer("broker:9092", "orders", "orders-texts", 500, small, Map.of()))
+                .containsEntry("fetch.max.bytes", 2 << 20)
+                .containsEntry("max.partition.fetch.bytes", 512 << 10);
+        assertThat(ClientSettings.producer("broker:9092", 5000, small, Map.of()))
+                .containsEntry("buffer.memory", 2L << 20);
+        assertThat(ClientSettings.consumer(
+                        "broker:9092", "orders", "orders-texts", 500, small, Map.of("fetch.max.bytes", "8388608")))
+                .containsEntry("fetch.max.bytes", "8388608");
+        assertThat(ClientSettings.producer("broker:9092", 5000, small, Map.of("buffer.memory", "1048576")))
+                .containsEntry("buffer.memory", "1048576");
     }
 }

@@ -56,6 +56,8 @@ class StartupFailureIT {
                         .withConfiguration("kafka.client.sasl.jaas.config", JAAS_SECRET)
                         .withConfiguration("kafka.channels.ordres.topic", "orders")
                         .withConfiguration("kafka.channels.texts.retries", "-1")
+                        .withConfiguration("kafka.channels.texts.backoff", "2h")
+                        .withConfiguration("kafka.channels.orders.max-backoff", "90m")
                         .withConfiguration("kafka.retries", "-1"),
                 "kafka.bootstrap-servers",
                 JAAS_SECRET,
@@ -76,6 +78,9 @@ class StartupFailureIT {
                 .hasMessageContaining("kafka.channels.ordres")
                 .hasMessageContaining("its channels are orders, stream, texts, two")
                 .hasMessageContaining("kafka.channels.texts.retries")
+                .hasMessageContaining("kafka.channels.texts.backoff")
+                .hasMessageContaining("kafka.channels.orders.max-backoff")
+                .hasMessageContaining("a duration from 0ms to 1h")
                 .hasMessageContaining("BadConsumers.takesTwo")
                 .hasMessageContaining("takes 2 parameters")
                 .hasMessageContaining("BadConsumers.streams")

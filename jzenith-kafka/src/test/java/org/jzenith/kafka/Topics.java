@@ -42,6 +42,21 @@ final class Topics implements AutoCloseable {
                 new StringSerializer());
     }
 
+    /**
+     * Creates {@code topic} with {@code partitions} partitions. Sending many records at once to a
+     * topic the broker creates on the first of them can leave the idempotent producer retrying
+     * out-of-order batches while the partitions get their leaders.
+     */
+    void create(final String topic, final int partitions)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) 1)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+    }
+
     /** A topic name no other test uses. */
     static String unique(final String prefix) {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
@@ -51,6 +66,26 @@ final class Topics implements AutoCloseable {
     void send(final String topic, final String key, final String value)
             throws InterruptedException, ExecutionException, TimeoutException {
         producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Sends records {@code from} to {@code from + count - 1}, key and value made from their number,
+     * and waits for every acknowledgement.
+     */
+    void sendMany(
+            final String topic,
+            final int from,
+            final int count,
+            final java.util.function.IntFunction<String> key,
+            final java.util.function.IntFunction<String> value)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        final List<java.util.concurrent.Future<?>> sent = new ArrayList<>(count);
+        for (int i = from; i < from + count; i++) {
+            sent.add(producer.send(new ProducerRecord<>(topic, key.apply(i), value.apply(i))));
+        }
+        for (final java.util.concurrent.Future<?> each : sent) {
+            each.get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The first {@code count} records of {@code topic} (fewer when {@code timeout} passes first). */

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -22,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -103,6 +105,14 @@ class AuditServiceKillIT {
 
     /** Sends {@code count} UserCreated events, acknowledged by the broker, before any consumer runs. */
     private static void publish(final int count) throws ExecutionException, InterruptedException {
+        // The topic first, with the broker's defaults: thousands of records sent at once to a topic
+        // the broker creates on the first of them can leave the idempotent producer retrying
+        // out-of-order batches until they expire (seen on a loaded machine).
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(TOPIC, Optional.empty(), Optional.empty())))
+                    .all()
+                    .get();
+        }
         final Properties settings = new Properties();
         settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers());
         settings.put(ProducerConfig.LINGER_MS_CONFIG, 5);

@@ -36,7 +36,8 @@ import org.jzenith.kafka.KafkaPlugin;
  *
  * <pre>
  * KafkaBench run BOOTSTRAP jzenith|bare RECORDS RATE   # RATE 0: as fast as the producer goes
- * KafkaBench flood BOOTSTRAP TOPIC GROUP SECONDS       # user events at full rate; lag each second
+ * KafkaBench flood BOOTSTRAP TOPIC GROUP SECONDS [RATE]  # user events at RATE/s (0, the default: full
+ *                                                        # rate); lag each second
  * </pre>
  *
  * <p>{@code run} sends RECORDS records of 100 bytes to a new topic of 3 partitions and consumes them
@@ -57,7 +58,8 @@ public final class KafkaBench {
     public static void main(final String... args) throws Exception {
         switch (args[0]) {
             case "run" -> run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
-            case "flood" -> flood(args[1], args[2], args[3], Integer.parseInt(args[4]));
+            case "flood" -> flood(
+                    args[1], args[2], args[3], Integer.parseInt(args[4]), args.length > 5 ? Integer.parseInt(args[5]) : 0);
             default -> throw new IllegalArgumentException("run or flood, not " + args[0]);
         }
         System.exit(0);
@@ -187,8 +189,12 @@ public final class KafkaBench {
                 });
     }
 
-    /** Sends user events as fast as the producer takes them for {@code seconds}, then watches the lag drain. */
-    private static void flood(final String bootstrap, final String topic, final String group, final int seconds)
+    /**
+     * Sends user events for {@code seconds}, {@code rate} a second (0: as fast as the producer takes
+     * them), then watches the lag drain.
+     */
+    private static void flood(
+            final String bootstrap, final String topic, final String group, final int seconds, final int rate)
             throws Exception {
         final Properties settings = new Properties();
         settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -199,7 +205,15 @@ public final class KafkaBench {
             try (KafkaProducer<String, String> producer =
                     new KafkaProducer<>(settings, new StringSerializer(), new StringSerializer())) {
                 final Semaphore window = new Semaphore(OUTSTANDING);
-                while (!stop.get()) {
+                final long interval = rate > 0 ? 1_000_000_000L / rate : 0;
+                final long start = System.nanoTime();
+                for (long i = 0; !stop.get(); i++) {
+                    if (interval > 0) {
+                        final long due = start + i * interval;
+                        while (System.nanoTime() < due && !stop.get()) {
+                            LockSupport.parkNanos(due - System.nanoTime());
+                        }
+                    }
                     final UUID user = UUID.randomUUID();
                     final String event = "{\"eventId\":\"" + UUID.randomUUID()
                             + "\",\"type\":\"UserCreated\",\"userId\":\"" + user

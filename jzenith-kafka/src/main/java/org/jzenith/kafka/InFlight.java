@@ -1,0 +1,88 @@
+package org.jzenith.kafka;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * The records a channel holds fetched and not done, counted and weighed: the channel is {@link
+ * #full()} at {@code maxRecords} records or {@code maxBytes} bytes of keys and values, and has
+ * {@link #room()} again once both are down to half. The gap between the two keeps fetching going in
+ * long strides instead of pausing and resuming the partitions at every poll.
+ *
+ * <p>The poll thread {@link #add}s and waits in {@link #awaitRoom}; the partitions' threads call
+ * {@link #done}, which wakes the poll thread the moment there is room, so a paused channel fetches
+ * again at once rather than at its next poll's timeout. Thread-safe.
+ */
+final class InFlight {
+
+    private final int maxRecords;
+    private final long maxBytes;
+    private final AtomicInteger records = new AtomicInteger();
+    private final AtomicLong bytes = new AtomicLong();
+    private volatile Thread waiter;
+
+    InFlight(final int maxRecords, final long maxBytes) {
+        this.maxRecords = maxRecords;
+        this.maxBytes = maxBytes;
+    }
+
+    /** What {@code record} weighs: its key and value as fetched. */
+    static long weight(final ConsumerRecord<byte[], byte[]> record) {
+        return Math.max(0, record.serializedKeySize()) + (long) Math.max(0, record.serializedValueSize());
+    }
+
+    /** Counts fetched records of {@code weight} bytes in all. */
+    void add(final int count, final long weight) {
+        records.addAndGet(count);
+        bytes.addAndGet(weight);
+    }
+
+    /** Counts {@code record} done (or dropped); wakes the waiting poll thread once there is room. */
+    void done(final ConsumerRecord<byte[], byte[]> record) {
+        final int left = records.decrementAndGet();
+        final long weighs = bytes.addAndGet(-weight(record));
+        final Thread waiting = waiter;
+        if (waiting != null && left <= maxRecords / 2 && weighs <= maxBytes / 2) {
+            LockSupport.unpark(waiting);
+        }
+    }
+
+    /** Records fetched and not done. */
+    int records() {
+        return records.get();
+    }
+
+    /** Bytes of keys and values fetched and not done. */
+    long bytes() {
+        return bytes.get();
+    }
+
+    /** Whether fetching must pause. */
+    boolean full() {
+        return records.get() >= maxRecords || bytes.get() >= maxBytes;
+    }
+
+    /** Whether paused fetching may resume. */
+    boolean room() {
+        return records.get() <= maxRecords / 2 && bytes.get() <= maxBytes / 2;
+    }
+
+    /** Waits until there is {@link #room()}, at most {@code timeout}; for one thread (the poll thread) at a time. */
+    void awaitRoom(final Duration timeout) {
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        waiter = Thread.currentThread();
+        try {
+            long left;
+            while (!room()
+                    && (left = deadline - System.nanoTime()) > 0
+                    && !Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(this, left);
+            }
+        } finally {
+            waiter = null;
+        }
+    }
+}
