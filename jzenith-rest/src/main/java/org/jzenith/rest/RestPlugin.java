@@ -129,6 +129,12 @@ public final class RestPlugin implements Plugin {
         return assembly.modules();
     }
 
+    /** The {@code Validator}, which the application's own binding replaces. */
+    @Override
+    public List<Module> defaultModules() {
+        return assembly.defaultModules();
+    }
+
     @Override
     public List<Class<?>> configurationMappings() {
         return List.of(RestConfiguration.class, ManagementConfiguration.class);

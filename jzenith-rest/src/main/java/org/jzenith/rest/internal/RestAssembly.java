@@ -16,6 +16,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
+import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
@@ -61,6 +62,7 @@ import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.server.RouterFactory;
+import org.jzenith.rest.internal.validation.DefaultValidators;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.security.Authenticator;
 
@@ -105,6 +107,11 @@ public final class RestAssembly {
                 validation,
                 registration.model(),
                 Set.copyOf(registration.mappings().values())));
+    }
+
+    /** Bindings the application's own modules may replace: the Validator. */
+    public List<Module> defaultModules() {
+        return List.of(new DefaultValidators(validation));
     }
 
     /** Reports what cannot be served, with the rest of the configuration's problems (see {@link RestChecks}). */
@@ -222,7 +229,8 @@ public final class RestAssembly {
                 dynamic,
                 contextFields,
                 registration.reactiveAdapters(),
-                validatorFactory.map(ValidatorFactory::getValidator),
+                // The application's own Validator when it binds one, else the default made from the factory.
+                validatorFactory.map(factory -> context.injector().getInstance(Validator.class)),
                 Thread.ofVirtual().name("jzenith-rest").factory(),
                 RequestAdmission.of(configuration.limits(), errors, registry),
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),

@@ -9,8 +9,6 @@ import com.google.inject.matcher.Matcher;
 import com.google.inject.matcher.Matchers;
 import com.google.inject.multibindings.Multibinder;
 import jakarta.inject.Scope;
-import jakarta.validation.Validator;
-import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.container.ResourceContext;
 import jakarta.ws.rs.sse.Sse;
 import java.lang.annotation.Annotation;
@@ -91,9 +89,6 @@ public final class RestModule extends AbstractModule {
         bind(ResourceContext.class).to(GuiceResourceContext.class);
         // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
         bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));
-        // One validator for the whole application, made when first used.
-        bind(ValidatorFactory.class).toProvider((Provider<ValidatorFactory>) validation::factory);
-        bind(Validator.class).toProvider((Provider<Validator>) validation::validator);
         final Matcher<Class<?>> services = MethodValidation::validates;
         final Matcher<Method> constrained = MethodValidation::isValidated;
         bindInterceptor(services, constrained, new MethodValidation(validation));
