@@ -1,5 +1,8 @@
 package org.jzenith.rest.internal.binding;
 
+import com.fasterxml.jackson.core.JacksonException;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.GenericType;
 import jakarta.ws.rs.core.MediaType;
@@ -126,7 +129,25 @@ final class ReceivedPart implements EntityPart {
             } else if (type == byte[].class) {
                 return in.readAllBytes();
             }
-            return json.mapper().readerFor(json.mapper().constructType(type)).readValue(in);
+            if (!readsAsJson(mediaType)) {
+                // Not the server's fault: the client sent a type nothing here reads, so a 415 naming the part.
+                throw new NotSupportedException("The part \"" + name + "\" is " + mediaType.getType() + "/"
+                        + mediaType.getSubtype() + ", which this endpoint cannot read; send it as application/json");
+            }
+            try {
+                return json.mapper()
+                        .readerFor(json.mapper().constructType(type))
+                        .readValue(in);
+            } catch (final JacksonException e) {
+                throw new BadRequestException("The part \"" + name + "\" is not the JSON this endpoint reads");
+            }
         }
+    }
+
+    /** JSON, a {@code +json} type, or a text field (a form field's value, such as {@code 42}, is JSON too). */
+    private static boolean readsAsJson(final MediaType type) {
+        return type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
+                || type.getSubtype().endsWith("+json")
+                || type.isCompatible(MediaType.TEXT_PLAIN_TYPE);
     }
 }
