@@ -233,8 +233,20 @@ public final class ResourceScanner {
         final Annotation[][] annotations = annotated.getParameterAnnotations();
         boolean entitySeen = false;
         for (int i = 0; i < parameters.length; i++) {
-            final ParameterDefinition definition =
+            ParameterDefinition definition =
                     parameter(parameters[i], withEncoded(annotations[i], annotated, resourceClass));
+            if (definition.source() == ParameterSource.ENTITY
+                    && parameters[i].isNamePresent()
+                    && path.variables().contains(parameters[i].getName())
+                    && !CONTEXT_TYPES.contains(definition.type().getTypeName())) {
+                // Quarkus REST's convention: an unannotated parameter named like a path variable is that variable.
+                definition = new ParameterDefinition(
+                        ParameterSource.PATH,
+                        parameters[i].getName(),
+                        definition.type(),
+                        definition.defaultValue(),
+                        definition.annotations());
+            }
             if (definition.source() == ParameterSource.ENTITY) {
                 if (CONTEXT_TYPES.contains(definition.type().getTypeName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter of type "
@@ -242,16 +254,17 @@ public final class ResourceScanner {
                             + " make it the request body; annotate it "
                             + (definition.type() == AsyncResponse.class ? "@Suspended" : "@Context"));
                 }
-                if (parameters[i].isNamePresent() && path.variables().contains(parameters[i].getName())) {
-                    throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter '"
-                            + parameters[i].getName() + "' without an annotation, which makes it the request body,"
-                            + " but its name is the path variable {" + parameters[i].getName()
-                            + "}; annotate it @PathParam(\"" + parameters[i].getName() + "\")");
-                }
                 if (entitySeen) {
-                    throw new IllegalArgumentException(
-                            name(resourceClass, method)
-                                    + " has more than one parameter without a Jakarta REST annotation; only one can be the request body");
+                    throw new IllegalArgumentException(name(resourceClass, method)
+                            + " has more than one parameter without a Jakarta REST annotation; only one can be the"
+                            + " request body"
+                            + (parameters[i].isNamePresent() || path.variables().isEmpty()
+                                    ? ""
+                                    : ". A parameter named like a path variable " + path.variables()
+                                            + " is that variable (Quarkus's convention), but "
+                                            + resourceClass.getSimpleName() + " was compiled without parameter"
+                                            + " names: compile it with -parameters (maven-compiler-plugin"
+                                            + " <parameters>true</parameters>) or annotate it @PathParam"));
                 }
                 entitySeen = true;
             }
@@ -283,11 +296,24 @@ public final class ResourceScanner {
 
     /** Reads one parameter, field or record component from its annotations. */
     public static ParameterDefinition parameter(final Parameter parameter, final List<Annotation> annotations) {
-        return definition(parameter.getParameterizedType(), annotations);
+        return definition(
+                parameter.getParameterizedType(),
+                annotations,
+                parameter.isNamePresent() ? Optional.of(parameter.getName()) : Optional.empty());
     }
 
-    /** Reads a parameter-like element (a field of a bean parameter) from its annotations. */
+    /** Reads a parameter-like element from its annotations, not knowing its name. */
     public static ParameterDefinition definition(final Type type, final List<Annotation> annotations) {
+        return definition(type, annotations, Optional.empty());
+    }
+
+    /**
+     * Reads a parameter-like element (a field of a bean parameter) from its annotations; {@code
+     * elementName} is its name in the code, which Quarkus's {@code @RestPath} and its kin take when
+     * they name nothing.
+     */
+    public static ParameterDefinition definition(
+            final Type type, final List<Annotation> annotations, final Optional<String> elementName) {
         final Optional<String> defaultValue = annotations.stream()
                 .filter(DefaultValue.class::isInstance)
                 .map(a -> ((DefaultValue) a).value())
@@ -335,6 +361,13 @@ public final class ResourceScanner {
                     };
             if (definition.isPresent()) {
                 return definition.get();
+            }
+        }
+        for (final Annotation annotation : annotations) {
+            final Optional<ParameterDefinition> quarkus =
+                    QuarkusParameters.definition(annotation, type, defaultValue, annotations, elementName);
+            if (quarkus.isPresent()) {
+                return quarkus.get();
             }
         }
         annotations.stream()
