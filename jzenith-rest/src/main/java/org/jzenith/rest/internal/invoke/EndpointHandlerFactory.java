@@ -114,6 +114,7 @@ public final class EndpointHandlerFactory {
                 json,
                 endpoint.valueType(),
                 endpoint.produces(),
+                endpoint.producesDeclared(),
                 headers,
                 filtering,
                 bodies,

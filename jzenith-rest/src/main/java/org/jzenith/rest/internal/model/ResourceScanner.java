@@ -211,19 +211,22 @@ public final class ResourceScanner {
                         + " (Mutiny's and Reactor's types are adapted when their library is on the classpath)");
             });
         }
+        // Without @Produces a method produces */* (Jakarta REST): JSON unless Accept, the Response or a writer says
+        // otherwise.
+        final Optional<List<MediaType>> produces = mediaTypes(annotated, declaringResource, Produces.class);
         return new EndpointDefinition(
                 resourceClass,
                 method,
                 httpMethod,
                 path,
-                mediaTypes(annotated, declaringResource, Produces.class)
-                        .orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
+                produces.orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
                 mediaTypes(annotated, declaringResource, Consumes.class).orElse(List.of()),
                 parameters,
                 returnKind,
                 returnKind.valueType(method.getGenericReturnType()),
                 execution(declaringResource, method, annotated, returnKind),
-                locators);
+                locators,
+                produces.isPresent());
     }
 
     private static List<ParameterDefinition> parameters(

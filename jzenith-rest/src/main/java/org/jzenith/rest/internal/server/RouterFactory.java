@@ -199,8 +199,10 @@ public final class RouterFactory {
         // A method that answers without a body (void, Completable: 204) has no representation for
         // Accept to choose, so it is not refused with 406 for an Accept its class's @Produces lacks
         // (a generated client asks for application/problem+json only, the one body it can get).
-        final boolean negotiates =
-                answersWithBody(endpoint) && !endpoint.produces().isEmpty();
+        // Without @Produces the method produces */*: what it answers is chosen when it is written.
+        final boolean negotiates = answersWithBody(endpoint)
+                && endpoint.producesDeclared()
+                && !endpoint.produces().isEmpty();
         if (negotiates) {
             endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
         }
