@@ -81,7 +81,7 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter = parameters.get(i);
             try {
                 if (parameter.source() == ParameterSource.ENTITY && MultipartParts.isPart(parameter.type())) {
-                    resolvers[i] = MultipartParts.all(json); // the parts are the body, read by Vert.x Web
+                    resolvers[i] = MultipartParts.all(json, bodies); // the parts are the body, read by Vert.x Web
                 } else if (parameter.source() == ParameterSource.ENTITY) {
                     final List<MediaType> consumes =
                             endpoint.consumes().isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : endpoint.consumes();
@@ -105,8 +105,8 @@ public final class ArgumentResolvers {
                                             parameter.type(),
                                             endpoint.consumes())));
                 } else {
-                    resolvers[i] =
-                            compile(parameter, endpoint.path(), json, converters, resource, endpoint.execution());
+                    resolvers[i] = compile(
+                            parameter, endpoint.path(), json, bodies, converters, resource, endpoint.execution());
                 }
             } catch (final IllegalArgumentException e) {
                 throw new IllegalArgumentException("parameter " + (i + 1) + ": " + e.getMessage(), e);
@@ -141,6 +141,18 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
+            final Supplier<Object> resource,
+            final Execution execution) {
+        // A bean parameter's parts are read as JSON, text or bytes only; a method's own with its readers too.
+        return compile(parameter, path, json, MessageBodies.none(), converters, resource, execution);
+    }
+
+    static ArgumentResolver compile(
+            final ParameterDefinition parameter,
+            final PathTemplate path,
+            final JsonCodec json,
+            final MessageBodies bodies,
             final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution) {
@@ -181,7 +193,7 @@ public final class ArgumentResolvers {
                 });
             case FORM ->
                 MultipartParts.isPart(parameter.type())
-                        ? MultipartParts.named(name, parameter.type(), json)
+                        ? MultipartParts.named(name, parameter.type(), json, bodies)
                         : values(parameter, converters, context -> context.request()
                                 .formAttributes()
                                 .getAll(name));

@@ -21,7 +21,7 @@ class UnreadablePartIT {
 
     @BeforeAll
     static void start() {
-        served = Served.start(RestPlugin.withResources(AvatarResource.class));
+        served = Served.start(RestPlugin.withResources(AvatarResource.class).withProviders(ProfileCsvReader.class));
     }
 
     @AfterAll
@@ -35,6 +35,14 @@ class UnreadablePartIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("Ada is 36");
+    }
+
+    @Test
+    void aPartOfTheTypeOfAnApplicationsReaderIsReadByIt() throws Exception {
+        final HttpResponse<String> response = post("text/csv", "Grace,85");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("Grace is 85");
     }
 
     @Test
