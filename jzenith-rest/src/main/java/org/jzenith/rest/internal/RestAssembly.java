@@ -18,6 +18,7 @@ import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import jakarta.ws.rs.container.ResourceContext;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -53,7 +54,9 @@ import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.RequestAdmission;
+import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.ResourceScanner;
 import org.jzenith.rest.internal.observability.AccessLog;
 import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.security.Authenticating;
@@ -137,6 +140,7 @@ public final class RestAssembly {
         final Router router = RouterFactory.create(
                 runtime,
                 handlers(context, runtime),
+                dynamicLocators(context, runtime),
                 management.port().isPresent()
                         ? contributors.stream()
                                 .filter(contributor -> !contributor.management())
@@ -247,6 +251,36 @@ public final class RestAssembly {
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
+        }
+        return handlers;
+    }
+
+    /**
+     * The handlers of the locators that return {@code Object} or {@code Class<?>}: a class one
+     * returns is made as {@code ResourceContext} makes it, and its routes built when first located.
+     */
+    private List<Handler<RoutingContext>> dynamicLocators(final PluginContext context, final RestRuntime runtime) {
+        final List<DynamicLocator> locators = registration.model().dynamicLocators();
+        if (locators.isEmpty()) {
+            return List.of();
+        }
+        final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
+        final ResourceContext resources = context.injector().getInstance(ResourceContext.class);
+        final List<Handler<RoutingContext>> handlers = new ArrayList<>();
+        for (final DynamicLocator locator : locators) {
+            final Supplier<Object> parent = resourceSupplier(context, locator.resourceClass());
+            handlers.add(factory.dynamic(locator, parent, resources::getResource, type -> {
+                final Map<EndpointDefinition, Handler<RoutingContext>> located = new LinkedHashMap<>();
+                for (final EndpointDefinition endpoint : ResourceScanner.locatedEndpoints(
+                        locator.resourceClass(),
+                        type,
+                        locator.path(),
+                        registration.reactiveAdapters(),
+                        DynamicLocator.handOver())) {
+                    located.put(endpoint, factory.create(endpoint, parent));
+                }
+                return RouterFactory.located(runtime, located);
+            }));
         }
         return handlers;
     }

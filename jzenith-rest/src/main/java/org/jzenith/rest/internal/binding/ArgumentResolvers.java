@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.Locator;
@@ -116,6 +117,11 @@ public final class ArgumentResolvers {
                 new ArgumentResolver[endpoint.locators().size()][];
         for (int l = 0; l < locators.length; l++) {
             final Locator locator = endpoint.locators().get(l);
+            if (DynamicLocator.Located.isHandOver(locator.method())) {
+                // What the dynamic locator returned for this request, handed on without calling it again.
+                locators[l] = new ArgumentResolver[] {context -> Binding.value(context.get(DynamicLocator.LOCATED))};
+                continue;
+            }
             locators[l] = new ArgumentResolver[locator.parameters().size()];
             for (int i = 0; i < locators[l].length; i++) {
                 try {

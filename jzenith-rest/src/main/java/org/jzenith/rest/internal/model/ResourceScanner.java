@@ -65,6 +65,20 @@ public final class ResourceScanner {
      */
     public static List<EndpointDefinition> scan(
             final Class<?> resourceClass, final String basePath, final ReactiveAdapters adapters) {
+        return scan(resourceClass, basePath, adapters, new ArrayList<>());
+    }
+
+    /**
+     * The endpoints of {@code resourceClass}, and into {@code dynamic} its locators that return
+     * {@code Object} or {@code Class<?>}, whose endpoints are known only at request time.
+     *
+     * @throws IllegalArgumentException naming the class or method that cannot be bound
+     */
+    public static List<EndpointDefinition> scan(
+            final Class<?> resourceClass,
+            final String basePath,
+            final ReactiveAdapters adapters,
+            final List<DynamicLocator> dynamic) {
         final Path classPath = classPath(resourceClass);
         if (classPath == null) {
             throw new IllegalArgumentException(
@@ -74,11 +88,43 @@ public final class ResourceScanner {
         ContextFields.problem(resourceClass).ifPresent(problem -> {
             throw new IllegalArgumentException(resourceClass.getSimpleName() + " " + problem);
         });
+        final int dynamicBefore = dynamic.size();
         final List<EndpointDefinition> endpoints = endpointsOf(
-                resourceClass, resourceClass, PathTemplate.join(basePath, classPath.value()), adapters, List.of());
-        if (endpoints.isEmpty()) {
+                resourceClass,
+                resourceClass,
+                PathTemplate.join(basePath, classPath.value()),
+                adapters,
+                List.of(),
+                dynamic);
+        if (endpoints.isEmpty() && dynamic.size() == dynamicBefore) {
             throw new IllegalArgumentException(resourceClass.getName()
                     + " has no public method with an HTTP method annotation (@GET, @POST, ...)");
+        }
+        return endpoints;
+    }
+
+    /**
+     * The endpoints of {@code located}, the class a dynamic locator returned, under the locator's
+     * {@code prefix}, reached from {@code resourceClass} through {@code handOver}.
+     *
+     * @throws IllegalArgumentException saying why {@code located} cannot be a resource
+     */
+    public static List<EndpointDefinition> locatedEndpoints(
+            final Class<?> resourceClass,
+            final Class<?> located,
+            final PathTemplate prefix,
+            final ReactiveAdapters adapters,
+            final Locator handOver) {
+        final List<DynamicLocator> nested = new ArrayList<>();
+        final List<EndpointDefinition> endpoints =
+                endpointsOf(resourceClass, located, prefix.template(), adapters, List.of(handOver), nested);
+        if (!nested.isEmpty()) {
+            throw new IllegalArgumentException(located.getSimpleName() + " has a sub-resource locator returning Object"
+                    + " or Class itself; one such step on the way is served");
+        }
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException(
+                    located.getSimpleName() + " has no public method with an HTTP method annotation");
         }
         return endpoints;
     }
@@ -93,7 +139,8 @@ public final class ResourceScanner {
             final Class<?> type,
             final String prefix,
             final ReactiveAdapters adapters,
-            final List<Locator> locators) {
+            final List<Locator> locators,
+            final List<DynamicLocator> dynamic) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         final Method[] methods = type.getMethods();
         Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
@@ -107,7 +154,7 @@ public final class ResourceScanner {
                 endpoints.add(
                         endpoint(resourceClass, type, prefix, method, annotated, httpMethod.get(), adapters, locators));
             } else if (annotated.isAnnotationPresent(Path.class)) {
-                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, locators));
+                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, locators, dynamic));
             }
         }
         return endpoints;
@@ -135,7 +182,8 @@ public final class ResourceScanner {
             final Method method,
             final Method annotated,
             final ReactiveAdapters adapters,
-            final List<Locator> before) {
+            final List<Locator> before,
+            final List<DynamicLocator> dynamic) {
         final String template =
                 PathTemplate.join(prefix, annotated.getAnnotation(Path.class).value());
         final PathTemplate path = template(template, resourceClass, method);
@@ -151,10 +199,9 @@ public final class ResourceScanner {
                     + " an HTTP method); it may take path, query, header, cookie and @Context parameters only");
         }
         final Class<?> subResourceClass = method.getReturnType();
-        if (subResourceClass == Object.class || subResourceClass == Class.class || subResourceClass.isPrimitive()) {
+        if (subResourceClass.isPrimitive()) {
             throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator returning "
-                    + subResourceClass.getSimpleName() + ", whose methods jZenith cannot know before a request;"
-                    + " declare the sub-resource's own class as its return type");
+                    + subResourceClass.getSimpleName() + "; it returns the sub-resource, its class, or Object");
         }
         final List<Locator> locators = new ArrayList<>(before);
         locators.add(new Locator(method, parameters));
@@ -162,8 +209,13 @@ public final class ResourceScanner {
             throw new IllegalArgumentException(name(resourceClass, method) + ": sub-resource locators nest more than "
                     + MAX_LOCATORS + " deep; is there a cycle?");
         }
+        if (subResourceClass == Object.class || subResourceClass == Class.class) {
+            // What it returns is known at request time: its routes are built then, once per class.
+            dynamic.add(new DynamicLocator(resourceClass, path, locators));
+            return List.of();
+        }
         final List<EndpointDefinition> endpoints =
-                endpointsOf(resourceClass, subResourceClass, template, adapters, locators);
+                endpointsOf(resourceClass, subResourceClass, template, adapters, locators, dynamic);
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator, but "
                     + subResourceClass.getSimpleName() + " has no public method with an HTTP method annotation");
