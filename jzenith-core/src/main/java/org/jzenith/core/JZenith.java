@@ -5,6 +5,7 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.Stage;
+import com.google.inject.util.Modules;
 import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Context;
@@ -285,7 +286,16 @@ public final class JZenith {
                     closeables,
                     lifecycle));
             active.forEach(plugin -> allModules.addAll(plugin.modules()));
-            allModules.addAll(modules);
+            final List<Module> defaults = active.stream()
+                    .flatMap(plugin -> plugin.defaultModules().stream())
+                    .toList();
+            // The application's bindings replace the plugins' defaults for the same key; walking
+            // the modules costs a little, so only when some plugin has defaults.
+            if (defaults.isEmpty()) {
+                allModules.addAll(modules);
+            } else {
+                allModules.add(Modules.override(defaults).with(modules));
+            }
             started.context = new PluginContext(createInjector(allModules), vertx);
             timeline.reached("injector");
             for (final Plugin plugin : active) {

@@ -62,6 +62,21 @@ public interface Plugin {
     }
 
     /**
+     * Bindings this plugin makes only as defaults: a key the application's own modules ({@code
+     * JZenith.withModules}) bind too is theirs, as a user's bean wins over auto-configuration.
+     * For a type applications commonly bind themselves, such as a {@code jakarta.validation.Validator}:
+     *
+     * <pre>{@code
+     * public List<Module> defaultModules() {
+     *     return List.of(binder -> binder.bind(Validator.class).toProvider(validation::validator));
+     * }
+     * }</pre>
+     */
+    default List<Module> defaultModules() {
+        return List.of();
+    }
+
+    /**
      * The SmallRye {@code @ConfigMapping} interfaces this plugin owns. They are read and checked
      * at start-up together with all others, and can be injected.
      */

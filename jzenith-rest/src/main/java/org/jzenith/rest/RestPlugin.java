@@ -3,6 +3,7 @@ package org.jzenith.rest;
 import com.google.inject.Module;
 import io.vertx.core.Future;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -44,10 +45,41 @@ public final class RestPlugin implements Plugin {
         this.assembly = new RestAssembly(registration);
     }
 
-    /** A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. */
+    /**
+     * A REST plugin serving {@code resources}, each a class annotated with {@code @Path}. One of them
+     * may be a Jakarta REST {@code Application} kept for its {@code @ApplicationPath}, as where a
+     * server scans: the others are served under that path, with whatever it lists itself.
+     *
+     * <pre>{@code
+     * @ApplicationPath("/api")
+     * public class ShopApplication extends Application {}
+     *
+     * RestPlugin.withResources(ShopApplication.class, OrderResource.class) // serves /api/orders
+     * }</pre>
+     */
     public static RestPlugin withResources(final Class<?>... resources) {
         Arrays.stream(resources).forEach(resource -> Objects.requireNonNull(resource, "resource"));
-        return new RestPlugin(Registration.of(List.of(resources)));
+        final List<Class<? extends jakarta.ws.rs.core.Application>> applications = Arrays.stream(resources)
+                .filter(jakarta.ws.rs.core.Application.class::isAssignableFrom)
+                .<Class<? extends jakarta.ws.rs.core.Application>>map(
+                        type -> type.asSubclass(jakarta.ws.rs.core.Application.class))
+                .toList();
+        if (applications.isEmpty()) {
+            return new RestPlugin(Registration.of(List.of(resources)));
+        }
+        final List<Class<?>> beside = Arrays.stream(resources)
+                .filter(type -> !jakarta.ws.rs.core.Application.class.isAssignableFrom(type))
+                .toList();
+        final Class<? extends jakarta.ws.rs.core.Application> application = applications.getFirst();
+        final ApplicationClasses classes = ApplicationClasses.of(application, beside);
+        final List<String> problems = new ArrayList<>();
+        classes.problem().ifPresent(problem -> problems.add(application.getSimpleName() + " " + problem));
+        if (applications.size() > 1) {
+            problems.add("withResources names " + applications.size() + " Application classes ("
+                    + applications.stream().map(Class::getSimpleName).toList()
+                    + "); one application is served at a time, so name one");
+        }
+        return new RestPlugin(Registration.of(classes, problems));
     }
 
     /**
@@ -127,6 +159,12 @@ public final class RestPlugin implements Plugin {
     @Override
     public List<Module> modules() {
         return assembly.modules();
+    }
+
+    /** The {@code Validator}, which the application's own binding replaces. */
+    @Override
+    public List<Module> defaultModules() {
+        return assembly.defaultModules();
     }
 
     @Override

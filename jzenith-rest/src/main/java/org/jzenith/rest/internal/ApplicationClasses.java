@@ -34,8 +34,17 @@ public record ApplicationClasses(
     }
 
     /** Makes {@code application} with its public no-argument constructor, as Jakarta REST does, and reads it. */
-    @SuppressWarnings("deprecation") // getSingletons(): deprecated in Jakarta REST 4, still what applications use
     public static ApplicationClasses of(final Class<? extends Application> application) {
+        return of(application, List.of());
+    }
+
+    /**
+     * Reads {@code application} with {@code beside}, resources named next to it: the usual shape
+     * where a server scans, an {@code Application} only for its {@code @ApplicationPath} and empty
+     * {@code getClasses()}, serves {@code beside} under that path.
+     */
+    @SuppressWarnings("deprecation") // getSingletons(): deprecated in Jakarta REST 4, still what applications use
+    public static ApplicationClasses of(final Class<? extends Application> application, final List<Class<?>> beside) {
         final ApplicationPath path = application.getAnnotation(ApplicationPath.class);
         final String basePath = path == null ? "" : path.value();
         final Application instance;
@@ -62,11 +71,14 @@ public record ApplicationClasses(
         } catch (final RuntimeException e) {
             return failed(basePath, "failed to list its classes and singletons (" + e + ")");
         }
+        beside.stream().filter(type -> !resources.contains(type)).forEach(resources::add);
         if (resources.isEmpty()) {
             return failed(
                     basePath,
                     "registers no resource class (a class annotated with @Path) in getClasses()"
-                            + " or getSingletons(); jZenith does not scan for them, so list them there");
+                            + " or getSingletons(); jZenith does not scan for them, so list them there or name"
+                            + " them beside the application: RestPlugin.withResources(" + application.getSimpleName()
+                            + ".class, SomeResource.class)");
         }
         return new ApplicationClasses(resources, providers, singletons, basePath, Optional.empty());
     }

@@ -17,6 +17,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Constraint;
 import jakarta.validation.Valid;
 import jakarta.validation.Validator;
+import jakarta.ws.rs.container.ResourceContext;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
@@ -51,7 +52,9 @@ import org.jzenith.rest.internal.invoke.BodyWriter;
 import org.jzenith.rest.internal.invoke.EndpointHandlerFactory;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.RequestAdmission;
+import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.ResourceScanner;
 import org.jzenith.rest.internal.observability.AccessLog;
 import org.jzenith.rest.internal.observability.RequestTracing;
 import org.jzenith.rest.internal.security.Authenticating;
@@ -60,6 +63,7 @@ import org.jzenith.rest.internal.server.PluginRouteSupport;
 import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.server.RouterFactory;
+import org.jzenith.rest.internal.validation.DefaultValidators;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.security.Authenticator;
 
@@ -106,6 +110,11 @@ public final class RestAssembly {
                 Set.copyOf(registration.mappings().values())));
     }
 
+    /** Bindings the application's own modules may replace: the Validator. */
+    public List<Module> defaultModules() {
+        return List.of(new DefaultValidators(validation));
+    }
+
     /** Reports what cannot be served, with the rest of the configuration's problems (see {@link RestChecks}). */
     public void validate(final Validation validation) {
         json = Optional.of(RestChecks.check(registration, validation, json));
@@ -129,6 +138,7 @@ public final class RestAssembly {
         final Router router = RouterFactory.create(
                 runtime,
                 handlers(context, runtime),
+                dynamicLocators(context, runtime),
                 management.port().isPresent()
                         ? contributors.stream()
                                 .filter(contributor -> !contributor.management())
@@ -175,8 +185,11 @@ public final class RestAssembly {
         final Vertx vertx = context.vertx();
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
         final List<EndpointDefinition> endpoints = registration.model().endpoints();
-        final Optional<Validator> validator =
-                needsValidation(endpoints) ? Optional.of(validation.deferred()) : Optional.empty();
+        // The application's own Validator when it binds one, else the default, which starts
+        // Hibernate Validator on the first request that validates something.
+        final Optional<Validator> validator = needsValidation(endpoints)
+                ? Optional.of(context.injector().getInstance(Validator.class))
+                : Optional.empty();
         final List<Object> providerInstances = registration.providers().stream()
                 .<Object>map(provider -> context.injector().getInstance(provider))
                 .toList();
@@ -236,6 +249,36 @@ public final class RestAssembly {
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
+        }
+        return handlers;
+    }
+
+    /**
+     * The handlers of the locators that return {@code Object} or {@code Class<?>}: a class one
+     * returns is made as {@code ResourceContext} makes it, and its routes built when first located.
+     */
+    private List<Handler<RoutingContext>> dynamicLocators(final PluginContext context, final RestRuntime runtime) {
+        final List<DynamicLocator> locators = registration.model().dynamicLocators();
+        if (locators.isEmpty()) {
+            return List.of();
+        }
+        final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
+        final ResourceContext resources = context.injector().getInstance(ResourceContext.class);
+        final List<Handler<RoutingContext>> handlers = new ArrayList<>();
+        for (final DynamicLocator locator : locators) {
+            final Supplier<Object> parent = resourceSupplier(context, locator.resourceClass());
+            handlers.add(factory.dynamic(locator, parent, resources::getResource, type -> {
+                final Map<EndpointDefinition, Handler<RoutingContext>> located = new LinkedHashMap<>();
+                for (final EndpointDefinition endpoint : ResourceScanner.locatedEndpoints(
+                        locator.resourceClass(),
+                        type,
+                        locator.path(),
+                        registration.reactiveAdapters(),
+                        DynamicLocator.handOver())) {
+                    located.put(endpoint, factory.create(endpoint, parent));
+                }
+                return RouterFactory.located(runtime, located);
+            }));
         }
         return handlers;
     }

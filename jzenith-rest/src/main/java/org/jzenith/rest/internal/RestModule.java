@@ -9,13 +9,12 @@ import com.google.inject.matcher.Matcher;
 import com.google.inject.matcher.Matchers;
 import com.google.inject.multibindings.Multibinder;
 import jakarta.inject.Scope;
-import jakarta.validation.Validator;
-import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.container.ResourceContext;
 import jakarta.ws.rs.sse.Sse;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -91,9 +90,6 @@ public final class RestModule extends AbstractModule {
         bind(ResourceContext.class).to(GuiceResourceContext.class);
         // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
         bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));
-        // One validator for the whole application, made when first used.
-        bind(ValidatorFactory.class).toProvider((Provider<ValidatorFactory>) validation::factory);
-        bind(Validator.class).toProvider((Provider<Validator>) validation::validator);
         final Matcher<Class<?>> services = MethodValidation::validates;
         final Matcher<Method> constrained = MethodValidation::isValidated;
         bindInterceptor(services, constrained, new MethodValidation(validation));
@@ -122,13 +118,23 @@ public final class RestModule extends AbstractModule {
         }
     }
 
-    @SuppressWarnings("unchecked") // getConstructors() of a Class<T> returns constructors of T
+    /**
+     * The one constructor of {@code type} when it takes parameters and has no {@code @Inject}: public
+     * (Jakarta REST, Dropwizard) or package-private (Quarkus, where CDI uses a class's only
+     * constructor). A private one is left to Guice, which refuses it saying so.
+     */
+    @SuppressWarnings("unchecked") // getDeclaredConstructors() of a Class<T> returns constructors of T
     private static <T> Optional<Constructor<T>> soleUnannotatedConstructor(final Class<T> type) {
-        final Constructor<?>[] constructors = type.getConstructors();
-        final boolean annotated = Arrays.stream(type.getDeclaredConstructors())
+        final Constructor<?>[] declared = type.getDeclaredConstructors();
+        final boolean annotated = Arrays.stream(declared)
                 .anyMatch(c -> c.isAnnotationPresent(jakarta.inject.Inject.class)
                         || c.isAnnotationPresent(com.google.inject.Inject.class));
-        if (annotated || constructors.length != 1 || constructors[0].getParameterCount() == 0) {
+        final Constructor<?>[] publicOnes = type.getConstructors();
+        final Constructor<?>[] constructors = publicOnes.length == 1 ? publicOnes : declared;
+        if (annotated
+                || constructors.length != 1
+                || constructors[0].getParameterCount() == 0
+                || Modifier.isPrivate(constructors[0].getModifiers())) {
             return Optional.empty();
         }
         return Optional.of((Constructor<T>) constructors[0]);

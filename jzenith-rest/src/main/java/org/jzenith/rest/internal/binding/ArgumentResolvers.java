@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
+import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.Locator;
@@ -81,7 +82,7 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter = parameters.get(i);
             try {
                 if (parameter.source() == ParameterSource.ENTITY && MultipartParts.isPart(parameter.type())) {
-                    resolvers[i] = MultipartParts.all(json); // the parts are the body, read by Vert.x Web
+                    resolvers[i] = MultipartParts.all(json, bodies); // the parts are the body, read by Vert.x Web
                 } else if (parameter.source() == ParameterSource.ENTITY) {
                     final List<MediaType> consumes =
                             endpoint.consumes().isEmpty() ? List.of(MediaType.WILDCARD_TYPE) : endpoint.consumes();
@@ -105,8 +106,8 @@ public final class ArgumentResolvers {
                                             parameter.type(),
                                             endpoint.consumes())));
                 } else {
-                    resolvers[i] =
-                            compile(parameter, endpoint.path(), json, converters, resource, endpoint.execution());
+                    resolvers[i] = compile(
+                            parameter, endpoint.path(), json, bodies, converters, resource, endpoint.execution());
                 }
             } catch (final IllegalArgumentException e) {
                 throw new IllegalArgumentException("parameter " + (i + 1) + ": " + e.getMessage(), e);
@@ -116,6 +117,11 @@ public final class ArgumentResolvers {
                 new ArgumentResolver[endpoint.locators().size()][];
         for (int l = 0; l < locators.length; l++) {
             final Locator locator = endpoint.locators().get(l);
+            if (DynamicLocator.Located.isHandOver(locator.method())) {
+                // What the dynamic locator returned for this request, handed on without calling it again.
+                locators[l] = new ArgumentResolver[] {context -> Binding.value(context.get(DynamicLocator.LOCATED))};
+                continue;
+            }
             locators[l] = new ArgumentResolver[locator.parameters().size()];
             for (int i = 0; i < locators[l].length; i++) {
                 try {
@@ -141,6 +147,18 @@ public final class ArgumentResolvers {
             final ParameterDefinition parameter,
             final PathTemplate path,
             final JsonCodec json,
+            final ParamConverters converters,
+            final Supplier<Object> resource,
+            final Execution execution) {
+        // A bean parameter's parts are read as JSON, text or bytes only; a method's own with its readers too.
+        return compile(parameter, path, json, MessageBodies.none(), converters, resource, execution);
+    }
+
+    static ArgumentResolver compile(
+            final ParameterDefinition parameter,
+            final PathTemplate path,
+            final JsonCodec json,
+            final MessageBodies bodies,
             final ParamConverters converters,
             final Supplier<Object> resource,
             final Execution execution) {
@@ -181,7 +199,7 @@ public final class ArgumentResolvers {
                 });
             case FORM ->
                 MultipartParts.isPart(parameter.type())
-                        ? MultipartParts.named(name, parameter.type(), json)
+                        ? MultipartParts.named(name, parameter.type(), json, bodies)
                         : values(parameter, converters, context -> context.request()
                                 .formAttributes()
                                 .getAll(name));

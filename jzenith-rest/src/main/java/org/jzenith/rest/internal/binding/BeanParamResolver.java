@@ -12,6 +12,7 @@ import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.Execution;
@@ -66,8 +67,10 @@ final class BeanParamResolver {
         final Parameter[] parameters = canonical.getParameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[components.length];
         for (int i = 0; i < components.length; i++) {
-            final ParameterDefinition definition =
-                    ResourceScanner.definition(components[i].getGenericType(), List.of(parameters[i].getAnnotations()));
+            final ParameterDefinition definition = ResourceScanner.definition(
+                    components[i].getGenericType(),
+                    List.of(parameters[i].getAnnotations()),
+                    Optional.of(components[i].getName()));
             resolvers[i] =
                     member(definition, beanClass, components[i].getName(), path, json, converters, resource, execution);
         }
@@ -110,8 +113,8 @@ final class BeanParamResolver {
                 if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())) {
                     continue;
                 }
-                final ParameterDefinition definition =
-                        ResourceScanner.definition(field.getGenericType(), List.of(field.getAnnotations()));
+                final ParameterDefinition definition = ResourceScanner.definition(
+                        field.getGenericType(), List.of(field.getAnnotations()), Optional.of(field.getName()));
                 if (definition.source() == ParameterSource.ENTITY) {
                     continue; // a field without a parameter annotation is the bean's own state
                 }

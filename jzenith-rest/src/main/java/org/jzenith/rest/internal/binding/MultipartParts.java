@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
@@ -39,10 +40,11 @@ public final class MultipartParts {
     }
 
     /** The part or parts named {@code name}: the first for {@code EntityPart} (null when absent), all for a list. */
-    static ArgumentResolver named(final String name, final Type type, final JsonCodec json) {
+    static ArgumentResolver named(
+            final String name, final Type type, final JsonCodec json, final MessageBodies bodies) {
         final boolean list = isPartList(type);
         return context -> {
-            final List<EntityPart> parts = parts(context, json).stream()
+            final List<EntityPart> parts = parts(context, json, bodies).stream()
                     .filter(part -> part.getName().equals(name))
                     .toList();
             if (list) {
@@ -53,15 +55,16 @@ public final class MultipartParts {
     }
 
     /** Every part, text fields first, then files, each in the order sent. */
-    static ArgumentResolver all(final JsonCodec json) {
-        return context -> Binding.value(parts(context, json));
+    static ArgumentResolver all(final JsonCodec json, final MessageBodies bodies) {
+        return context -> Binding.value(parts(context, json, bodies));
     }
 
-    private static List<EntityPart> parts(final RoutingContext context, final JsonCodec json) {
+    private static List<EntityPart> parts(
+            final RoutingContext context, final JsonCodec json, final MessageBodies bodies) {
         final List<EntityPart> parts = new ArrayList<>();
         context.request()
                 .formAttributes()
-                .forEach(field -> parts.add(ReceivedPart.text(field.getKey(), field.getValue(), json)));
+                .forEach(field -> parts.add(ReceivedPart.text(field.getKey(), field.getValue(), json, bodies)));
         for (final FileUpload upload : context.fileUploads()) {
             parts.add(ReceivedPart.file(
                     upload.name(),
@@ -72,7 +75,8 @@ public final class MultipartParts {
                             "Content-Disposition",
                             List.of("form-data; name=\"" + upload.name() + "\"; filename=\"" + upload.fileName()
                                     + "\"")),
-                    json));
+                    json,
+                    bodies));
         }
         return List.copyOf(parts);
     }

@@ -1,5 +1,9 @@
 package org.jzenith.rest.internal.binding;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.google.inject.TypeLiteral;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.GenericType;
 import jakarta.ws.rs.core.MediaType;
@@ -15,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.json.JsonCodec;
 
 /**
@@ -31,6 +36,8 @@ final class ReceivedPart implements EntityPart {
     private final String text;
     private final Map<String, List<String>> headers;
     private final JsonCodec json;
+    /** The application's readers, asked before JSON for a part read as an object. */
+    private final MessageBodies bodies;
 
     private ReceivedPart(
             final String name,
@@ -39,7 +46,9 @@ final class ReceivedPart implements EntityPart {
             final Optional<Path> file,
             final String text,
             final Map<String, List<String>> headers,
-            final JsonCodec json) {
+            final JsonCodec json,
+            final MessageBodies bodies) {
+        this.bodies = bodies;
         this.name = name;
         this.fileName = fileName;
         this.mediaType = mediaType;
@@ -49,9 +58,9 @@ final class ReceivedPart implements EntityPart {
         this.json = json;
     }
 
-    static ReceivedPart text(final String name, final String value, final JsonCodec json) {
+    static ReceivedPart text(final String name, final String value, final JsonCodec json, final MessageBodies bodies) {
         return new ReceivedPart(
-                name, Optional.empty(), MediaType.TEXT_PLAIN_TYPE, Optional.empty(), value, Map.of(), json);
+                name, Optional.empty(), MediaType.TEXT_PLAIN_TYPE, Optional.empty(), value, Map.of(), json, bodies);
     }
 
     static ReceivedPart file(
@@ -60,14 +69,16 @@ final class ReceivedPart implements EntityPart {
             final String contentType,
             final Path file,
             final Map<String, List<String>> headers,
-            final JsonCodec json) {
+            final JsonCodec json,
+            final MessageBodies bodies) {
         MediaType type;
         try {
             type = contentType == null ? MediaType.APPLICATION_OCTET_STREAM_TYPE : MediaType.valueOf(contentType);
         } catch (final IllegalArgumentException e) {
             type = MediaType.APPLICATION_OCTET_STREAM_TYPE; // a client's odd header does not fail the upload
         }
-        return new ReceivedPart(name, Optional.ofNullable(fileName), type, Optional.of(file), "", headers, json);
+        return new ReceivedPart(
+                name, Optional.ofNullable(fileName), type, Optional.of(file), "", headers, json, bodies);
     }
 
     @Override
@@ -126,7 +137,35 @@ final class ReceivedPart implements EntityPart {
             } else if (type == byte[].class) {
                 return in.readAllBytes();
             }
-            return json.mapper().readerFor(json.mapper().constructType(type)).readValue(in);
+            final Class<?> raw = TypeLiteral.get(type).getRawType();
+            if (bodies.hasReaders() && bodies.reads(raw, type, List.of(mediaType))) {
+                try {
+                    return bodies.read(raw, type, mediaType, getHeaders(), in.readAllBytes())
+                            .orElse(null);
+                } catch (final UncheckedIOException e) {
+                    throw new BadRequestException("The part \"" + name + "\" cannot be read as its "
+                            + mediaType.getType() + "/" + mediaType.getSubtype() + " says");
+                }
+            }
+            if (!readsAsJson(mediaType)) {
+                // Not the server's fault: the client sent a type nothing here reads, so a 415 naming the part.
+                throw new NotSupportedException("The part \"" + name + "\" is " + mediaType.getType() + "/"
+                        + mediaType.getSubtype() + ", which this endpoint cannot read; send it as application/json");
+            }
+            try {
+                return json.mapper()
+                        .readerFor(json.mapper().constructType(type))
+                        .readValue(in);
+            } catch (final JacksonException e) {
+                throw new BadRequestException("The part \"" + name + "\" is not the JSON this endpoint reads");
+            }
         }
+    }
+
+    /** JSON, a {@code +json} type, or a text field (a form field's value, such as {@code 42}, is JSON too). */
+    private static boolean readsAsJson(final MediaType type) {
+        return type.isCompatible(MediaType.APPLICATION_JSON_TYPE)
+                || type.getSubtype().endsWith("+json")
+                || type.isCompatible(MediaType.TEXT_PLAIN_TYPE);
     }
 }

@@ -1,6 +1,7 @@
 package org.jzenith.rest.internal.bodies;
 
 import io.vertx.core.buffer.Buffer;
+import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.MessageBodyReader;
@@ -10,11 +11,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jzenith.rest.internal.filters.HeaderMap;
 import org.jzenith.rest.internal.json.BufferOutputStream;
+import org.jzenith.rest.internal.model.MediaTypes;
 
 /**
  * The application's {@link MessageBodyReader}s and {@link MessageBodyWriter}s, asked in
@@ -28,10 +31,45 @@ public final class MessageBodies {
 
     private final List<MessageBodyReader<?>> readers;
     private final List<MessageBodyWriter<?>> writers;
+    /** Each writer's {@code @Produces} types, read once; {@code *}{@code /*} where it declares none. */
+    private final List<List<MediaType>> writerTypes;
 
     private MessageBodies(final List<MessageBodyReader<?>> readers, final List<MessageBodyWriter<?>> writers) {
         this.readers = List.copyOf(readers);
         this.writers = List.copyOf(writers);
+        this.writerTypes = this.writers.stream()
+                .map(writer -> Optional.ofNullable(writer.getClass().getAnnotation(Produces.class))
+                        .map(produces -> Arrays.stream(produces.value())
+                                .flatMap(value -> Arrays.stream(value.split(",")))
+                                .map(String::trim)
+                                .map(MediaTypes::parse)
+                                .toList())
+                        .orElse(List.of(MediaType.WILDCARD_TYPE)))
+                .toList();
+    }
+
+    /**
+     * A concrete media type within {@code range} in which some writer writes {@code type}: the
+     * range itself when concrete, else the first of a writer's {@code @Produces} types inside it.
+     * Asked where a method without {@code @Produces} negotiates what it answers.
+     */
+    public Optional<MediaType> writableAs(final Class<?> type, final Type genericType, final MediaType range) {
+        for (int i = 0; i < writers.size(); i++) {
+            for (final MediaType declared : writerTypes.get(i)) {
+                if (!declared.isCompatible(range)) {
+                    continue;
+                }
+                final MediaType concrete = concrete(range) ? range : declared;
+                if (concrete(concrete) && writers.get(i).isWriteable(type, genericType, NO_ANNOTATIONS, concrete)) {
+                    return Optional.of(concrete);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean concrete(final MediaType type) {
+        return !type.isWildcardType() && !type.isWildcardSubtype();
     }
 
     public static MessageBodies none() {

@@ -6,6 +6,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.MIMEHeader;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.core.GenericEntity;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.WriterInterceptor;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -48,6 +50,10 @@ public final class BodyWriter {
     private final boolean mayWriteBodies;
     /** False where no response filter can run, so that such a response looks nothing up. */
     private final boolean mayFilter;
+    /** True for a method without {@code @Produces}: it produces {@code *}{@code /*}. */
+    private final boolean anyType;
+    /** The declared type of the values written, for writers that look at type arguments ({@code List<String>}). */
+    private final Type genericValueType;
 
     public BodyWriter(
             final JsonCodec json,
@@ -57,6 +63,24 @@ public final class BodyWriter {
             final ResponseFiltering filtering,
             final MessageBodies bodies,
             final List<WriterInterceptor> interceptors) {
+        this(json, valueType, produces, true, headers, filtering, bodies, interceptors);
+    }
+
+    /**
+     * A writer for a method whose {@code @Produces} is {@code producesDeclared}; without one, each
+     * answer's type is chosen from {@code Accept} and what can write it (see {@link #chosen}).
+     */
+    public BodyWriter(
+            final JsonCodec json,
+            final Type valueType,
+            final List<MediaType> produces,
+            final boolean producesDeclared,
+            final ResponseHeaders headers,
+            final ResponseFiltering filtering,
+            final MessageBodies bodies,
+            final List<WriterInterceptor> interceptors) {
+        this.anyType = !producesDeclared;
+        this.genericValueType = valueType;
         this.json = json;
         this.interceptors = List.copyOf(interceptors);
         this.bodies = bodies;
@@ -82,7 +106,7 @@ public final class BodyWriter {
                     context,
                     value == null ? 204 : status,
                     value,
-                    value == null ? null : negotiated(context),
+                    value == null ? null : negotiated(context, value),
                     valueWriter);
             return;
         }
@@ -90,7 +114,7 @@ public final class BodyWriter {
             response.setStatusCode(204).end();
             return;
         }
-        final CharSequence contentType = negotiated(context);
+        final CharSequence contentType = negotiated(context, value);
         response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType);
         end(context, bodyOf(context, value, contentType, valueWriter));
     }
@@ -166,7 +190,7 @@ public final class BodyWriter {
         if (mayFilter && filtering.runsFor(context)) {
             final CharSequence contentType = entity == null
                     ? null
-                    : result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
+                    : result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context, entity);
             filtered(
                     context,
                     result.getStatus(),
@@ -180,7 +204,7 @@ public final class BodyWriter {
             return;
         }
         final CharSequence contentType =
-                result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context);
+                result.getMediaType() != null ? contentType(result.getMediaType()) : negotiated(context, entity);
         response.putHeader(HttpHeaders.CONTENT_TYPE, contentType);
         end(context, bodyOf(context, entity, contentType, json.mapper().writer()));
     }
@@ -223,6 +247,71 @@ public final class BodyWriter {
         return contentType(MediaType.valueOf(acceptable));
     }
 
+    /** The content type of {@code value}: for a method without {@code @Produces}, {@link #chosen}. */
+    private CharSequence negotiated(final RoutingContext context, final Object value) {
+        return anyType ? chosen(context, value) : negotiated(context);
+    }
+
+    /**
+     * For a method that produces {@code *}{@code /*}: the first acceptable type, by the client's
+     * weights, that something writes {@code value} in: the application's writers, JSON, or text for
+     * a {@code String} (and other scalars) or a {@code byte[]} as octets. Without {@code Accept}, or
+     * for {@code *}{@code /*}, JSON as ever.
+     *
+     * @throws NotAcceptableException when nothing writes it in any acceptable type (406)
+     */
+    private CharSequence chosen(final RoutingContext context, final Object value) {
+        final List<MIMEHeader> accept = context.parsedHeaders().accept();
+        if (accept.isEmpty()) {
+            return defaultContentType;
+        }
+        final Type generic = genericTypeOf(value);
+        for (final MIMEHeader range : accept) {
+            if (range.weight() <= 0) {
+                continue;
+            }
+            final MediaType wanted = new MediaType(range.component(), range.subComponent());
+            if (wanted.isWildcardType()) {
+                return defaultContentType;
+            }
+            if (mayWriteBodies) {
+                final Optional<MediaType> written = bodies.writableAs(value.getClass(), generic, wanted);
+                if (written.isPresent()) {
+                    return contentType(written.get());
+                }
+            }
+            if (wanted.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+                return defaultContentType;
+            }
+            if (wanted.isCompatible(MediaType.TEXT_PLAIN_TYPE) && isScalar(value)) {
+                return contentType(MediaType.TEXT_PLAIN_TYPE);
+            }
+            if (wanted.isCompatible(MediaType.APPLICATION_OCTET_STREAM_TYPE) && value instanceof byte[]) {
+                return contentType(MediaType.APPLICATION_OCTET_STREAM_TYPE);
+            }
+        }
+        throw new NotAcceptableException("This resource cannot be written as "
+                + context.request().getHeader(HttpHeaders.ACCEPT) + "; it can be written as JSON"
+                + (isScalar(value) ? " or text/plain" : ""));
+    }
+
+    /** What Jakarta REST implementations write as text without a writer of the application's. */
+    private static boolean isScalar(final Object value) {
+        return value instanceof String
+                || value instanceof Number
+                || value instanceof Boolean
+                || value instanceof Character;
+    }
+
+    /** The declared type when it is generic and {@code value} is of it, for writers that read its arguments. */
+    private Type genericTypeOf(final Object value) {
+        return genericValueType instanceof ParameterizedType parameterized
+                        && parameterized.getRawType() instanceof Class<?> raw
+                        && raw.isInstance(value)
+                ? genericValueType
+                : value.getClass();
+    }
+
     boolean isJson(final CharSequence contentType) {
         final String type = contentType.toString();
         return type.startsWith("application/json") || type.contains("+json");
@@ -260,7 +349,7 @@ public final class BodyWriter {
         if (mayWriteBodies) {
             final MultivaluedMap<String, Object> added = new MultivaluedHashMap<>();
             final Optional<Buffer> written =
-                    bodies.write(value, value.getClass(), MediaType.valueOf(contentType.toString()), added);
+                    bodies.write(value, genericTypeOf(value), MediaType.valueOf(contentType.toString()), added);
             if (written.isPresent()) {
                 added.forEach((name, values) ->
                         values.forEach(header -> context.response().headers().add(name, String.valueOf(header))));

@@ -38,6 +38,7 @@ import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.RequestAdmission;
+import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
@@ -114,6 +115,7 @@ public final class EndpointHandlerFactory {
                 json,
                 endpoint.valueType(),
                 endpoint.produces(),
+                endpoint.producesDeclared(),
                 headers,
                 filtering,
                 bodies,
@@ -162,6 +164,29 @@ public final class EndpointHandlerFactory {
                 handler);
     }
 
+    /**
+     * The handler of a locator returning {@code Object} or {@code Class<?>} (see {@link
+     * DynamicLocatorHandler}): {@code instances} makes a class it returns, {@code routes} builds the
+     * routes of a located class (once per class).
+     *
+     * @throws IllegalArgumentException naming the locator when its parameters cannot be bound
+     */
+    public Handler<RoutingContext> dynamic(
+            final DynamicLocator locator,
+            final Supplier<Object> resource,
+            final java.util.function.Function<Class<?>, Object> instances,
+            final java.util.function.Function<Class<?>, io.vertx.ext.web.Router> routes) {
+        final EndpointDefinition way = locator.asEndpoint();
+        final ArgumentResolvers.Compiled arguments;
+        try {
+            arguments = ArgumentResolvers.compile(way, json, converters, bodies, interceptors, resource);
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException(way.displayName() + ", " + e.getMessage(), e);
+        }
+        return new DynamicLocatorHandler(
+                locator, resource, arguments.locators(), locators(way), instances, routes, virtualThreads, errors);
+    }
+
     private EndpointMetrics metrics(final EndpointDefinition endpoint) {
         return new EndpointMetrics(
                 registry,
@@ -199,8 +224,21 @@ public final class EndpointHandlerFactory {
     /** The handle of the sub-resource locators of {@code endpoint}, in order, of the same shape. */
     static MethodHandle[] locators(final EndpointDefinition endpoint) {
         return endpoint.locators().stream()
-                .map(locator -> invoker(locator.method()))
+                .map(locator ->
+                        DynamicLocator.Located.isHandOver(locator.method()) ? HAND_OVER : invoker(locator.method()))
                 .toArray(MethodHandle[]::new);
+    }
+
+    /**
+     * The hand-over step of a located class's endpoints, {@code (Object resource, Object[] {located})
+     * -> located}: what the dynamic locator returned for this request, without calling it again.
+     */
+    private static final MethodHandle HAND_OVER = handOver();
+
+    private static MethodHandle handOver() {
+        // (Object resource, Object[] arguments) -> arguments[0]
+        final MethodHandle first = MethodHandles.arrayElementGetter(Object[].class);
+        return MethodHandles.dropArguments(MethodHandles.insertArguments(first, 1, 0), 0, Object.class);
     }
 
     private static MethodHandle invoker(final Method method) {

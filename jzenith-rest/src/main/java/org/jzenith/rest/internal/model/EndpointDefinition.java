@@ -20,6 +20,9 @@ import java.util.List;
  * @param execution the thread it runs on
  * @param locators the sub-resource locators called, in order, from the resource to the object whose
  *     {@code method} this is; empty for a method of the resource itself
+ * @param producesDeclared whether {@code @Produces} says what it produces; without, it produces
+ *     {@code *}{@code /*}: JSON ({@code produces}) unless {@code Accept}, the returned {@code Response}'s
+ *     type or a writer for the entity chooses another
  */
 public record EndpointDefinition(
         Class<?> resourceClass,
@@ -32,7 +35,8 @@ public record EndpointDefinition(
         ReturnKind returnKind,
         Type valueType,
         Execution execution,
-        List<Locator> locators) {
+        List<Locator> locators,
+        boolean producesDeclared) {
 
     public EndpointDefinition {
         produces = List.copyOf(produces);

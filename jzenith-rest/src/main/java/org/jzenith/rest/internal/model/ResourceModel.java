@@ -11,8 +11,10 @@ import org.jzenith.rest.internal.adapters.ReactiveAdapters;
  *
  * @param endpoints the endpoints of every resource that could be read
  * @param problems one per resource class that could not be read
+ * @param dynamicLocators the locators returning {@code Object} or {@code Class<?>}, served at request time
  */
-public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> problems) {
+public record ResourceModel(
+        List<EndpointDefinition> endpoints, List<Problem> problems, List<DynamicLocator> dynamicLocators) {
 
     /** Why a resource class cannot be served; the message names the class or method and the fix. */
     public record Problem(Class<?> resourceClass, String message) {}
@@ -20,6 +22,7 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
     public ResourceModel {
         endpoints = List.copyOf(endpoints);
         problems = List.copyOf(problems);
+        dynamicLocators = List.copyOf(dynamicLocators);
     }
 
     /**
@@ -30,9 +33,12 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
             final List<Class<?>> resources, final String basePath, final ReactiveAdapters adapters) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         final List<Problem> problems = new ArrayList<>();
+        final List<DynamicLocator> dynamic = new ArrayList<>();
         for (final Class<?> resource : resources) {
             try {
-                endpoints.addAll(ResourceScanner.scan(resource, basePath, adapters));
+                final List<DynamicLocator> found = new ArrayList<>();
+                endpoints.addAll(ResourceScanner.scan(resource, basePath, adapters, found));
+                dynamic.addAll(found);
             } catch (final RuntimeException e) {
                 problems.add(new Problem(
                         resource,
@@ -41,6 +47,6 @@ public record ResourceModel(List<EndpointDefinition> endpoints, List<Problem> pr
                                 : "cannot be read (" + e + "); please report this with the class"));
             }
         }
-        return new ResourceModel(endpoints, problems);
+        return new ResourceModel(endpoints, problems, dynamic);
     }
 }

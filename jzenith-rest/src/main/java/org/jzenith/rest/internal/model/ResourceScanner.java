@@ -65,6 +65,20 @@ public final class ResourceScanner {
      */
     public static List<EndpointDefinition> scan(
             final Class<?> resourceClass, final String basePath, final ReactiveAdapters adapters) {
+        return scan(resourceClass, basePath, adapters, new ArrayList<>());
+    }
+
+    /**
+     * The endpoints of {@code resourceClass}, and into {@code dynamic} its locators that return
+     * {@code Object} or {@code Class<?>}, whose endpoints are known only at request time.
+     *
+     * @throws IllegalArgumentException naming the class or method that cannot be bound
+     */
+    public static List<EndpointDefinition> scan(
+            final Class<?> resourceClass,
+            final String basePath,
+            final ReactiveAdapters adapters,
+            final List<DynamicLocator> dynamic) {
         final Path classPath = classPath(resourceClass);
         if (classPath == null) {
             throw new IllegalArgumentException(
@@ -74,11 +88,43 @@ public final class ResourceScanner {
         ContextFields.problem(resourceClass).ifPresent(problem -> {
             throw new IllegalArgumentException(resourceClass.getSimpleName() + " " + problem);
         });
+        final int dynamicBefore = dynamic.size();
         final List<EndpointDefinition> endpoints = endpointsOf(
-                resourceClass, resourceClass, PathTemplate.join(basePath, classPath.value()), adapters, List.of());
-        if (endpoints.isEmpty()) {
+                resourceClass,
+                resourceClass,
+                PathTemplate.join(basePath, classPath.value()),
+                adapters,
+                List.of(),
+                dynamic);
+        if (endpoints.isEmpty() && dynamic.size() == dynamicBefore) {
             throw new IllegalArgumentException(resourceClass.getName()
                     + " has no public method with an HTTP method annotation (@GET, @POST, ...)");
+        }
+        return endpoints;
+    }
+
+    /**
+     * The endpoints of {@code located}, the class a dynamic locator returned, under the locator's
+     * {@code prefix}, reached from {@code resourceClass} through {@code handOver}.
+     *
+     * @throws IllegalArgumentException saying why {@code located} cannot be a resource
+     */
+    public static List<EndpointDefinition> locatedEndpoints(
+            final Class<?> resourceClass,
+            final Class<?> located,
+            final PathTemplate prefix,
+            final ReactiveAdapters adapters,
+            final Locator handOver) {
+        final List<DynamicLocator> nested = new ArrayList<>();
+        final List<EndpointDefinition> endpoints =
+                endpointsOf(resourceClass, located, prefix.template(), adapters, List.of(handOver), nested);
+        if (!nested.isEmpty()) {
+            throw new IllegalArgumentException(located.getSimpleName() + " has a sub-resource locator returning Object"
+                    + " or Class itself; one such step on the way is served");
+        }
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException(
+                    located.getSimpleName() + " has no public method with an HTTP method annotation");
         }
         return endpoints;
     }
@@ -93,7 +139,8 @@ public final class ResourceScanner {
             final Class<?> type,
             final String prefix,
             final ReactiveAdapters adapters,
-            final List<Locator> locators) {
+            final List<Locator> locators,
+            final List<DynamicLocator> dynamic) {
         final List<EndpointDefinition> endpoints = new ArrayList<>();
         final Method[] methods = type.getMethods();
         Arrays.sort(methods, Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
@@ -107,7 +154,7 @@ public final class ResourceScanner {
                 endpoints.add(
                         endpoint(resourceClass, type, prefix, method, annotated, httpMethod.get(), adapters, locators));
             } else if (annotated.isAnnotationPresent(Path.class)) {
-                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, locators));
+                endpoints.addAll(subResource(resourceClass, prefix, method, annotated, adapters, locators, dynamic));
             }
         }
         return endpoints;
@@ -135,7 +182,8 @@ public final class ResourceScanner {
             final Method method,
             final Method annotated,
             final ReactiveAdapters adapters,
-            final List<Locator> before) {
+            final List<Locator> before,
+            final List<DynamicLocator> dynamic) {
         final String template =
                 PathTemplate.join(prefix, annotated.getAnnotation(Path.class).value());
         final PathTemplate path = template(template, resourceClass, method);
@@ -151,10 +199,9 @@ public final class ResourceScanner {
                     + " an HTTP method); it may take path, query, header, cookie and @Context parameters only");
         }
         final Class<?> subResourceClass = method.getReturnType();
-        if (subResourceClass == Object.class || subResourceClass == Class.class || subResourceClass.isPrimitive()) {
+        if (subResourceClass.isPrimitive()) {
             throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator returning "
-                    + subResourceClass.getSimpleName() + ", whose methods jZenith cannot know before a request;"
-                    + " declare the sub-resource's own class as its return type");
+                    + subResourceClass.getSimpleName() + "; it returns the sub-resource, its class, or Object");
         }
         final List<Locator> locators = new ArrayList<>(before);
         locators.add(new Locator(method, parameters));
@@ -162,8 +209,13 @@ public final class ResourceScanner {
             throw new IllegalArgumentException(name(resourceClass, method) + ": sub-resource locators nest more than "
                     + MAX_LOCATORS + " deep; is there a cycle?");
         }
+        if (subResourceClass == Object.class || subResourceClass == Class.class) {
+            // What it returns is known at request time: its routes are built then, once per class.
+            dynamic.add(new DynamicLocator(resourceClass, path, locators));
+            return List.of();
+        }
         final List<EndpointDefinition> endpoints =
-                endpointsOf(resourceClass, subResourceClass, template, adapters, locators);
+                endpointsOf(resourceClass, subResourceClass, template, adapters, locators, dynamic);
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException(name(resourceClass, method) + " is a sub-resource locator, but "
                     + subResourceClass.getSimpleName() + " has no public method with an HTTP method annotation");
@@ -211,19 +263,22 @@ public final class ResourceScanner {
                         + " (Mutiny's and Reactor's types are adapted when their library is on the classpath)");
             });
         }
+        // Without @Produces a method produces */* (Jakarta REST): JSON unless Accept, the Response or a writer says
+        // otherwise.
+        final Optional<List<MediaType>> produces = mediaTypes(annotated, declaringResource, Produces.class);
         return new EndpointDefinition(
                 resourceClass,
                 method,
                 httpMethod,
                 path,
-                mediaTypes(annotated, declaringResource, Produces.class)
-                        .orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
+                produces.orElse(List.of(MediaType.APPLICATION_JSON_TYPE)),
                 mediaTypes(annotated, declaringResource, Consumes.class).orElse(List.of()),
                 parameters,
                 returnKind,
                 returnKind.valueType(method.getGenericReturnType()),
                 execution(declaringResource, method, annotated, returnKind),
-                locators);
+                locators,
+                produces.isPresent());
     }
 
     private static List<ParameterDefinition> parameters(
@@ -233,8 +288,20 @@ public final class ResourceScanner {
         final Annotation[][] annotations = annotated.getParameterAnnotations();
         boolean entitySeen = false;
         for (int i = 0; i < parameters.length; i++) {
-            final ParameterDefinition definition =
+            ParameterDefinition definition =
                     parameter(parameters[i], withEncoded(annotations[i], annotated, resourceClass));
+            if (definition.source() == ParameterSource.ENTITY
+                    && parameters[i].isNamePresent()
+                    && path.variables().contains(parameters[i].getName())
+                    && !CONTEXT_TYPES.contains(definition.type().getTypeName())) {
+                // Quarkus REST's convention: an unannotated parameter named like a path variable is that variable.
+                definition = new ParameterDefinition(
+                        ParameterSource.PATH,
+                        parameters[i].getName(),
+                        definition.type(),
+                        definition.defaultValue(),
+                        definition.annotations());
+            }
             if (definition.source() == ParameterSource.ENTITY) {
                 if (CONTEXT_TYPES.contains(definition.type().getTypeName())) {
                     throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter of type "
@@ -242,16 +309,17 @@ public final class ResourceScanner {
                             + " make it the request body; annotate it "
                             + (definition.type() == AsyncResponse.class ? "@Suspended" : "@Context"));
                 }
-                if (parameters[i].isNamePresent() && path.variables().contains(parameters[i].getName())) {
-                    throw new IllegalArgumentException(name(resourceClass, method) + " has a parameter '"
-                            + parameters[i].getName() + "' without an annotation, which makes it the request body,"
-                            + " but its name is the path variable {" + parameters[i].getName()
-                            + "}; annotate it @PathParam(\"" + parameters[i].getName() + "\")");
-                }
                 if (entitySeen) {
-                    throw new IllegalArgumentException(
-                            name(resourceClass, method)
-                                    + " has more than one parameter without a Jakarta REST annotation; only one can be the request body");
+                    throw new IllegalArgumentException(name(resourceClass, method)
+                            + " has more than one parameter without a Jakarta REST annotation; only one can be the"
+                            + " request body"
+                            + (parameters[i].isNamePresent() || path.variables().isEmpty()
+                                    ? ""
+                                    : ". A parameter named like a path variable " + path.variables()
+                                            + " is that variable (Quarkus's convention), but "
+                                            + resourceClass.getSimpleName() + " was compiled without parameter"
+                                            + " names: compile it with -parameters (maven-compiler-plugin"
+                                            + " <parameters>true</parameters>) or annotate it @PathParam"));
                 }
                 entitySeen = true;
             }
@@ -283,11 +351,24 @@ public final class ResourceScanner {
 
     /** Reads one parameter, field or record component from its annotations. */
     public static ParameterDefinition parameter(final Parameter parameter, final List<Annotation> annotations) {
-        return definition(parameter.getParameterizedType(), annotations);
+        return definition(
+                parameter.getParameterizedType(),
+                annotations,
+                parameter.isNamePresent() ? Optional.of(parameter.getName()) : Optional.empty());
     }
 
-    /** Reads a parameter-like element (a field of a bean parameter) from its annotations. */
+    /** Reads a parameter-like element from its annotations, not knowing its name. */
     public static ParameterDefinition definition(final Type type, final List<Annotation> annotations) {
+        return definition(type, annotations, Optional.empty());
+    }
+
+    /**
+     * Reads a parameter-like element (a field of a bean parameter) from its annotations; {@code
+     * elementName} is its name in the code, which Quarkus's {@code @RestPath} and its kin take when
+     * they name nothing.
+     */
+    public static ParameterDefinition definition(
+            final Type type, final List<Annotation> annotations, final Optional<String> elementName) {
         final Optional<String> defaultValue = annotations.stream()
                 .filter(DefaultValue.class::isInstance)
                 .map(a -> ((DefaultValue) a).value())
@@ -337,6 +418,23 @@ public final class ResourceScanner {
                 return definition.get();
             }
         }
+        for (final Annotation annotation : annotations) {
+            final Optional<ParameterDefinition> quarkus =
+                    QuarkusParameters.definition(annotation, type, defaultValue, annotations, elementName);
+            if (quarkus.isPresent()) {
+                return quarkus.get();
+            }
+        }
+        annotations.stream()
+                .map(Annotation::annotationType)
+                .filter(annotation -> annotation.getName().equals("io.dropwizard.auth.Auth"))
+                .findFirst()
+                .ifPresent(annotation -> {
+                    // Left alone it would make the parameter the request body.
+                    throw new IllegalArgumentException("Dropwizard's @Auth is not supported; take @Context"
+                            + " SecurityContext and its getUserPrincipal(), filled by an Authenticator (see"
+                            + " docs/security.md), and guard the method with @RolesAllowed");
+                });
         annotations.stream()
                 .map(Annotation::annotationType)
                 .filter(annotation -> annotation.getPackageName().startsWith("jakarta.ws.rs")

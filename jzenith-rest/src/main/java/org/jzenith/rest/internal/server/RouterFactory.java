@@ -63,6 +63,20 @@ public final class RouterFactory {
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
             final Set<RouteContributor> contributors,
             final RouteSupport support) {
+        return create(runtime, handlers, List.of(), contributors, support);
+    }
+
+    /**
+     * The router of the application's port, with {@code dynamic}, the handlers of locators returning
+     * {@code Object} or {@code Class<?>}, after every declared route: each passes on the paths not
+     * under its locator.
+     */
+    public static Router create(
+            final RestRuntime runtime,
+            final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
+            final List<Handler<RoutingContext>> dynamic,
+            final Set<RouteContributor> contributors,
+            final RouteSupport support) {
         final ErrorResponder errors = runtime.errors();
         final ResponseHeaders headers = runtime.headers();
         final long maxBodySize = runtime.configuration().maxBodySize();
@@ -117,6 +131,8 @@ public final class RouterFactory {
                     endpoint.displayName(),
                     endpoint.execution());
         }
+
+        dynamic.forEach(handler -> router.route().handler(handler));
 
         router.errorHandler(404, routing -> notFound(routing, errors));
         router.errorHandler(405, routing -> {
@@ -185,6 +201,38 @@ public final class RouterFactory {
         return router;
     }
 
+    /**
+     * The routes of a class a dynamic locator returned: its endpoints, as the application's port
+     * serves them (HEAD with GET); what none matches goes back to the application's router.
+     */
+    public static Router located(
+            final RestRuntime runtime, final Map<EndpointDefinition, Handler<RoutingContext>> handlers) {
+        final Router router = Router.router(runtime.vertx());
+        final ErrorResponder errors = runtime.errors();
+        final Handler<RoutingContext> notAcceptable = routing -> notAcceptable(routing, errors);
+        final long maxBodySize = runtime.configuration().maxBodySize();
+        final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
+        endpoints.sort(SPECIFICITY);
+        final Set<String> declared = new HashSet<>();
+        endpoints.forEach(e -> declared.add(e.httpMethod() + " " + e.path().template()));
+        for (final EndpointDefinition endpoint : endpoints) {
+            final Handler<RoutingContext> handler = handlers.get(endpoint);
+            add(
+                    router,
+                    endpoint,
+                    endpoint.httpMethod(),
+                    handler,
+                    notAcceptable,
+                    maxBodySize,
+                    runtime.uploadsDirectory());
+            if (endpoint.httpMethod().equals("GET")
+                    && !declared.contains("HEAD " + endpoint.path().template())) {
+                add(router, endpoint, "HEAD", handler, notAcceptable, maxBodySize, runtime.uploadsDirectory());
+            }
+        }
+        return router;
+    }
+
     private static void add(
             final Router router,
             final EndpointDefinition endpoint,
@@ -199,8 +247,10 @@ public final class RouterFactory {
         // A method that answers without a body (void, Completable: 204) has no representation for
         // Accept to choose, so it is not refused with 406 for an Accept its class's @Produces lacks
         // (a generated client asks for application/problem+json only, the one body it can get).
-        final boolean negotiates =
-                answersWithBody(endpoint) && !endpoint.produces().isEmpty();
+        // Without @Produces the method produces */*: what it answers is chosen when it is written.
+        final boolean negotiates = answersWithBody(endpoint)
+                && endpoint.producesDeclared()
+                && !endpoint.produces().isEmpty();
         if (negotiates) {
             endpoint.produces().forEach(type -> route.produces(type.getType() + "/" + type.getSubtype()));
         }

@@ -1,14 +1,11 @@
 package org.jzenith.rest.it.subresources;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.jzenith.core.JZenith;
-import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.it.Http;
 import org.jzenith.rest.it.Served;
@@ -55,16 +52,5 @@ class SubResourceLocatorsIT {
         final HttpResponse<String> bad = http.get("/customers/ada/orders/seven/items");
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("path parameter 'order'");
-    }
-
-    @Test
-    void aLocatorWhoseResultsClassIsNotDeclaredFailsStartUp() {
-        final JZenith broken = JZenith.application("--rest.port=0")
-                .withPlugins(RestPlugin.withResources(DynamicLocatorResource.class));
-
-        assertThatThrownBy(broken::start)
-                .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("is a sub-resource locator returning Object")
-                .hasMessageContaining("declare the sub-resource's own class as its return type");
     }
 }
