@@ -32,6 +32,12 @@ final class Distribution {
     private static final Pattern CLASS_NAME =
             Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
 
+    /**
+     * Below 192 MiB the AOT cache's file pages do not stay in memory beside a service like the example
+     * user service, which then stalls (docs/deployment.md, "What the launcher picks").
+     */
+    static final int DEFAULT_AOT_FROM_MIB = 192;
+
     private final Path home;
     private final String name;
 
@@ -63,6 +69,18 @@ final class Distribution {
      * dependencies} in their order. File times are kept (the AOT cache checks them).
      */
     void build(final Path application, final List<Path> dependencies, final String mainClass) throws IOException {
+        build(application, dependencies, mainClass, DEFAULT_AOT_FROM_MIB);
+    }
+
+    /**
+     * As {@link #build(Path, List, String)}, with the memory limit in MiB from which the launcher uses
+     * the AOT cache by itself ({@code JZENITH_AOT=auto}); below it the service starts without.
+     */
+    void build(final Path application, final List<Path> dependencies, final String mainClass, final int aotFromMib)
+            throws IOException {
+        if (aotFromMib < 0) {
+            throw new IllegalArgumentException("The memory from which the AOT cache is used cannot be negative");
+        }
         if (!CLASS_NAME.matcher(mainClass).matches()) {
             throw new IllegalArgumentException("\"" + mainClass + "\" is not a Java class name; set mainClass");
         }
@@ -86,16 +104,18 @@ final class Distribution {
             Files.copy(jar, lib.resolve(file), StandardCopyOption.COPY_ATTRIBUTES, StandardCopyOption.REPLACE_EXISTING);
             classpath.add(file);
         }
-        writeLauncher(mainClass, classpath);
+        writeLauncher(mainClass, classpath, aotFromMib);
     }
 
-    private void writeLauncher(final String mainClass, final List<String> classpath) throws IOException {
+    private void writeLauncher(final String mainClass, final List<String> classpath, final int aotFromMib)
+            throws IOException {
         final String header = "#!/bin/sh\n"
                 + "# Starts " + name + " with JVM settings picked for the container's memory and CPUs.\n"
                 + "# Made by jzenith-maven-plugin; JZENITH_LAUNCHER_DEBUG=1 says what it picks and why.\n"
                 + "JZ_APP='" + name + "'\n"
                 + "JZ_MAIN_CLASS='" + mainClass + "'\n"
-                + "JZ_CLASSPATH='" + String.join(":", classpath) + "'\n";
+                + "JZ_CLASSPATH='" + String.join(":", classpath) + "'\n"
+                + "JZ_AOT_FROM_MIB='" + aotFromMib + "'\n";
         final Path launcher = launcher();
         Files.writeString(launcher, header + body(), StandardCharsets.UTF_8);
         try {

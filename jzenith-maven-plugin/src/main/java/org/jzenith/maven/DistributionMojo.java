@@ -121,6 +121,17 @@ public final class DistributionMojo extends AbstractMojo {
     @Parameter(property = "jzenith.distribution.fileTime")
     private String fileTime;
 
+    /**
+     * The memory limit from which the launcher uses the AOT cache by itself, in MiB ({@code 192},
+     * the default) or with a unit ({@code 128m}, {@code 1g}); {@code 0}: at every limit. Below 192
+     * MiB the cache's pages compete with the heap for the limit, and a service like the example user
+     * service stalls; a service with many more classes (a Kafka consumer: kafka-clients alone is
+     * 1,800) is instead killed without the cache, whose class metadata it then builds itself, and
+     * should set {@code 128m} (measured: benchmarks/KAFKA.md).
+     */
+    @Parameter(property = "jzenith.aot.fromMemory", defaultValue = "192m")
+    private String aotFromMemory;
+
     /** How long the service may take to answer {@code /health/live} during training. */
     @Parameter(property = "jzenith.aot.startTimeout", defaultValue = "120")
     private int trainingStartTimeoutSeconds;
@@ -131,6 +142,9 @@ public final class DistributionMojo extends AbstractMojo {
             getLog().info("jzenith.distribution.skip is set: no distribution");
             return;
         }
+        final int aotFromMib = MemorySize.mebibytes(aotFromMemory)
+                .orElseThrow(() -> new MojoExecutionException("jzenith.aot.fromMemory \"" + aotFromMemory
+                        + "\" is not a memory size: write MiB (192) or with a unit (128m, 1g)"));
         final File jar = artifact.getFile();
         if (jar == null || !jar.isFile() || !jar.getName().endsWith(".jar")) {
             throw new MojoExecutionException("The distribution needs the project's jar, and there is none yet (" + jar
@@ -148,7 +162,7 @@ public final class DistributionMojo extends AbstractMojo {
         final Distribution distribution = new Distribution(target.resolve(name), name);
         final Optional<FileTime> time = fileTime();
         try {
-            distribution.build(jar.toPath(), dependencies, mainClass(jar));
+            distribution.build(jar.toPath(), dependencies, mainClass(jar), aotFromMib);
             if (time.isPresent()) {
                 distribution.setFileTimes(time.get());
             }

@@ -410,13 +410,15 @@ jz_cache=$JZ_HOME/lib/$JZ_APP.aot
 jz_aot=
 case ${JZENITH_AOT:-auto} in
   auto)
-    if [ -f "$jz_cache" ] && [ -n "$jz_memory_mib" ] && [ "$jz_memory_mib" -lt 192 ]; then
+    # JZ_AOT_FROM_MIB (the distribution's jzenith.aot.fromMemory) moves the threshold for a service
+    # that needs the cache more than it loses to its pages: one with many more classes.
+    if [ -f "$jz_cache" ] && [ -n "$jz_memory_mib" ] && [ "$jz_memory_mib" -lt "${JZ_AOT_FROM_MIB:-192}" ]; then
       # The cache saves 25 MiB of the JVM's own memory but wants its file pages (50 MiB of the
       # example's 80 MiB cache) kept in memory too, beside the JDK's: below 192 MiB the kernel
       # takes them back again and again and the service stalls (measured: 128 MiB, 200
       # requests/s instead of 5,000; 96 MiB, 49 s to start; 160 MiB, requests timing out).
       # Without it the service starts half as fast and runs.
-      jz_say "AOT cache not used below 192 MiB (JZENITH_AOT=on uses it): its pages would not stay in memory"
+      jz_say "AOT cache not used below ${JZ_AOT_FROM_MIB:-192} MiB (JZENITH_AOT=on uses it): its pages would not stay in memory"
     elif [ -f "$jz_cache" ]; then
       jz_aot=-XX:AOTCache=$jz_cache
       jz_say "AOT cache $jz_cache"

@@ -30,6 +30,15 @@ final class FakeMachine {
     }
 
     FakeMachine(final Path root, final Path home) throws IOException {
+        this(root, home, Distribution.DEFAULT_AOT_FROM_MIB);
+    }
+
+    /** A machine whose distribution uses the AOT cache by itself from {@code aotFromMib}. */
+    FakeMachine(final Path root, final int aotFromMib) throws IOException {
+        this(root, root.resolve("dist").resolve("app"), aotFromMib);
+    }
+
+    private FakeMachine(final Path root, final Path home, final int aotFromMib) throws IOException {
         this.root = root;
         this.home = home;
         this.jdk = fakeJdk(root.resolve("jdk"), "25.0.3");
@@ -38,7 +47,7 @@ final class FakeMachine {
         final Path app = Files.writeString(jars.resolve("app.jar"), "app");
         final Path b = Files.writeString(jars.resolve("b-1.0.jar"), "b");
         final Path a = Files.writeString(jars.resolve("a-2.0.jar"), "a");
-        new Distribution(home, "app").build(app, List.of(b, a), "com.example.Main");
+        new Distribution(home, "app").build(app, List.of(b, a), "com.example.Main", aotFromMib);
         file("proc/self/cgroup", "0::/\n");
         file("proc/self/mountinfo", "");
         environment.put("JAVA_HOME", jdk.toString());

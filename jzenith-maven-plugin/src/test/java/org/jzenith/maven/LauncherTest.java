@@ -238,6 +238,22 @@ class LauncherTest {
     }
 
     @Test
+    void aServiceThatNeedsTheCacheInSmallContainersUsesItFromItsOwnThreshold() throws Exception {
+        // A Kafka consumer is killed at 128 MiB without the cache (benchmarks/KAFKA.md): its build
+        // sets jzenith.aot.fromMemory=128m.
+        final FakeMachine machine = new FakeMachine(temp, 128).env("JZENITH_MEMORY_LIMIT", "128m");
+        Files.writeString(machine.home.resolve("lib/app.aot"), "cache");
+
+        assertThat(machine.run().flags()).anyMatch(flag -> flag.startsWith("-XX:AOTCache="));
+        assertThat(machine.env("JZENITH_MEMORY_LIMIT", "96m").run().flags()).noneMatch(flag -> flag.contains("AOT"));
+        assertThat(machine.env("JZENITH_AOT", "off")
+                        .env("JZENITH_MEMORY_LIMIT", "128m")
+                        .run()
+                        .flags())
+                .noneMatch(flag -> flag.contains("AOT"));
+    }
+
+    @Test
     void aotModeOnWithoutACacheFailsWithTheFix() throws Exception {
         final Run run = new FakeMachine(temp).env("JZENITH_AOT", "on").run();
 
