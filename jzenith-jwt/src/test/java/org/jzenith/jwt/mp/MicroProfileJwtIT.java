@@ -22,7 +22,9 @@ class MicroProfileJwtIT {
 
     @RegisterExtension
     static final JZenithExtension APP = JZenithExtension.of(args -> JZenith.application(args)
-                    .withPlugins(RestPlugin.withResources(TokenResource.class), JwtPlugin.create()))
+                    .withPlugins(
+                            RestPlugin.withResources(TokenResource.class, ConstructorTokenResource.class),
+                            JwtPlugin.create()))
             .withConfiguration("jwt.public-key", KEYS.publicPem())
             .withConfiguration("jwt.issuer", TestKeys.ISSUER)
             .withConfiguration("jwt.audience", TestKeys.AUDIENCE);
@@ -65,6 +67,14 @@ class MicroProfileJwtIT {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("ada ada@example.com");
+    }
+
+    @Test
+    void aTokenInjectedThroughTheConstructorIsTheRequestsToo(final TestClient client) {
+        assertThat(client.get("/constructor", "Authorization", bearer(TestKeys.claims("ada", List.of("reader"))))
+                        .body())
+                .isEqualTo("ada [reader]");
+        assertThat(client.get("/constructor").body()).isEqualTo("null null");
     }
 
     @Test
