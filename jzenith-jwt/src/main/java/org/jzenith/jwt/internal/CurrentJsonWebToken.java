@@ -23,8 +23,9 @@ final class CurrentJsonWebToken implements JsonWebToken {
     static JwtPrincipal currentOrNull() {
         final SecurityContext security = CurrentSecurityContext.get()
                 .orElseThrow(() -> new IllegalStateException("An injected JsonWebToken or ClaimValue was used outside"
-                        + " the call of a resource method (on another thread, or after the method returned); read"
-                        + " what you need from it within the call"));
+                        + " the call of a resource method (on another thread, or after the method returned), or in a"
+                        + " service called by a resource class that holds no JsonWebToken or ClaimValue itself; read"
+                        + " what you need within the call, or inject JsonWebToken into that resource too"));
         return security.getUserPrincipal() instanceof JwtPrincipal token ? token : null;
     }
 
