@@ -1,31 +1,47 @@
 package org.jzenith.jwt;
 
-import java.security.Principal;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.jwt.Claims;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jzenith.jwt.internal.ClaimTypes;
 
 /**
  * The user of a request that carried a valid token: {@code SecurityContext.getUserPrincipal()} is
- * one, named by the token's {@code sub}, with the token's claims.
+ * one, named by the token's {@code sub}, with the token's claims. It is MicroProfile JWT's {@link
+ * JsonWebToken}, so code written for it works unchanged:
  *
  * <pre>{@code
  * @GET
  * public String me(@Context final SecurityContext security) {
- *     final JwtPrincipal user = (JwtPrincipal) security.getUserPrincipal();
- *     return user.getName() + " " + user.claim("email").orElse("");
+ *     final JsonWebToken token = (JsonWebToken) security.getUserPrincipal();
+ *     return token.getName() + " " + token.claim(Claims.email).orElse("");
  * }
  * }</pre>
  *
+ * <p>{@link #getClaim} gives a standard claim as MicroProfile JWT types it ({@code exp} a {@code
+ * Long}, {@code groups} and {@code aud} a {@code Set<String>}, {@code raw_token} the token itself),
+ * and any other claim as JSON read into Java: a {@code String}, {@code Long}, {@code Double},
+ * {@code Boolean}, {@code List} or {@code Map} (jZenith ships no JSON-P implementation, so JSON
+ * objects are not {@code JsonObject}s).
+ *
  * @param name the token's subject ({@code sub})
  * @param claims the token's claims, as JSON maps, lists, strings, numbers and booleans
+ * @param rawToken the token as it was sent
  */
-public record JwtPrincipal(String name, Map<String, Object> claims) implements Principal {
+public record JwtPrincipal(String name, Map<String, Object> claims, String rawToken) implements JsonWebToken {
 
     public JwtPrincipal {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(rawToken, "rawToken");
         claims = Collections.unmodifiableMap(claims);
+    }
+
+    /** A principal without the token it came from (its raw token is empty). */
+    public JwtPrincipal(final String name, final Map<String, Object> claims) {
+        this(name, claims, "");
     }
 
     @Override
@@ -33,8 +49,17 @@ public record JwtPrincipal(String name, Map<String, Object> claims) implements P
         return name;
     }
 
-    /** The claim {@code name}, if the token has it. */
-    public Optional<Object> claim(final String name) {
-        return Optional.ofNullable(claims.get(name));
+    @Override
+    public Set<String> getClaimNames() {
+        return claims.keySet();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // the caller names the type, as MicroProfile JWT's API has it
+    public <T> T getClaim(final String claimName) {
+        if (Claims.raw_token.name().equals(claimName)) {
+            return (T) rawToken;
+        }
+        return (T) ClaimTypes.standard(claimName, claims.get(claimName));
     }
 }

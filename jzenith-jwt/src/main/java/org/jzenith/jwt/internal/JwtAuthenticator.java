@@ -76,18 +76,18 @@ public final class JwtAuthenticator implements Authenticator {
                                         ? "The token is signed with a key or an algorithm this service does not accept"
                                         : "The token's signature is not valid");
                     }
-                    return accepted(settings, verified.result().attributes().getJsonObject("accessToken"));
+                    return accepted(settings, verified.result().attributes().getJsonObject("accessToken"), token);
                 }));
     }
 
-    private Future<Authentication> accepted(final JwtSettings settings, final JsonObject claims) {
+    private Future<Authentication> accepted(final JwtSettings settings, final JsonObject claims, final String token) {
         final Optional<String> problem = settings.claims().problem(claims, Instant.now());
         if (problem.isPresent()) {
             LOG.debug("A bearer token was rejected: {}", problem.get());
             return rejected(problem.get());
         }
         return Future.succeededFuture(Authentication.of(new Identity(
-                new JwtPrincipal(claims.getString("sub"), claims.getMap()),
+                new JwtPrincipal(claims.getString("sub"), claims.getMap(), token),
                 settings.roles().roles(claims))));
     }
 

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.jzenith.rest.security.CurrentSecurityContext;
 
 /**
  * {@code @Context} fields of the objects Guice makes: {@link ResourceContext} and {@link Sse},
@@ -47,8 +49,35 @@ public final class ContextFields implements TypeListener {
 
     /** Whether {@code type} has {@code @Context} fields of per-request types, which need {@link CurrentRequest}. */
     public static boolean needsCurrentRequest(final Class<?> type) {
-        return contextFields(type).stream()
-                .anyMatch(field -> CurrentRequest.standIn(field.getType()).isPresent());
+        return contextFields(type).stream().anyMatch(field -> CurrentRequest.standIn(field.getType())
+                        .isPresent())
+                || readsCurrentSecurity(type);
+    }
+
+    /**
+     * Types that a plugin's stand-ins fill from {@link CurrentSecurityContext} in fields and
+     * constructor parameters: MicroProfile JWT's (jzenith-jwt). Named, not referenced, so that this
+     * module does not depend on their API.
+     */
+    private static final Set<String> SECURITY_STAND_INS =
+            Set.of("org.eclipse.microprofile.jwt.JsonWebToken", "org.eclipse.microprofile.jwt.ClaimValue");
+
+    private static boolean readsCurrentSecurity(final Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (final Field field : c.getDeclaredFields()) {
+                if (SECURITY_STAND_INS.contains(field.getType().getName())) {
+                    return true;
+                }
+            }
+            for (final java.lang.reflect.Constructor<?> constructor : c.getDeclaredConstructors()) {
+                for (final Class<?> parameter : constructor.getParameterTypes()) {
+                    if (SECURITY_STAND_INS.contains(parameter.getName())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     @Override

@@ -91,6 +91,12 @@ public final class CurrentRequest {
         CURRENT.remove();
     }
 
+    /** The security context of the request this thread serves; empty outside one. */
+    public static java.util.Optional<SecurityContext> security() {
+        final Contexts contexts = CURRENT.get();
+        return contexts == null ? java.util.Optional.empty() : java.util.Optional.of(contexts.security());
+    }
+
     /** The stand-in a {@code @Context} field of {@code type} holds, if the type is one it can hold. */
     public static java.util.Optional<Object> standIn(final Class<?> type) {
         if (type == UriInfo.class) {
