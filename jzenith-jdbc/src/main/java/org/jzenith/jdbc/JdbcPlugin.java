@@ -1,6 +1,8 @@
 package org.jzenith.jdbc;
 
+import com.google.inject.Key;
 import com.google.inject.Module;
+import com.google.inject.TypeLiteral;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
@@ -21,6 +23,8 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.errors.Failures;
+import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,13 +90,39 @@ public final class JdbcPlugin implements Plugin {
 
     private final BrokenConnections brokenConnections = new BrokenConnections();
     private final PooledDataSource dataSource = new PooledDataSource(brokenConnections);
+    private final boolean outbox;
 
-    private JdbcPlugin() {}
+    private JdbcPlugin(final boolean outbox) {
+        this.outbox = outbox;
+    }
 
     /** The JDBC plugin, configured under {@code jdbc.}. */
     public static JdbcPlugin create() {
-        return new JdbcPlugin();
+        return new JdbcPlugin(false);
     }
+
+    /**
+     * This plugin with the transactional outbox and idempotent inbox: binds {@link
+     * org.jzenith.core.outbox.Outbox}, whose events commit with the transaction open on the calling
+     * thread, and the inbox {@code @Idempotent} Kafka consumers record their messages in. Its own
+     * migrations ({@value #OUTBOX_MIGRATIONS}{@code /<database>}, history table {@value
+     * #OUTBOX_HISTORY}) create {@code jzenith_outbox}, {@code jzenith_outbox_lease} and {@code
+     * jzenith_inbox} on H2, PostgreSQL and MariaDB/MySQL, after the application's. Needs a relay:
+     * register {@code KafkaPlugin} too. Settings are under {@code outbox.}.
+     *
+     * <pre>{@code
+     * JZenith.application(args).withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.create(), ...)
+     * }</pre>
+     */
+    public JdbcPlugin withOutbox() {
+        return new JdbcPlugin(true);
+    }
+
+    /** Where the outbox's own migrations are, one folder per database. */
+    public static final String OUTBOX_MIGRATIONS = "classpath:org/jzenith/jdbc/outbox";
+
+    /** The outbox migrations' history table, apart from the application's {@code flyway_schema_history}. */
+    public static final String OUTBOX_HISTORY = "jzenith_outbox_history";
 
     @Override
     public String name() {
@@ -107,7 +137,7 @@ public final class JdbcPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new JdbcModule(dataSource));
+        return outbox ? List.of(new JdbcModule(dataSource), new OutboxModule()) : List.of(new JdbcModule(dataSource));
     }
 
     /** Reports a {@code jdbc.url} that no JDBC driver on the classpath accepts. */
@@ -127,7 +157,7 @@ public final class JdbcPlugin implements Plugin {
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(JdbcConfiguration.class);
+        return outbox ? List.of(JdbcConfiguration.class, OutboxConfiguration.class) : List.of(JdbcConfiguration.class);
     }
 
     /** Connects and migrates on a virtual thread; the future completes when the pool is ready. */
@@ -137,6 +167,12 @@ public final class JdbcPlugin implements Plugin {
         final MeterRegistry registry = context.instance(MeterRegistry.class);
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
+        if (outbox
+                && context.injector().getInstance(Key.get(new TypeLiteral<Optional<OutboxCodec>>() {}))
+                        .isEmpty()) {
+            return Future.failedFuture(new IllegalStateException(
+                    "JdbcPlugin.withOutbox() has no relay to send its events; register KafkaPlugin as well"));
+        }
         return Blocking.call("jzenith-jdbc-start", () -> {
             open(configuration, registry, loader);
             return null;
@@ -165,8 +201,9 @@ public final class JdbcPlugin implements Plugin {
             final Optional<MigrateResult> migrated = configuration.migrate()
                     ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
                     : Optional.empty();
+            final String outboxSummary = outbox ? "; " + migrateOutbox(pool, target, product, loader) : "";
             dataSource.start(pool, target, product);
-            final String summary = "; " + migrations.summary(migrated);
+            final String summary = "; " + migrations.summary(migrated) + outboxSummary;
             if (target.embedded()) {
                 LOG.info(
                         "Using the embedded H2 database ({}); its data lives in {} (set jdbc.url to use another"
@@ -186,6 +223,33 @@ public final class JdbcPlugin implements Plugin {
             pool.close();
             throw e;
         }
+    }
+
+    /**
+     * Applies the outbox's migrations for the database {@code product} names, with their own history
+     * table, so that they never mix with the application's versions; a schema that has tables already
+     * is taken as version 0 (baseline), so V1 still runs.
+     */
+    private static String migrateOutbox(
+            final HikariDataSource pool, final JdbcTarget target, final String product, final ClassLoader loader) {
+        final String lower = product.toLowerCase(java.util.Locale.ROOT);
+        final String vendor = lower.startsWith("h2")
+                ? "h2"
+                : lower.startsWith("postgresql")
+                        ? "postgresql"
+                        : lower.startsWith("mariadb") || lower.startsWith("mysql") ? "mariadb" : "";
+        if (vendor.isEmpty()) {
+            throw new IllegalStateException("JdbcPlugin.withOutbox() supports H2, PostgreSQL and MariaDB/MySQL, not "
+                    + product + " at " + target.describe() + "; use JdbcPlugin.create() without the outbox");
+        }
+        final String location = OUTBOX_MIGRATIONS + "/" + vendor;
+        final MigrateResult result = Migrations.of("jdbc", target.describe(), target::mask)
+                .apply(loader, flyway -> flyway.dataSource(pool)
+                        .locations(location)
+                        .table(OUTBOX_HISTORY)
+                        .baselineOnMigrate(true)
+                        .baselineVersion("0"));
+        return "outbox: " + result.migrationsExecuted + " migrations applied from " + location;
     }
 
     private static void createDirectory(final Path directory) {

@@ -84,6 +84,7 @@ public final class KafkaPlugin implements Plugin {
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final KafkaClients clients = new KafkaClients();
+    private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final AtomicReference<Optional<KafkaDevService.Running>> devService =
@@ -147,7 +148,7 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, consumers));
+        return List.of(new KafkaModule(clients, emitters, consumers), OutboxWiring.module());
     }
 
     @Override
@@ -259,6 +260,7 @@ public final class KafkaPlugin implements Plugin {
                 connect(context);
                 started.complete();
             } catch (final RuntimeException e) {
+                outbox.stop(java.time.Duration.ofSeconds(5));
                 stopClients();
                 validator.getAndSet(PayloadValidator.NONE).close();
                 stopDevService();
@@ -318,7 +320,7 @@ public final class KafkaPlugin implements Plugin {
         for (final Class<?> type : consumers) {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
-                final IncomingMethod method = IncomingMethod.of(type, found, json);
+                final IncomingMethod method = InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
@@ -350,6 +352,7 @@ public final class KafkaPlugin implements Plugin {
         }
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
+        outbox.start(context.injector(), producer, configuration);
         LOG.info(
                 "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
                 bootstrapServers,
@@ -374,6 +377,7 @@ public final class KafkaPlugin implements Plugin {
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("kafka-stop")
                 .start(() -> {
+                    outbox.stop(java.time.Duration.ofSeconds(5));
                     stopClients();
                     validator.getAndSet(PayloadValidator.NONE).close();
                     stopDevService();
