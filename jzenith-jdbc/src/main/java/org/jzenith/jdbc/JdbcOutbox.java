@@ -43,7 +43,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong oldestMillis = new AtomicLong();
-    private final AtomicLong countedAt = new AtomicLong(Long.MIN_VALUE);
+    // Counted "long ago": the first publish counts the table.
+    private final AtomicLong countedAt = new AtomicLong(System.nanoTime() - 2 * COUNT_AGE.toNanos());
 
     @Inject
     JdbcOutbox(

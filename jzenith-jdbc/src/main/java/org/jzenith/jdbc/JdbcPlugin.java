@@ -18,6 +18,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
@@ -168,7 +169,8 @@ public final class JdbcPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
         if (outbox
-                && context.injector().getInstance(Key.get(new TypeLiteral<Optional<OutboxCodec>>() {}))
+                && context.injector()
+                        .getInstance(Key.get(new TypeLiteral<Optional<OutboxCodec>>() {}))
                         .isEmpty()) {
             return Future.failedFuture(new IllegalStateException(
                     "JdbcPlugin.withOutbox() has no relay to send its events; register KafkaPlugin as well"));
@@ -232,24 +234,35 @@ public final class JdbcPlugin implements Plugin {
      */
     private static String migrateOutbox(
             final HikariDataSource pool, final JdbcTarget target, final String product, final ClassLoader loader) {
+        final String vendor = outboxVendor(product)
+                .orElseThrow(() -> new IllegalStateException("JdbcPlugin.withOutbox() supports H2, PostgreSQL and"
+                        + " MariaDB/MySQL, not " + product + " at " + target.describe()
+                        + "; use JdbcPlugin.create() without the outbox"));
+        final MigrateResult result =
+                migrateOutbox(pool, vendor, Migrations.of("jdbc", target.describe(), target::mask), loader);
+        return "outbox: " + result.migrationsExecuted + " migrations applied from " + OUTBOX_MIGRATIONS + "/" + vendor;
+    }
+
+    /** Applies the outbox's migrations of {@code vendor} ({@link #outboxVendor}) to {@code database}. */
+    static MigrateResult migrateOutbox(
+            final DataSource database, final String vendor, final Migrations migrations, final ClassLoader loader) {
+        return migrations.apply(loader, flyway -> flyway.dataSource(database)
+                .locations(OUTBOX_MIGRATIONS + "/" + vendor)
+                .table(OUTBOX_HISTORY)
+                .baselineOnMigrate(true)
+                .baselineVersion("0"));
+    }
+
+    /** The folder of the outbox's migrations for the database {@code product} names; empty when there is none. */
+    static Optional<String> outboxVendor(final String product) {
         final String lower = product.toLowerCase(java.util.Locale.ROOT);
-        final String vendor = lower.startsWith("h2")
-                ? "h2"
-                : lower.startsWith("postgresql")
-                        ? "postgresql"
-                        : lower.startsWith("mariadb") || lower.startsWith("mysql") ? "mariadb" : "";
-        if (vendor.isEmpty()) {
-            throw new IllegalStateException("JdbcPlugin.withOutbox() supports H2, PostgreSQL and MariaDB/MySQL, not "
-                    + product + " at " + target.describe() + "; use JdbcPlugin.create() without the outbox");
+        if (lower.startsWith("h2")) {
+            return Optional.of("h2");
         }
-        final String location = OUTBOX_MIGRATIONS + "/" + vendor;
-        final MigrateResult result = Migrations.of("jdbc", target.describe(), target::mask)
-                .apply(loader, flyway -> flyway.dataSource(pool)
-                        .locations(location)
-                        .table(OUTBOX_HISTORY)
-                        .baselineOnMigrate(true)
-                        .baselineVersion("0"));
-        return "outbox: " + result.migrationsExecuted + " migrations applied from " + location;
+        if (lower.startsWith("postgresql")) {
+            return Optional.of("postgresql");
+        }
+        return lower.startsWith("mariadb") || lower.startsWith("mysql") ? Optional.of("mariadb") : Optional.empty();
     }
 
     private static void createDirectory(final Path directory) {

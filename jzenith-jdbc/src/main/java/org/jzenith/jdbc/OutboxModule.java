@@ -23,8 +23,12 @@ final class OutboxModule extends AbstractModule {
         bind(JdbcOutbox.class).in(Singleton.class);
         bind(JdbcInbox.class).in(Singleton.class);
         bind(Outbox.class).to(JdbcOutbox.class);
-        OptionalBinder.newOptionalBinder(binder(), OutboxStore.class).setBinding().to(JdbcOutbox.class);
-        OptionalBinder.newOptionalBinder(binder(), InboxStore.class).setBinding().to(JdbcInbox.class);
+        OptionalBinder.newOptionalBinder(binder(), OutboxStore.class)
+                .setBinding()
+                .to(JdbcOutbox.class);
+        OptionalBinder.newOptionalBinder(binder(), InboxStore.class)
+                .setBinding()
+                .to(JdbcInbox.class);
         OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class);
         bind(OutboxHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(OutboxHealthCheck.class);

@@ -320,7 +320,8 @@ public final class KafkaPlugin implements Plugin {
         for (final Class<?> type : consumers) {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
-                final IncomingMethod method = InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
+                final IncomingMethod method =
+                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(

@@ -56,33 +56,36 @@ final class OutboxWiring {
     }
 
     /** Starts the relay when there is an outbox, sending through {@code producer}. */
-    void start(final Injector injector, final Producer<byte[], byte[]> producer, final KafkaConfiguration configuration) {
-        injector.getInstance(Key.get(STORE)).ifPresent(store -> relay.set(Optional.of(OutboxRelay.start(
-                store,
-                injector.getInstance(OutboxConfiguration.class),
-                record -> {
-                    final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-                    final RecordHeaders headers = new RecordHeaders();
-                    headers.add(InboxMethods.EVENT_ID, record.eventId().getBytes(StandardCharsets.UTF_8));
-                    producer.send(
-                            new ProducerRecord<>(
-                                    ChannelSettings.of(record.channel(), configuration).topic(),
-                                    null,
-                                    record.key()
-                                            .map(key -> key.getBytes(StandardCharsets.UTF_8))
-                                            .orElse(null),
-                                    record.payload(),
-                                    headers),
-                            (metadata, failure) -> {
-                                if (failure == null) {
-                                    acknowledged.complete(null);
-                                } else {
-                                    acknowledged.completeExceptionally(failure);
-                                }
-                            });
-                    return acknowledged;
-                },
-                injector.getInstance(MeterRegistry.class)))));
+    void start(
+            final Injector injector, final Producer<byte[], byte[]> producer, final KafkaConfiguration configuration) {
+        injector.getInstance(Key.get(STORE))
+                .ifPresent(store -> relay.set(Optional.of(OutboxRelay.start(
+                        store,
+                        injector.getInstance(OutboxConfiguration.class),
+                        record -> {
+                            final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+                            final RecordHeaders headers = new RecordHeaders();
+                            headers.add(InboxMethods.EVENT_ID, record.eventId().getBytes(StandardCharsets.UTF_8));
+                            producer.send(
+                                    new ProducerRecord<>(
+                                            ChannelSettings.of(record.channel(), configuration)
+                                                    .topic(),
+                                            null,
+                                            record.key()
+                                                    .map(key -> key.getBytes(StandardCharsets.UTF_8))
+                                                    .orElse(null),
+                                            record.payload(),
+                                            headers),
+                                    (metadata, failure) -> {
+                                        if (failure == null) {
+                                            acknowledged.complete(null);
+                                        } else {
+                                            acknowledged.completeExceptionally(failure);
+                                        }
+                                    });
+                            return acknowledged;
+                        },
+                        injector.getInstance(MeterRegistry.class)))));
     }
 
     /** Stops the relay, if it runs, within {@code timeout}. */

@@ -216,7 +216,8 @@ public final class OutboxRelay {
                     batch.size() - acknowledged.size(),
                     batch.size(),
                     firstFailure instanceof TimeoutException
-                            ? "no acknowledgement within " + configuration.lease().toMillis() / 2 + " ms"
+                            ? "no acknowledgement within "
+                                    + configuration.lease().toMillis() / 2 + " ms"
                             : Failures.describe(firstFailure));
         }
         return acknowledged;
