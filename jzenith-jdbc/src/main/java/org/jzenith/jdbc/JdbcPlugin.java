@@ -1,8 +1,6 @@
 package org.jzenith.jdbc;
 
-import com.google.inject.Key;
 import com.google.inject.Module;
-import com.google.inject.TypeLiteral;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
@@ -25,7 +23,6 @@ import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.OutboxConfiguration;
-import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,8 +105,9 @@ public final class JdbcPlugin implements Plugin {
      * thread, and the inbox {@code @Idempotent} Kafka consumers record their messages in. Its own
      * migrations ({@value #OUTBOX_MIGRATIONS}{@code /<database>}, history table {@value
      * #OUTBOX_HISTORY}) create {@code jzenith_outbox}, {@code jzenith_outbox_lease} and {@code
-     * jzenith_inbox} on H2, PostgreSQL and MariaDB/MySQL, after the application's. Needs a relay:
-     * register {@code KafkaPlugin} too. Settings are under {@code outbox.}.
+     * jzenith_inbox} on H2, PostgreSQL and MariaDB/MySQL, after the application's. The relay is
+     * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. Settings are under {@code
+     * outbox.}.
      *
      * <pre>{@code
      * JZenith.application(args).withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.create(), ...)
@@ -168,13 +166,6 @@ public final class JdbcPlugin implements Plugin {
         final MeterRegistry registry = context.instance(MeterRegistry.class);
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
-        if (outbox
-                && context.injector()
-                        .getInstance(Key.get(new TypeLiteral<Optional<OutboxCodec>>() {}))
-                        .isEmpty()) {
-            return Future.failedFuture(new IllegalStateException(
-                    "JdbcPlugin.withOutbox() has no relay to send its events; register KafkaPlugin as well"));
-        }
         return Blocking.call("jzenith-jdbc-start", () -> {
             open(configuration, registry, loader);
             return null;

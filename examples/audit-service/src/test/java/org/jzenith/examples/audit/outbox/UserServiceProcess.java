@@ -1,0 +1,183 @@
+package org.jzenith.examples.audit.outbox;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.jzenith.examples.users.UserServiceApplication;
+
+/**
+ * The user service as a process of its own, from this test's classpath without the audit service's
+ * classes (their migrations and settings are not the user service's), publishing through the outbox.
+ * SIGKILL ends it without a word; it starts again on the same port and database.
+ */
+final class UserServiceProcess {
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final List<String> arguments;
+    private final int port;
+    private final Path log;
+    private Process process;
+    private int starts;
+
+    private UserServiceProcess(final List<String> arguments, final int port, final Path log) {
+        this.arguments = arguments;
+        this.port = port;
+        this.log = log;
+    }
+
+    /** A user service on a free port with {@code settings} ({@code key=value}), not yet started. */
+    static UserServiceProcess of(final Path log, final String... settings) {
+        final int port = freePort();
+        final List<String> arguments = new ArrayList<>(List.of(
+                "--rest.port=" + port,
+                "--user.events=outbox",
+                // Quick takeover after a kill, so the test does not wait long for an expired lease.
+                "--outbox.lease=3s",
+                "--jzenith.shutdown.pre-stop-delay=0s"));
+        arguments.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());
+        return new UserServiceProcess(arguments, port, log);
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** Starts it and returns once it is ready. */
+    void start() {
+        final String classpath = Arrays.stream(
+                        System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("audit-service" + File.separator + "target"))
+                .collect(Collectors.joining(File.pathSeparator));
+        final List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                classpath,
+                UserServiceApplication.class.getName()));
+        command.addAll(arguments);
+        try {
+            starts++;
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        final long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (status("/health/ready") != 200) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                process.destroyForcibly();
+                throw new IllegalStateException(
+                        "the user service did not get ready (start " + starts + "); see " + log);
+            }
+            sleep(100);
+        }
+    }
+
+    /** SIGKILL: no drain, no relay round finished, no last commit. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the user service did not die");
+        }
+    }
+
+    /** SIGTERM, and waits for it to end. */
+    void stop() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    /** POSTs a user; the new id when the service answered 201, else empty. */
+    java.util.Optional<String> create(final String name) {
+        try {
+            final HttpResponse<String> response = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/users"))
+                            .timeout(Duration.ofSeconds(10))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"" + name + "\"}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 201) {
+                return java.util.Optional.empty();
+            }
+            final String body = response.body();
+            final int at = body.indexOf("\"id\":\"") + 6;
+            return java.util.Optional.of(body.substring(at, body.indexOf('"', at)));
+        } catch (final IOException e) {
+            return java.util.Optional.empty();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** GETs {@code path}: its body, or empty when it did not answer 200. */
+    java.util.Optional<String> get(final String path) {
+        try {
+            final HttpResponse<String> response = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            .timeout(Duration.ofSeconds(5))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? java.util.Optional.of(response.body()) : java.util.Optional.empty();
+        } catch (final IOException e) {
+            return java.util.Optional.empty();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        }
+    }
+
+    private int status(final String path) {
+        try {
+            return HTTP.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                    .timeout(Duration.ofSeconds(2))
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+        } catch (final IOException e) {
+            return 0;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void sleep(final long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
