@@ -372,13 +372,14 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public Future<Void> stop(final PluginContext context) {
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
-        final CompletableFuture<?>[] stopped =
-                channels.stream().map(ChannelConsumer::stop).toArray(CompletableFuture[]::new);
+        // The relay stops beside the consumers, before the clients close and the stores stop after.
+        final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
+                        channels.stream().map(ChannelConsumer::stop), java.util.stream.Stream.of(outbox.stopping()))
+                .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("kafka-stop")
                 .start(() -> {
-                    outbox.stop(java.time.Duration.ofSeconds(5));
                     stopClients();
                     validator.getAndSet(PayloadValidator.NONE).close();
                     stopDevService();

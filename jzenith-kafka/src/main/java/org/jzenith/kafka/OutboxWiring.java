@@ -88,6 +88,16 @@ final class OutboxWiring {
                         injector.getInstance(MeterRegistry.class)))));
     }
 
+    /** Stops the relay, if it runs, on a virtual thread within 5 s; completes when it has stopped. */
+    CompletableFuture<Void> stopping() {
+        final CompletableFuture<Void> stopped = new CompletableFuture<>();
+        Thread.ofVirtual().name("jzenith-outbox-relay-stop").start(() -> {
+            stop(Duration.ofSeconds(5));
+            stopped.complete(null);
+        });
+        return stopped;
+    }
+
     /** Stops the relay, if it runs, within {@code timeout}. */
     void stop(final Duration timeout) {
         relay.getAndSet(Optional.empty()).ifPresent(running -> running.stop(timeout));

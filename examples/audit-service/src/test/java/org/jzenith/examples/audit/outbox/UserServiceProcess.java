@@ -134,13 +134,24 @@ final class UserServiceProcess {
 
     /** GETs {@code path}: its body, or empty when it did not answer 200. */
     java.util.Optional<String> get(final String path) {
+        return body(path, true);
+    }
+
+    /** GETs {@code path}: its body whatever the status, or empty when it did not answer. */
+    java.util.Optional<String> body(final String path) {
+        return body(path, false);
+    }
+
+    private java.util.Optional<String> body(final String path, final boolean only200) {
         try {
             final HttpResponse<String> response = HTTP.send(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                             .timeout(Duration.ofSeconds(5))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? java.util.Optional.of(response.body()) : java.util.Optional.empty();
+            return response.statusCode() == 200 || !only200
+                    ? java.util.Optional.of(response.body())
+                    : java.util.Optional.empty();
         } catch (final IOException e) {
             return java.util.Optional.empty();
         } catch (final InterruptedException e) {

@@ -1,0 +1,88 @@
+package org.jzenith.examples.audit.outbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.test.JZenithExtension;
+import org.jzenith.test.services.PrivateKafka;
+
+/**
+ * The broker away for 10 s under a write load: the user service keeps taking writes and stays ready
+ * (the outbox is the buffer), its health shows the backlog, and once the broker is back every event
+ * arrives, each applied once.
+ */
+class OutboxBrokerDownIT {
+
+    @RegisterExtension
+    @Order(1)
+    static final PrivateKafka KAFKA = PrivateKafka.create();
+
+    @RegisterExtension
+    @Order(2)
+    static final JZenithExtension AUDIT = AuditUnderTest.of(KAFKA);
+
+    @Test
+    void writesContinueWhileTheBrokerIsAwayAndEveryEventArrivesAfter() throws Exception {
+        final Path folder = Files.createTempDirectory("outbox-broker-down");
+        final String url = "jdbc:h2:file:" + folder.resolve("users")
+                + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+        final UserServiceProcess users = UserServiceProcess.of(
+                folder.resolve("user-service.log"),
+                "jdbc.url=" + url,
+                "jdbc.username=sa",
+                "kafka.bootstrap-servers=" + KAFKA.bootstrapServers());
+        users.start();
+        final Set<String> acknowledged;
+        final int acknowledgedWhileAway;
+        final OutboxChecks.Load load = new OutboxChecks.Load(4, () -> users);
+        try (load) {
+            Thread.sleep(2000);
+            KAFKA.stop();
+            final int before = load.acknowledged().size();
+            Thread.sleep(5000);
+            assertThat(users.get("/health/ready"))
+                    .as("ready while the broker is away")
+                    .isPresent();
+            // /health answers 503 (the kafka check is DOWN), with every check in its body.
+            final String health = users.body("/health").orElse("");
+            assertThat(health).as("/health shows the backlog").contains("\"name\":\"outbox\"");
+            assertThat(backlog(health)).as("events wait in the outbox").isPositive();
+            Thread.sleep(5000);
+            acknowledgedWhileAway = load.acknowledged().size() - before;
+            KAFKA.start();
+            Thread.sleep(2000);
+        } finally {
+            acknowledged = load.acknowledged();
+        }
+        assertThat(acknowledgedWhileAway)
+                .as("users created while the broker was away")
+                .isGreaterThan(10);
+        try {
+            OutboxChecks.awaitAudited(AUDIT, acknowledged, Duration.ofSeconds(90));
+        } finally {
+            users.stop();
+        }
+        final Set<String> stored = OutboxChecks.users(url, "sa", "");
+        OutboxChecks.assertExactlyOnce(stored, OutboxChecks.audited(AUDIT), acknowledged);
+        System.out.printf(
+                "OutboxBrokerDownIT: %d users stored, %d of them while the broker was away for 10 s%n",
+                stored.size(), acknowledgedWhileAway);
+    }
+
+    /** The outbox check's {@code pending} in a {@code /health} body. */
+    private static long backlog(final String health) {
+        final int check = health.indexOf("\"name\":\"outbox\"");
+        final int at = health.indexOf("\"pending\":", check) + "\"pending\":".length();
+        int end = at;
+        while (end < health.length() && Character.isDigit(health.charAt(end))) {
+            end++;
+        }
+        return Long.parseLong(health.substring(at, end));
+    }
+}
