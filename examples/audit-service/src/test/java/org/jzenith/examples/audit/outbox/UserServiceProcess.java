@@ -29,27 +29,32 @@ final class UserServiceProcess {
 
     private final List<String> arguments;
     private final int port;
+    private final int managementPort;
     private final Path log;
     private Process process;
     private int starts;
 
-    private UserServiceProcess(final List<String> arguments, final int port, final Path log) {
+    private UserServiceProcess(final List<String> arguments, final int port, final int managementPort, final Path log) {
         this.arguments = arguments;
         this.port = port;
+        this.managementPort = managementPort;
         this.log = log;
     }
 
     /** A user service on a free port with {@code settings} ({@code key=value}), not yet started. */
     static UserServiceProcess of(final Path log, final String... settings) {
         final int port = freePort();
+        final int managementPort = freePort();
         final List<String> arguments = new ArrayList<>(List.of(
                 "--rest.port=" + port,
+                // Where /health shows each check's data, the outbox's backlog among them.
+                "--management.port=" + managementPort,
                 "--user.events=outbox",
                 // Quick takeover after a kill, so the test does not wait long for an expired lease.
                 "--outbox.lease=3s",
                 "--jzenith.shutdown.pre-stop-delay=0s"));
         arguments.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());
-        return new UserServiceProcess(arguments, port, log);
+        return new UserServiceProcess(arguments, port, managementPort, log);
     }
 
     int port() {
@@ -80,7 +85,7 @@ final class UserServiceProcess {
             throw new UncheckedIOException(e);
         }
         final long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (status("/health/ready") != 200) {
+        while (ready() != 200) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 process.destroyForcibly();
                 throw new IllegalStateException(
@@ -137,15 +142,19 @@ final class UserServiceProcess {
         return body(path, true);
     }
 
-    /** GETs {@code path}: its body whatever the status, or empty when it did not answer. */
-    java.util.Optional<String> body(final String path) {
-        return body(path, false);
+    /** GETs {@code path} of the management port: its body whatever the status, or empty when it did not answer. */
+    java.util.Optional<String> management(final String path) {
+        return body(managementPort, path, false);
     }
 
     private java.util.Optional<String> body(final String path, final boolean only200) {
+        return body(port, path, only200);
+    }
+
+    private java.util.Optional<String> body(final int at, final String path, final boolean only200) {
         try {
             final HttpResponse<String> response = HTTP.send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + at + path))
                             .timeout(Duration.ofSeconds(5))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -160,10 +169,11 @@ final class UserServiceProcess {
         }
     }
 
-    private int status(final String path) {
+    /** The status of {@code /health/ready}, on the management port; 0 when it does not answer. */
+    int ready() {
         try {
             return HTTP.send(
-                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + "/health/ready"))
                                     .timeout(Duration.ofSeconds(2))
                                     .build(),
                             HttpResponse.BodyHandlers.discarding())
