@@ -31,7 +31,7 @@ final class UserServiceProcess {
     private final int port;
     private final int managementPort;
     private final Path log;
-    private Process process;
+    private volatile Process process;
     private int starts;
 
     private UserServiceProcess(final List<String> arguments, final int port, final int managementPort, final Path log) {
@@ -75,6 +75,14 @@ final class UserServiceProcess {
                 classpath,
                 UserServiceApplication.class.getName()));
         command.addAll(arguments);
+        if (starts == 0) {
+            // A test that fails half-way leaves no service behind when its JVM ends.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (process != null) {
+                    process.destroyForcibly();
+                }
+            }));
+        }
         try {
             starts++;
             process = new ProcessBuilder(command)
