@@ -15,11 +15,13 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.errors.Failures;
+import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.flyway.Migrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,13 +87,40 @@ public final class JdbcPlugin implements Plugin {
 
     private final BrokenConnections brokenConnections = new BrokenConnections();
     private final PooledDataSource dataSource = new PooledDataSource(brokenConnections);
+    private final boolean outbox;
 
-    private JdbcPlugin() {}
+    private JdbcPlugin(final boolean outbox) {
+        this.outbox = outbox;
+    }
 
     /** The JDBC plugin, configured under {@code jdbc.}. */
     public static JdbcPlugin create() {
-        return new JdbcPlugin();
+        return new JdbcPlugin(false);
     }
+
+    /**
+     * This plugin with the transactional outbox and idempotent inbox: binds {@link
+     * org.jzenith.core.outbox.Outbox}, whose events commit with the transaction open on the calling
+     * thread, and the inbox {@code @Idempotent} Kafka consumers record their messages in. Its own
+     * migrations ({@value #OUTBOX_MIGRATIONS}{@code /<database>}, history table {@value
+     * #OUTBOX_HISTORY}) create {@code jzenith_outbox}, {@code jzenith_outbox_lease} and {@code
+     * jzenith_inbox} on H2, PostgreSQL and MariaDB/MySQL, after the application's. The relay is
+     * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. Settings are under {@code
+     * outbox.}.
+     *
+     * <pre>{@code
+     * JZenith.application(args).withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.create(), ...)
+     * }</pre>
+     */
+    public JdbcPlugin withOutbox() {
+        return new JdbcPlugin(true);
+    }
+
+    /** Where the outbox's own migrations are, one folder per database. */
+    public static final String OUTBOX_MIGRATIONS = "classpath:org/jzenith/jdbc/outbox";
+
+    /** The outbox migrations' history table, apart from the application's {@code flyway_schema_history}. */
+    public static final String OUTBOX_HISTORY = "jzenith_outbox_history";
 
     @Override
     public String name() {
@@ -106,7 +135,7 @@ public final class JdbcPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new JdbcModule(dataSource));
+        return outbox ? List.of(new JdbcModule(dataSource), new OutboxModule()) : List.of(new JdbcModule(dataSource));
     }
 
     /** Reports a {@code jdbc.url} that no JDBC driver on the classpath accepts. */
@@ -119,7 +148,7 @@ public final class JdbcPlugin implements Plugin {
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(JdbcConfiguration.class);
+        return outbox ? List.of(JdbcConfiguration.class, OutboxConfiguration.class) : List.of(JdbcConfiguration.class);
     }
 
     /** Connects and migrates on a virtual thread; the future completes when the pool is ready. */
@@ -157,8 +186,9 @@ public final class JdbcPlugin implements Plugin {
             final Optional<MigrateResult> migrated = configuration.migrate()
                     ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
                     : Optional.empty();
+            final String outboxSummary = outbox ? "; " + migrateOutbox(pool, target, product, loader) : "";
             dataSource.start(pool, target, product);
-            final String summary = "; " + migrations.summary(migrated);
+            final String summary = "; " + migrations.summary(migrated) + outboxSummary;
             if (target.embedded()) {
                 LOG.info(
                         "Using the embedded H2 database ({}); its data lives in {} (set jdbc.url to use another"
@@ -178,6 +208,44 @@ public final class JdbcPlugin implements Plugin {
             pool.close();
             throw e;
         }
+    }
+
+    /**
+     * Applies the outbox's migrations for the database {@code product} names, with their own history
+     * table, so that they never mix with the application's versions; a schema that has tables already
+     * is taken as version 0 (baseline), so V1 still runs.
+     */
+    private static String migrateOutbox(
+            final HikariDataSource pool, final JdbcTarget target, final String product, final ClassLoader loader) {
+        final String vendor = outboxVendor(product)
+                .orElseThrow(() -> new IllegalStateException("JdbcPlugin.withOutbox() supports H2, PostgreSQL and"
+                        + " MariaDB/MySQL, not " + product + " at " + target.describe()
+                        + "; use JdbcPlugin.create() without the outbox"));
+        final MigrateResult result =
+                migrateOutbox(pool, vendor, Migrations.of("jdbc", target.describe(), target::mask), loader);
+        return "outbox: " + result.migrationsExecuted + " migrations applied from " + OUTBOX_MIGRATIONS + "/" + vendor;
+    }
+
+    /** Applies the outbox's migrations of {@code vendor} ({@link #outboxVendor}) to {@code database}. */
+    static MigrateResult migrateOutbox(
+            final DataSource database, final String vendor, final Migrations migrations, final ClassLoader loader) {
+        return migrations.apply(loader, flyway -> flyway.dataSource(database)
+                .locations(OUTBOX_MIGRATIONS + "/" + vendor)
+                .table(OUTBOX_HISTORY)
+                .baselineOnMigrate(true)
+                .baselineVersion("0"));
+    }
+
+    /** The folder of the outbox's migrations for the database {@code product} names; empty when there is none. */
+    static Optional<String> outboxVendor(final String product) {
+        final String lower = product.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("h2")) {
+            return Optional.of("h2");
+        }
+        if (lower.startsWith("postgresql")) {
+            return Optional.of("postgresql");
+        }
+        return lower.startsWith("mariadb") || lower.startsWith("mysql") ? Optional.of("mariadb") : Optional.empty();
     }
 
     private static void createDirectory(final Path directory) {

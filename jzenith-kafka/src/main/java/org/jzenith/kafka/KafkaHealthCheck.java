@@ -1,11 +1,13 @@
 package org.jzenith.kafka;
 
+import com.google.inject.Injector;
 import io.vertx.core.Future;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.jzenith.core.errors.Failures;
@@ -34,11 +36,19 @@ public final class KafkaHealthCheck implements HealthCheck {
 
     private final KafkaClients clients;
     private final Duration timeout;
+    private final boolean outbox;
 
     @Inject
-    KafkaHealthCheck(final KafkaClients clients, final KafkaConfiguration configuration) {
+    KafkaHealthCheck(final KafkaClients clients, final KafkaConfiguration configuration, final Injector injector) {
         this.clients = clients;
         this.timeout = configuration.healthTimeout();
+        this.outbox = OutboxWiring.present(injector);
+    }
+
+    /** Readiness; with an outbox, only {@code /health}: the outbox takes the events while the brokers are away. */
+    @Override
+    public Set<Kind> kinds() {
+        return outbox ? Set.of() : Set.of(Kind.READINESS);
     }
 
     @Override

@@ -84,6 +84,7 @@ public final class KafkaPlugin implements Plugin {
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final KafkaClients clients = new KafkaClients();
+    private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final AtomicReference<Optional<KafkaDevService.Running>> devService =
@@ -147,7 +148,7 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, consumers));
+        return List.of(new KafkaModule(clients, emitters, consumers), OutboxWiring.module());
     }
 
     @Override
@@ -271,6 +272,7 @@ public final class KafkaPlugin implements Plugin {
                 connect(context);
                 started.complete();
             } catch (final RuntimeException e) {
+                outbox.stop(java.time.Duration.ofSeconds(5));
                 stopClients();
                 validator.getAndSet(PayloadValidator.NONE).close();
                 stopDevService();
@@ -331,7 +333,8 @@ public final class KafkaPlugin implements Plugin {
         for (final Class<?> type : consumers) {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
-                final IncomingMethod method = IncomingMethod.of(type, found, json);
+                final IncomingMethod method =
+                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
@@ -364,6 +367,7 @@ public final class KafkaPlugin implements Plugin {
         }
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
+        outbox.start(context.injector(), producer, configuration);
         LOG.info(
                 "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
                 bootstrapServers,
@@ -382,8 +386,10 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public Future<Void> stop(final PluginContext context) {
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
-        final CompletableFuture<?>[] stopped =
-                channels.stream().map(ChannelConsumer::stop).toArray(CompletableFuture[]::new);
+        // The relay stops beside the consumers, before the clients close and the stores stop after.
+        final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
+                        channels.stream().map(ChannelConsumer::stop), java.util.stream.Stream.of(outbox.stopping()))
+                .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("kafka-stop")

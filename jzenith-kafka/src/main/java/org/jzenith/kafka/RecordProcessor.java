@@ -62,7 +62,8 @@ final class RecordProcessor {
         final long started = System.nanoTime();
         final Span span = tracing.process(record, group);
         try (Scope _ = span.makeCurrent()) {
-            final Outcome outcome = processIn(record);
+            final Outcome outcome =
+                    ScopedValue.where(InboxMethods.RECORD, record).call(() -> processIn(record));
             outcome.failure().ifPresentOrElse(cause -> KafkaTracing.fail(span, cause), span::end);
             return outcome.done();
         } finally {

@@ -30,7 +30,8 @@ public final class AuditServiceApplication {
         return JZenith.application(args)
                 // By phase: the database is migrated before the consumer reads, and the consumer
                 // starts before REST opens.
-                .withPlugins(JdbcPlugin.create())
+                // withOutbox(): the inbox UserEventConsumer's @Idempotent records each event id in.
+                .withPlugins(JdbcPlugin.create().withOutbox())
                 .withPlugins(KafkaPlugin.withConsumers(UserEventConsumer.class))
                 .withPlugins(RestPlugin.withResources(AuditResource.class), OpenApiPlugin.create())
                 .withConfiguration("kafka.group-id", "audit-service")

@@ -27,7 +27,8 @@ import org.jzenith.rest.RestPlugin;
  * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
  * settings), or for every caller while {@code user.security} is {@code none}, the default. With
  * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
- * topic {@code users.events} (off by default, so that it runs with nothing installed). The
+ * topic {@code users.events} (off by default, so that it runs with nothing installed); with {@code
+ * user.events=outbox} through the transactional outbox, in the transaction of the change. The
  * service listens on {@code 127.0.0.1} unless {@code rest.host} says otherwise, and with {@code
  * user.security=none} it refuses an address other machines reach outside the {@code dev} and
  * {@code test} profiles.
@@ -48,7 +49,12 @@ public final class UserServiceApplication {
     public static JZenith application(final String... args) {
         return JZenith.application(args)
                 // The store plugins connect (and migrate) before the REST plugin opens, by their phase.
-                .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.JDBC, JdbcPlugin.create())
+                // With the outbox's tables always: user.events=outbox publishes through them (a plugin is
+                // registered once, whatever its condition, so there is one JDBC plugin for every user.events).
+                .withPluginsIf(
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.JDBC,
+                        JdbcPlugin.create().withOutbox())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
                 .withPluginsIf(
@@ -64,7 +70,7 @@ public final class UserServiceApplication {
                 // UserCreated and UserDeleted to Kafka with user.events=kafka; named before the REST plugin,
                 // so that REST stops first and its requests can still send.
                 .withPluginsIf(
-                        UserServiceConfiguration.class, c -> c.events() == Events.KAFKA, UserEventsModule.kafkaPlugin())
+                        UserServiceConfiguration.class, c -> c.events() != Events.NONE, UserEventsModule.kafkaPlugin())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 // The OpenAPI document (the build generates the Java client of UserServiceClientIT from it) and Swagger
                 // UI.

@@ -56,7 +56,15 @@ public interface UserServiceConfiguration {
          * To the Kafka topic {@code users.events}, through the Kafka plugin: {@code
          * kafka.bootstrap-servers}, or the plugin's own broker in the {@code dev} profile.
          */
-        KAFKA
+        KAFKA,
+
+        /**
+         * To the same topic through the transactional outbox ({@code JdbcPlugin.create().withOutbox()}):
+         * each event commits with its change, and the Kafka plugin's relay sends it after the commit, so
+         * no committed change loses its event and no rolled-back one has one. Needs {@code
+         * user.store=jdbc}.
+         */
+        OUTBOX
     }
 
     /** {@code user.events}: {@code none} unless set. */

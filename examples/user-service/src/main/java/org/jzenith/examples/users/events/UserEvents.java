@@ -8,4 +8,12 @@ public interface UserEvents {
 
     /** Publishes {@code event}; returns once it is delivered (or at once, for {@code none}). */
     void publish(UserEvent event);
+
+    /**
+     * Whether {@link #publish} must be called inside the store's transaction of the change (the
+     * outbox), rather than after it.
+     */
+    default boolean transactional() {
+        return false;
+    }
 }

@@ -5,7 +5,6 @@ import com.google.inject.Injector;
 import com.google.inject.Provides;
 import jakarta.inject.Singleton;
 import org.jzenith.examples.users.UserServiceConfiguration;
-import org.jzenith.examples.users.UserServiceConfiguration.Events;
 import org.jzenith.kafka.KafkaPlugin;
 
 /**
@@ -26,6 +25,17 @@ public final class UserEventsModule extends AbstractModule {
     @Singleton
     UserEvents userEvents(final UserServiceConfiguration configuration, final Injector injector) {
         // KafkaUserEvents injects the emitter, which exists only when the plugin is registered.
-        return configuration.events() == Events.KAFKA ? injector.getInstance(KafkaUserEvents.class) : event -> {};
+        return switch (configuration.events()) {
+            case KAFKA -> injector.getInstance(KafkaUserEvents.class);
+            case OUTBOX -> {
+                if (configuration.store() != UserServiceConfiguration.Store.JDBC) {
+                    throw new IllegalStateException("user.events=outbox needs user.store=jdbc, not user.store="
+                            + configuration.store().name().toLowerCase(java.util.Locale.ROOT)
+                            + "; set user.store=jdbc or user.events=kafka");
+                }
+                yield injector.getInstance(OutboxUserEvents.class);
+            }
+            case NONE -> event -> {};
+        };
     }
 }

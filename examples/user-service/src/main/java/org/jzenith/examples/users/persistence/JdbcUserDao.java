@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.StatementContext;
 import org.jzenith.examples.users.service.Page;
@@ -36,14 +37,43 @@ public class JdbcUserDao implements UserDao {
     @Override
     public Future<User> create(final User user) {
         return onVirtualThread(() -> {
-            jdbi.useHandle(handle -> handle.createUpdate(
-                            "INSERT INTO users (id, name, created_at) VALUES (:id, :name, :createdAt)")
-                    .bind("id", user.id().toString())
-                    .bind("name", user.name())
-                    .bind("createdAt", Timestamp.from(user.createdAt()))
-                    .execute());
+            jdbi.useHandle(handle -> insert(handle, user));
             return user;
         });
+    }
+
+    /** One transaction: Jdbi hands {@code alsoInTransaction}'s own Jdbi calls (the outbox's) this handle. */
+    @Override
+    public Future<User> create(final User user, final Runnable alsoInTransaction) {
+        return onVirtualThread(() -> {
+            jdbi.useTransaction(handle -> {
+                insert(handle, user);
+                alsoInTransaction.run();
+            });
+            return user;
+        });
+    }
+
+    @Override
+    public Future<Boolean> delete(final UUID id, final Runnable alsoInTransaction) {
+        return onVirtualThread(() -> jdbi.inTransaction(handle -> {
+            final boolean deleted = handle.createUpdate("DELETE FROM users WHERE id = :id")
+                            .bind("id", id.toString())
+                            .execute()
+                    > 0;
+            if (deleted) {
+                alsoInTransaction.run();
+            }
+            return deleted;
+        }));
+    }
+
+    private static void insert(final Handle handle, final User user) {
+        handle.createUpdate("INSERT INTO users (id, name, created_at) VALUES (:id, :name, :createdAt)")
+                .bind("id", user.id().toString())
+                .bind("name", user.name())
+                .bind("createdAt", Timestamp.from(user.createdAt()))
+                .execute();
     }
 
     @Override

@@ -22,4 +22,22 @@ public interface UserDao {
 
     /** Whether a user was deleted. */
     Future<Boolean> delete(UUID id);
+
+    /**
+     * Creates {@code user} and runs {@code alsoInTransaction} in the same transaction, before it
+     * commits; a failure of either rolls both back. Only stores with transactions offer it.
+     */
+    default Future<User> create(final User user, final Runnable alsoInTransaction) {
+        return Future.failedFuture(new UnsupportedOperationException(
+                getClass().getSimpleName() + " has no transactions to publish events in"));
+    }
+
+    /**
+     * Deletes the user with {@code id} and, when there was one, runs {@code alsoInTransaction} in the
+     * same transaction; whether a user was deleted.
+     */
+    default Future<Boolean> delete(final UUID id, final Runnable alsoInTransaction) {
+        return Future.failedFuture(new UnsupportedOperationException(
+                getClass().getSimpleName() + " has no transactions to publish events in"));
+    }
 }

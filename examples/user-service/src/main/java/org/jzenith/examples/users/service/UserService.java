@@ -48,9 +48,14 @@ public class UserService {
     public User create(final String name) {
         // Microseconds: what every supported database keeps, so a read returns what was written.
         final Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        final User created =
-                users.create(new User(UUID.randomUUID(), name.strip(), now)).await();
-        events.publish(UserEvent.created(created.id(), created.name(), now));
+        final User user = new User(UUID.randomUUID(), name.strip(), now);
+        final UserEvent event = UserEvent.created(user.id(), user.name(), now);
+        if (events.transactional()) {
+            // The outbox: the event commits with the user, or neither does.
+            return users.create(user, () -> events.publish(event)).await();
+        }
+        final User created = users.create(user).await();
+        events.publish(event);
         return created;
     }
 
@@ -61,9 +66,15 @@ public class UserService {
 
     /** Blocking: deletes the user with {@code id}. */
     public void delete(final UUID id) {
-        if (!users.delete(id).await()) {
+        final UserEvent event = UserEvent.deleted(id, clock.instant().truncatedTo(ChronoUnit.MICROS));
+        final boolean deleted = events.transactional()
+                ? users.delete(id, () -> events.publish(event)).await()
+                : users.delete(id).await();
+        if (!deleted) {
             throw new NoSuchUserException(id);
         }
-        events.publish(UserEvent.deleted(id, clock.instant().truncatedTo(ChronoUnit.MICROS)));
+        if (!events.transactional()) {
+            events.publish(event);
+        }
     }
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# What the transactional outbox costs POST /users: the user service's distribution on its embedded
+# H2 with user.events=none (no event), outbox (the event written in the user's transaction and
+# relayed to Kafka after the commit) and kafka (the emitter, each request waiting for the broker's
+# acknowledgement after its commit), paired: the variants interleaved in rounds (their order rotated
+# each round, a fresh JVM and database per run, 5 s warm-up, then DURATION s measured with wrk and
+# benchmarks/harness/post-users.lua, 16 connections). The service runs on CPU 0; wrk and the broker
+# (a KRaft node from the audit service's lib/, as benchmarks/kafka.sh starts it) share CPU 1.
+# Writes benchmarks/OUTBOX.md: medians of requests/s, p50 and p99, and the ratios to none.
+#
+#   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
+#   BENCH_NO_BUILD=1 benchmarks/outbox.sh 3 15                         # the distributions as built last
+#   benchmarks/outbox.sh --report-only ROUNDS DURATION STARTED          # rewrite OUTBOX.md from results/outbox/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+report() { # rounds duration started
+STARTED="$3" ROUNDS=$1 DURATION=$2 python3 - benchmarks/results/outbox/runs.jsonl >benchmarks/OUTBOX.md <<'PY'
+import json, os, statistics, sys
+runs = [json.loads(line) for line in open(sys.argv[1])]
+def values(variant, key):
+    return [run[key] for run in runs if run["variant"] == variant]
+def median(variant, key):
+    return statistics.median(values(variant, key))
+base = median("none", "rps")
+print("# What the outbox costs POST /users\n")
+print(f"`BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`, started"
+      f" {os.environ['STARTED']}: the user service on its embedded H2 (CPU 0), wrk with 16 connections and the"
+      " Kafka broker on CPU 1, the variants interleaved, medians of the rounds.\n")
+print("| user.events | requests/s | lowest..highest run | vs none | p50 ms | p99 ms | non-2xx |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+spread = 0.0
+for variant in ("none", "outbox", "kafka"):
+    rps = median(variant, "rps")
+    low, high = min(values(variant, "rps")), max(values(variant, "rps"))
+    spread = max(spread, high / low)
+    errors = sum(values(variant, "errors"))
+    print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {median(variant, 'p50_ms'):.2f} |"
+          f" {median(variant, 'p99_ms'):.2f} | {errors} |")
+if spread > 1.3:
+    print(f"\n**Inconclusive:** runs of one variant differ up to {spread:.1f}x, more than the effect to"
+          " measure (the goal is at most 15% for the outbox); the machine was not quiet. Run it again on an idle"
+          " machine before reading the ratios.")
+print("\nEach run:\n")
+print("| round | user.events | requests/s | p50 ms | p99 ms |")
+print("| ---: | --- | ---: | ---: | ---: |")
+for run in runs:
+    print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {run['p50_ms']:.2f} | {run['p99_ms']:.2f} |")
+PY
+}
+if [ "${1-}" = --report-only ]; then
+  report "$2" "$3" "$4"
+  cat benchmarks/OUTBOX.md
+  exit 0
+fi
+rounds=${1:-3}
+duration=${2:-15}
+ports=${BENCH_PORTS:-25000-25999}
+base=${ports%-*}
+broker_port=$base
+controller_port=$((base + 1))
+port=$((base + 2))
+. scripts/jdk.sh
+export JAVA_HOME
+for tool in wrk taskset python3 curl; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y $tool" >&2; exit 1; }
+done
+if [ "${BENCH_NO_BUILD-}" != 1 ]; then
+  ./mvnw -q -B package -DskipTests -pl examples/user-service,examples/audit-service -am
+fi
+launcher=examples/user-service/target/user-service/bin/user-service
+started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
+work=$(mktemp -d /tmp/jz-outbox-XXXXXX)
+broker_pid=
+service_pid=
+cleanup() {
+  [ -z "$service_pid" ] || { kill "$service_pid" 2>/dev/null || true; wait "$service_pid" 2>/dev/null || true; }
+  [ -z "$broker_pid" ] || { kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat >"$work/server.properties" <<PROPERTIES
+process.roles=broker,controller
+node.id=1
+controller.quorum.bootstrap.servers=127.0.0.1:$controller_port
+listeners=PLAINTEXT://127.0.0.1:$broker_port,CONTROLLER://127.0.0.1:$controller_port
+advertised.listeners=PLAINTEXT://127.0.0.1:$broker_port
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$work/data
+num.partitions=3
+offsets.topic.replication.factor=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+group.initial.rebalance.delay.ms=0
+PROPERTIES
+classpath="examples/audit-service/target/lib/*"
+cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
+"$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool format --standalone --cluster-id "$cluster" \
+  --config "$work/server.properties" >"$work/format.log" 2>&1
+taskset -c 1 "$JAVA_HOME/bin/java" -Xmx512m -cp "$classpath" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
+broker_pid=$!
+for _ in $(seq 1 600); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null && break
+  kill -0 "$broker_pid" 2>/dev/null || { tail -30 "$work/broker.log" >&2; exit 1; }
+  sleep 0.1
+done
+bootstrap=127.0.0.1:$broker_port
+
+mkdir -p benchmarks/results/outbox
+results=benchmarks/results/outbox/runs.jsonl
+: >"$results"
+variants=(none outbox kafka)
+for round in $(seq 1 "$rounds"); do
+  for i in 0 1 2; do
+    variant=${variants[$(((i + round) % 3))]}
+    taskset -c 0 "$launcher" --rest.port="$port" --user.events="$variant" --kafka.bootstrap-servers="$bootstrap" \
+      --jdbc.embedded.directory="$work/h2-$variant-$round" >"$work/service-$variant-$round.log" 2>&1 &
+    service_pid=$!
+    for _ in $(seq 1 600); do
+      curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break
+      kill -0 "$service_pid" 2>/dev/null || { tail -30 "$work/service-$variant-$round.log" >&2; exit 1; }
+      sleep 0.1
+    done
+    taskset -c 1 wrk -t1 -c16 -d5s -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
+    out=$(taskset -c 1 wrk -t1 -c16 -d"${duration}s" --latency -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users")
+    kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
+    VARIANT=$variant ROUND=$round OUT=$out python3 - >>"$results" <<'PY'
+import json, os, re
+out = os.environ["OUT"]
+def millis(text):
+    value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+print(json.dumps({"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]),
+                  "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+                  "p50_ms": millis(latency["50"]), "p99_ms": millis(latency["99"]),
+                  "errors": int(errors.group(1)) if errors else 0}))
+PY
+    tail -1 "$results" >&2
+  done
+done
+
+report "$rounds" "$duration" "$started_at"
+cat benchmarks/OUTBOX.md

@@ -1,0 +1,203 @@
+package org.jzenith.jdbc;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jzenith.core.outbox.Outbox;
+import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.spi.outbox.OutboxCodec;
+import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.core.spi.outbox.OutboxStore;
+
+/**
+ * The outbox in the JDBC database: {@link #publish} inserts a row of {@code jzenith_outbox} through
+ * the Jdbi handle open on the calling thread (Jdbi hands a nested {@code withHandle} the outer
+ * handle), so the row commits or rolls back with the caller's transaction; the relay reads and
+ * marks rows through {@link OutboxStore}. Meters {@code outbox_pending} and {@code
+ * outbox_oldest_pending_seconds} show the backlog as of the last count (at most a second old while
+ * the relay runs). Thread-safe.
+ */
+final class JdbcOutbox implements Outbox, OutboxStore {
+
+    private static final String RELAY = "relay";
+    // How old the backlog count may be when publish compares it with outbox.max-pending.
+    private static final Duration COUNT_AGE = Duration.ofSeconds(1);
+
+    private final Jdbi jdbi;
+    private final OutboxCodec codec;
+    private final long maxPending;
+    private final Clock clock;
+    private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
+    private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
+    private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong oldestMillis = new AtomicLong();
+    // Counted "long ago": the first publish counts the table.
+    private final AtomicLong countedAt = new AtomicLong(System.nanoTime() - 2 * COUNT_AGE.toNanos());
+
+    @Inject
+    JdbcOutbox(
+            final Jdbi jdbi,
+            final Optional<OutboxCodec> codec,
+            final OutboxConfiguration configuration,
+            final MeterRegistry registry) {
+        this(jdbi, codec.orElse(JdbcOutbox::missingRelay), configuration.maxPending(), Clock.systemUTC());
+        Gauge.builder("outbox_pending", pending, AtomicLong::get)
+                .description("Events in the outbox not sent yet, as of the last count")
+                .register(registry);
+        Gauge.builder("outbox_oldest_pending_seconds", this, JdbcOutbox::oldestAgeSeconds)
+                .description("Age of the oldest unsent event in the outbox, as of the last count")
+                .register(registry);
+    }
+
+    JdbcOutbox(final Jdbi jdbi, final OutboxCodec codec, final long maxPending, final Clock clock) {
+        this.jdbi = jdbi;
+        this.codec = codec;
+        this.maxPending = maxPending;
+        this.clock = clock;
+    }
+
+    private static byte[] missingRelay(final String channel, final Object event) {
+        throw new IllegalStateException("the outbox has no relay to write events for channel '" + channel
+                + "'; register KafkaPlugin beside JdbcPlugin.create().withOutbox()");
+    }
+
+    @Override
+    public void publish(final String channel, final String key, final Object event) {
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(event, "event");
+        final byte[] payload = codec.write(channel, event);
+        jdbi.useHandle(handle -> {
+            if (!handle.isInTransaction()) {
+                throw new IllegalStateException("Outbox.publish to channel '" + channel
+                        + "' was called outside a transaction; call it inside jdbi.useTransaction(...) or"
+                        + " jdbi.inTransaction(...), with the change it tells about");
+            }
+            refuseWhenFull(handle);
+            handle.createUpdate("INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at)"
+                            + " VALUES (:eventId, :channel, :key, :payload, :createdAt)")
+                    .bind("eventId", UUID.randomUUID().toString())
+                    .bind("channel", channel)
+                    .bind("key", key)
+                    .bind("payload", payload)
+                    .bind("createdAt", clock.millis())
+                    .execute();
+            pending.incrementAndGet();
+            handle.afterCommit(wakeAll);
+        });
+    }
+
+    /** Throws {@link OutboxFullException} when the backlog, counted at most a second ago, reached the bound. */
+    private void refuseWhenFull(final Handle handle) {
+        final long now = System.nanoTime();
+        final long counted = countedAt.get();
+        if (now - counted > COUNT_AGE.toNanos() && countedAt.compareAndSet(counted, now)) {
+            count(handle);
+        }
+        final long waiting = pending.get();
+        if (waiting >= maxPending) {
+            throw new OutboxFullException(waiting, maxPending);
+        }
+    }
+
+    @Override
+    public boolean lease(final String owner, final Duration duration) {
+        final long now = clock.millis();
+        return jdbi.withHandle(handle -> handle.createUpdate("UPDATE jzenith_outbox_lease SET owner = :owner,"
+                                + " until_ms = :until WHERE name = :name AND (owner = :owner OR owner IS NULL OR"
+                                + " until_ms < :now)")
+                        .bind("owner", owner)
+                        .bind("until", now + duration.toMillis())
+                        .bind("name", RELAY)
+                        .bind("now", now)
+                        .execute())
+                == 1;
+    }
+
+    @Override
+    public void release(final String owner) {
+        jdbi.useHandle(handle -> handle.createUpdate(
+                        "UPDATE jzenith_outbox_lease SET owner = NULL, until_ms = 0 WHERE name = :name AND owner = :owner")
+                .bind("name", RELAY)
+                .bind("owner", owner)
+                .execute());
+    }
+
+    @Override
+    public List<OutboxRecord> pending(final int limit) {
+        return jdbi.withHandle(handle -> handle.createQuery(
+                        "SELECT id, event_id, channel, record_key, payload, created_at FROM jzenith_outbox"
+                                + " WHERE sent_at IS NULL ORDER BY id LIMIT :limit")
+                .bind("limit", limit)
+                .map((row, context) -> new OutboxRecord(
+                        row.getLong("id"),
+                        row.getString("event_id"),
+                        row.getString("channel"),
+                        Optional.ofNullable(row.getString("record_key")),
+                        row.getBytes("payload"),
+                        Instant.ofEpochMilli(row.getLong("created_at"))))
+                .list());
+    }
+
+    @Override
+    public void markSent(final List<Long> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        jdbi.useHandle(handle -> handle.createUpdate("UPDATE jzenith_outbox SET sent_at = :now WHERE id IN (<ids>)")
+                .bind("now", clock.millis())
+                .bindList("ids", ids)
+                .execute());
+    }
+
+    @Override
+    public int purge(final Instant sentBefore) {
+        return jdbi.withHandle(handle -> handle.createUpdate(
+                        "DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at < :before")
+                .bind("before", sentBefore.toEpochMilli())
+                .execute());
+    }
+
+    @Override
+    public Backlog backlog() {
+        countedAt.set(System.nanoTime());
+        return jdbi.withHandle(this::count);
+    }
+
+    private Backlog count(final Handle handle) {
+        final Backlog backlog = handle.createQuery(
+                        "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL")
+                .map((row, context) -> {
+                    final long oldest = row.getLong("oldest");
+                    return new Backlog(
+                            row.getLong("waiting"),
+                            row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)));
+                })
+                .one();
+        pending.set(backlog.pending());
+        oldestMillis.set(backlog.oldest().map(Instant::toEpochMilli).orElse(0L));
+        return backlog;
+    }
+
+    private double oldestAgeSeconds() {
+        final long oldest = oldestMillis.get();
+        return oldest == 0 ? 0 : Math.max(0, clock.millis() - oldest) / 1000.0;
+    }
+
+    @Override
+    public void onCommit(final Runnable wake) {
+        wakes.add(wake);
+    }
+}

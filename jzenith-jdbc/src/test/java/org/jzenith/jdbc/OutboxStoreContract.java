@@ -1,0 +1,181 @@
+package org.jzenith.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.flyway.Migrations;
+
+/**
+ * What the JDBC outbox and inbox promise, on each database they support: events commit and roll back
+ * with the caller's transaction, one relay holds the lease, sent events leave the backlog and are
+ * purged, the backlog bound fails the transaction, and the inbox applies a message id once.
+ */
+abstract class OutboxStoreContract {
+
+    private Jdbi jdbi;
+    private JdbcOutbox outbox;
+
+    /** A fresh, empty database of the kind under test. */
+    abstract DataSource database();
+
+    /** The vendor folder of its outbox migrations. */
+    abstract String vendor();
+
+    @BeforeEach
+    void migrate() {
+        final DataSource database = database();
+        jdbi = Jdbi.create(database);
+        // The application's own table first, as a service has: the outbox's migrations still apply.
+        jdbi.useHandle(handle -> handle.execute("CREATE TABLE items (id VARCHAR(36) PRIMARY KEY)"));
+        final Migrations migrations = Migrations.of("jdbc", "the test database", text -> text);
+        final ClassLoader loader = getClass().getClassLoader();
+        assertThat(JdbcPlugin.migrateOutbox(database, vendor(), migrations, loader).migrationsExecuted)
+                .isEqualTo(1);
+        assertThat(JdbcPlugin.migrateOutbox(database, vendor(), migrations, loader).migrationsExecuted)
+                .as("migrating again applies nothing")
+                .isZero();
+        outbox = outbox(3);
+    }
+
+    private long items() {
+        return jdbi.withHandle(handle -> handle.createQuery("SELECT COUNT(*) FROM items")
+                .mapTo(Long.class)
+                .one());
+    }
+
+    private JdbcOutbox outbox(final long maxPending) {
+        return new JdbcOutbox(
+                jdbi,
+                (channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8),
+                maxPending,
+                Clock.systemUTC());
+    }
+
+    @Test
+    void anEventCommitsWithTheTransactionAndRollsBackWithIt() {
+        jdbi.useTransaction(handle -> {
+            handle.execute("INSERT INTO items (id) VALUES ('a')");
+            outbox.publish("items", "a", "created a");
+        });
+        assertThatThrownBy(() -> jdbi.useTransaction(handle -> {
+                    handle.execute("INSERT INTO items (id) VALUES ('b')");
+                    outbox.publish("items", "b", "created b");
+                    throw new IllegalStateException("the business change fails");
+                }))
+                .hasMessage("the business change fails");
+
+        final List<OutboxRecord> pending = outbox.pending(10);
+        assertThat(pending).hasSize(1);
+        assertThat(pending.getFirst().channel()).isEqualTo("items");
+        assertThat(pending.getFirst().key()).contains("a");
+        assertThat(new String(pending.getFirst().payload(), StandardCharsets.UTF_8))
+                .isEqualTo("created a");
+        assertThat(pending.getFirst().eventId()).hasSize(36);
+        assertThat(outbox.backlog().pending()).isEqualTo(1);
+    }
+
+    @Test
+    void publishOutsideATransactionIsRefusedAndWritesNothing() {
+        assertThatThrownBy(() -> outbox.publish("items", "a", "created a"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside a transaction")
+                .hasMessageContaining("jdbi.useTransaction");
+        assertThat(outbox.pending(10)).isEmpty();
+    }
+
+    @Test
+    void eventsComeOutInTheOrderPublishedAndLeaveTheBacklogWhenMarkedSent() {
+        jdbi.useTransaction(handle -> {
+            outbox.publish("items", "k", "1");
+            outbox.publish("items", "k", "2");
+        });
+        jdbi.useTransaction(handle -> outbox.publish("items", "k", "3"));
+        final List<OutboxRecord> pending = outbox.pending(10);
+        assertThat(pending)
+                .extracting(record -> new String(record.payload(), StandardCharsets.UTF_8))
+                .containsExactly("1", "2", "3");
+        outbox.markSent(List.of(pending.get(0).id(), pending.get(1).id()));
+        assertThat(outbox.pending(10))
+                .extracting(OutboxRecord::id)
+                .containsExactly(pending.get(2).id());
+        assertThat(outbox.backlog().pending()).isEqualTo(1);
+
+        assertThat(outbox.purge(Instant.now().minusSeconds(60)))
+                .as("sent within the retention")
+                .isZero();
+        assertThat(outbox.purge(Instant.now().plusSeconds(1)))
+                .as("sent before the cut")
+                .isEqualTo(2);
+        assertThat(outbox.pending(10)).hasSize(1);
+    }
+
+    @Test
+    void oneOwnerHoldsTheLeaseUntilItReleasesOrItExpires() throws InterruptedException {
+        assertThat(outbox.lease("a", Duration.ofSeconds(30))).isTrue();
+        assertThat(outbox.lease("b", Duration.ofSeconds(30))).isFalse();
+        assertThat(outbox.lease("a", Duration.ofSeconds(30))).as("renewed").isTrue();
+        outbox.release("a");
+        assertThat(outbox.lease("b", Duration.ofMillis(50))).isTrue();
+        assertThat(outbox.lease("a", Duration.ofSeconds(30))).isFalse();
+        Thread.sleep(100);
+        assertThat(outbox.lease("a", Duration.ofSeconds(30)))
+                .as("b's lease expired")
+                .isTrue();
+    }
+
+    @Test
+    void pastTheBoundPublishFailsAndTheTransactionWithIt() {
+        for (int i = 0; i < 3; i++) {
+            final String key = "k" + i;
+            jdbi.useTransaction(handle -> outbox.publish("items", key, key));
+        }
+        final JdbcOutbox counted = outbox(3); // a fresh instance counts the table on its first publish
+        assertThatThrownBy(() -> jdbi.useTransaction(handle -> {
+                    handle.execute("INSERT INTO items (id) VALUES ('late')");
+                    counted.publish("items", "late", "late");
+                }))
+                .isInstanceOf(OutboxFullException.class)
+                .hasMessageContaining("outbox.max-pending=3");
+        assertThat(items())
+                .as("the business row rolled back with the refused event")
+                .isZero();
+        assertThat(outbox.pending(10)).hasSize(3);
+    }
+
+    @Test
+    void theInboxAppliesAMessageOnceAndForgetsItWhenTheWorkFails() throws Exception {
+        final JdbcInbox inbox = new JdbcInbox(jdbi);
+        final AtomicInteger calls = new AtomicInteger();
+        assertThatThrownBy(() -> inbox.once("m1", "items", () -> {
+                    calls.incrementAndGet();
+                    jdbi.useHandle(handle -> handle.execute("INSERT INTO items (id) VALUES ('m1')"));
+                    throw new IllegalStateException("the consumer fails");
+                }))
+                .hasMessage("the consumer fails");
+        final AtomicInteger applied = new AtomicInteger();
+        for (int i = 0; i < 3; i++) {
+            if (inbox.once("m1", "items", () -> {
+                calls.incrementAndGet();
+                jdbi.useHandle(handle -> handle.execute("INSERT INTO items (id) VALUES ('m1')"));
+                return null;
+            })) {
+                applied.incrementAndGet();
+            }
+        }
+        assertThat(applied).hasValue(1);
+        assertThat(calls).as("once failed, once applied, twice dropped").hasValue(2);
+        assertThat(items()).isEqualTo(1);
+    }
+}

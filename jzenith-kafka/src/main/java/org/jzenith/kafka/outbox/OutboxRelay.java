@@ -1,0 +1,256 @@
+package org.jzenith.kafka.outbox;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jzenith.core.errors.Failures;
+import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.core.spi.outbox.OutboxStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the outbox's events to Kafka: one virtual thread that, while it holds the outbox's lease,
+ * reads the oldest unsent events ({@code outbox.batch-size}), hands them to the producer in that
+ * order, waits for the broker's acknowledgements and marks the acknowledged ones sent. A commit in
+ * this process wakes it at once; otherwise it looks every {@code outbox.poll-interval}. Sent events
+ * are purged after {@code outbox.retention}.
+ *
+ * <p><b>Guarantees.</b> At least once: an event is marked only after the broker acknowledged it, so a
+ * crash between send and mark sends it again after the restart (with the same {@code
+ * jzenith-event-id} header, which an {@code @Idempotent} consumer drops). In order per key: one
+ * instance relays at a time (the lease), a batch is sent in id order through one idempotent producer,
+ * and the next batch is read only after the previous one is marked. While the broker is away, sends
+ * fail, nothing is marked, and the relay tries again with a backoff up to 5 s; the events wait in the
+ * table.
+ *
+ * <p>Made and stopped by the Kafka plugin when a store plugin binds an {@link OutboxStore}; not for
+ * applications. Its methods may be called from any thread.
+ */
+public final class OutboxRelay {
+
+    /** Hands one event to the broker; the future completes when the broker acknowledged it. */
+    @FunctionalInterface
+    public interface Sender {
+        CompletableFuture<Void> send(OutboxRecord record);
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutboxRelay.class);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+    private static final Duration PURGE_EVERY = Duration.ofMinutes(1);
+    private static final Duration COUNT_EVERY = Duration.ofSeconds(1);
+
+    private final OutboxStore store;
+    private final OutboxConfiguration configuration;
+    private final Sender sender;
+    private final Counter sent;
+    private final Counter failed;
+    private final String owner = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
+    private final Semaphore wake = new Semaphore(0);
+    private final Clock clock = Clock.systemUTC();
+    private volatile boolean running = true;
+    private final Thread thread;
+
+    private OutboxRelay(
+            final OutboxStore store,
+            final OutboxConfiguration configuration,
+            final Sender sender,
+            final MeterRegistry registry) {
+        this.store = store;
+        this.configuration = configuration;
+        this.sender = sender;
+        this.sent = Counter.builder("outbox_records_total")
+                .description("Outbox events relayed, by outcome: sent (acknowledged and marked), failed (an attempt)")
+                .tag("outcome", "sent")
+                .register(registry);
+        this.failed = Counter.builder("outbox_records_total")
+                .description("Outbox events relayed, by outcome: sent (acknowledged and marked), failed (an attempt)")
+                .tag("outcome", "failed")
+                .register(registry);
+        store.onCommit(wake::release);
+        this.thread = Thread.ofVirtual().name("jzenith-outbox-relay").unstarted(this::run);
+    }
+
+    /** A relay of {@code store}'s events through {@code sender}, started. */
+    public static OutboxRelay start(
+            final OutboxStore store,
+            final OutboxConfiguration configuration,
+            final Sender sender,
+            final MeterRegistry registry) {
+        final OutboxRelay relay = new OutboxRelay(
+                Objects.requireNonNull(store, "store"),
+                Objects.requireNonNull(configuration, "configuration"),
+                Objects.requireNonNull(sender, "sender"),
+                Objects.requireNonNull(registry, "registry"));
+        relay.thread.start();
+        LOG.info(
+                "Relaying the outbox to Kafka as {} (batches of {}, poll every {} ms, lease {} s)",
+                relay.owner,
+                configuration.batchSize(),
+                configuration.pollInterval().toMillis(),
+                configuration.lease().toSeconds());
+        return relay;
+    }
+
+    /**
+     * Stops after the round at hand (bounded by {@code timeout}) and gives the lease up, so another
+     * instance takes over at once. Unsent events stay in the table.
+     */
+    public void stop(final Duration timeout) {
+        running = false;
+        wake.release();
+        try {
+            if (!thread.join(timeout)) {
+                thread.interrupt();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        Duration backoff = configuration.pollInterval();
+        long lastPurge = 0;
+        long lastCount = 0;
+        boolean leader = false;
+        while (running) {
+            try {
+                final long now = System.nanoTime();
+                if (now - lastCount > COUNT_EVERY.toNanos()) {
+                    store.backlog();
+                    lastCount = now;
+                }
+                if (!store.lease(owner, configuration.lease())) {
+                    if (leader) {
+                        LOG.info("Another instance relays the outbox now; this one waits as a standby");
+                    }
+                    leader = false;
+                    pause(configuration.pollInterval());
+                    continue;
+                }
+                if (!leader) {
+                    LOG.info("This instance relays the outbox");
+                    leader = true;
+                }
+                final List<OutboxRecord> batch = store.pending(configuration.batchSize());
+                if (batch.isEmpty()) {
+                    if (now - lastPurge > PURGE_EVERY.toNanos()) {
+                        purge();
+                        lastPurge = now;
+                    }
+                    pause(configuration.pollInterval());
+                    continue;
+                }
+                final List<Long> acknowledged = send(batch);
+                store.markSent(acknowledged);
+                sent.increment(acknowledged.size());
+                if (acknowledged.size() < batch.size()) {
+                    failed.increment(batch.size() - acknowledged.size());
+                    backOff(backoff);
+                    backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
+                } else {
+                    backoff = configuration.pollInterval();
+                }
+            } catch (final RuntimeException e) {
+                LOG.warn(
+                        "The outbox relay failed a round: {}; trying again in {} ms",
+                        Failures.describe(e),
+                        backoff.toMillis());
+                backOff(backoff);
+                backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
+            }
+        }
+        if (leader) {
+            try {
+                store.release(owner);
+            } catch (final RuntimeException e) {
+                LOG.debug("Giving the outbox lease up failed; it expires by itself", e);
+            }
+        }
+    }
+
+    /**
+     * Hands the batch to the producer in order and waits, at most half the lease, for the broker:
+     * the ids it acknowledged, a prefix-free subset when some failed (those are sent again later).
+     */
+    private List<Long> send(final List<OutboxRecord> batch) {
+        final List<CompletableFuture<Void>> sends = new ArrayList<>(batch.size());
+        for (final OutboxRecord record : batch) {
+            CompletableFuture<Void> send;
+            try {
+                send = sender.send(record);
+            } catch (final RuntimeException e) {
+                send = CompletableFuture.failedFuture(e);
+            }
+            sends.add(send);
+        }
+        final long deadline = System.nanoTime() + configuration.lease().toNanos() / 2;
+        final List<Long> acknowledged = new ArrayList<>(batch.size());
+        Throwable firstFailure = null;
+        for (int i = 0; i < batch.size(); i++) {
+            try {
+                sends.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                acknowledged.add(batch.get(i).id());
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (final java.util.concurrent.ExecutionException | TimeoutException e) {
+                if (firstFailure == null) {
+                    firstFailure = e instanceof TimeoutException ? e : e.getCause();
+                }
+            }
+        }
+        if (firstFailure != null) {
+            LOG.warn(
+                    "The broker did not take {} of {} outbox events: {}; they stay in the outbox and are sent again",
+                    batch.size() - acknowledged.size(),
+                    batch.size(),
+                    firstFailure instanceof TimeoutException
+                            ? "no acknowledgement within "
+                                    + configuration.lease().toMillis() / 2 + " ms"
+                            : Failures.describe(firstFailure));
+        }
+        return acknowledged;
+    }
+
+    private void purge() {
+        final int purged = store.purge(clock.instant().minus(configuration.retention()));
+        if (purged > 0) {
+            LOG.debug("Purged {} sent outbox events older than {}", purged, configuration.retention());
+        }
+    }
+
+    /** Waits {@code duration}, or less when a commit or {@link #stop} wakes it. */
+    private void pause(final Duration duration) {
+        try {
+            if (wake.tryAcquire(duration.toNanos(), TimeUnit.NANOSECONDS)) {
+                wake.drainPermits();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    /** Waits {@code duration}, however many commits come meanwhile; less only when {@link #stop} is called. */
+    private void backOff(final Duration duration) {
+        final long deadline = System.nanoTime() + duration.toNanos();
+        while (running && System.nanoTime() < deadline) {
+            pause(Duration.ofNanos(deadline - System.nanoTime()));
+        }
+    }
+
+    private static Duration min(final Duration a, final Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

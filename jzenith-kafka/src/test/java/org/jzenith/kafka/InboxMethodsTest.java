@@ -1,0 +1,123 @@
+package org.jzenith.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.junit.jupiter.api.Test;
+import org.jzenith.core.spi.outbox.InboxStore;
+
+class InboxMethodsTest {
+
+    static final class Consumers {
+        final AtomicInteger applied = new AtomicInteger();
+
+        @Incoming("plain")
+        void plain(final String value) {
+            applied.incrementAndGet();
+        }
+
+        @Incoming("once")
+        @Idempotent
+        void once(final String value) {
+            applied.incrementAndGet();
+        }
+
+        @Incoming("later")
+        @Idempotent
+        CompletionStage<Void> later(final String value) {
+            return CompletableFuture.completedFuture(null);
+        }
+    }
+
+    private static IncomingMethod method(final String name) {
+        return IncomingMethod.find(Consumers.class).stream()
+                .filter(found -> found.method().getName().equals(name))
+                .map(found -> IncomingMethod.of(Consumers.class, found, Json.standard()))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static Injector withoutInbox() {
+        return Guice.createInjector(OutboxWiring.module());
+    }
+
+    /** An inbox in memory: the real ones are the store plugins' (OutboxStore*IT in jzenith-jdbc). */
+    private static Injector withInbox(final List<String> seen) {
+        final InboxStore inbox = (messageId, channel, work) -> {
+            if (seen.contains(messageId)) {
+                return false;
+            }
+            work.call();
+            seen.add(messageId);
+            return true;
+        };
+        return Guice.createInjector(
+                OutboxWiring.module(),
+                binder -> com.google.inject.multibindings.OptionalBinder.newOptionalBinder(binder, InboxStore.class)
+                        .setBinding()
+                        .toInstance(inbox));
+    }
+
+    @Test
+    void aMethodWithoutIdempotentStaysAsItIs() {
+        final IncomingMethod plain = method("plain");
+        assertThat(InboxMethods.wrap(plain, withoutInbox())).isSameAs(plain);
+    }
+
+    @Test
+    void idempotentWithoutAnInboxStopsTheStartNamingTheFix() {
+        assertThatThrownBy(() -> InboxMethods.wrap(method("once"), withoutInbox()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("Consumers.once is @Idempotent, which needs an inbox; register"
+                        + " JdbcPlugin.create().withOutbox()");
+    }
+
+    @Test
+    void idempotentOnAMethodThatCompletesLaterIsRefused() {
+        assertThatThrownBy(() -> InboxMethods.wrap(method("later"), withInbox(new java.util.ArrayList<>())))
+                .hasMessageContaining("Consumers.later is @Idempotent but returns a CompletionStage");
+    }
+
+    @Test
+    void aRecordIsAppliedOnceByItsEventIdWhereverItArrives() throws Throwable {
+        final List<String> seen = new java.util.ArrayList<>();
+        final IncomingMethod once = InboxMethods.wrap(method("once"), withInbox(seen));
+        final Consumers bean = new Consumers();
+        final ConsumerRecord<byte[], byte[]> first = record(7, "event-1");
+        final ConsumerRecord<byte[], byte[]> again = record(9, "event-1"); // sent again: a new offset
+        for (final ConsumerRecord<byte[], byte[]> record : List.of(first, again)) {
+            ScopedValue.where(InboxMethods.RECORD, record).call(() -> {
+                try {
+                    return once.handle().invoke(bean, "value");
+                } catch (final Throwable e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        assertThat(bean.applied).hasValue(1);
+        assertThat(seen).containsExactly("event-1");
+    }
+
+    @Test
+    void aRecordWithoutAnEventIdIsKnownByItsPosition() {
+        final ConsumerRecord<byte[], byte[]> plain = new ConsumerRecord<>("orders", 2, 41L, null, new byte[0]);
+        assertThat(InboxMethods.messageId(plain)).isEqualTo("orders-2@41");
+        assertThat(InboxMethods.messageId(record(1, "abc"))).isEqualTo("abc");
+    }
+
+    private static ConsumerRecord<byte[], byte[]> record(final long offset, final String eventId) {
+        final ConsumerRecord<byte[], byte[]> record =
+                new ConsumerRecord<>("users.events", 0, offset, null, new byte[0]);
+        record.headers().add(InboxMethods.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
+        return record;
+    }
+}
