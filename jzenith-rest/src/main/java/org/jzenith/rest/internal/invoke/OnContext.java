@@ -11,9 +11,7 @@ final class OnContext {
     static void run(final Context context, final Runnable action) {
         // A virtual thread is never the event loop; asking Vert.x for its current context there would
         // look up a thread-local, creating a thread-local map for every request's new thread.
-        if (Thread.currentThread().isVirtual()) {
-            HandBack.of(context).run(action); // one event-loop task per batch of finished threads
-        } else if (Vertx.currentContext() == context) {
+        if (!Thread.currentThread().isVirtual() && Vertx.currentContext() == context) {
             action.run();
         } else {
             context.runOnContext(ignored -> action.run());
