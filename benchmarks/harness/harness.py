@@ -129,7 +129,8 @@ def peer(name):
         endpoints, setup = ["plaintext", "json", "users", "create"], create_user
         aot = AotRecipe(APPS_DIR / name / "target" / "jzenith-plain.jar", ["/plaintext", "/json"], [],
                         launcher_cache=APPS_DIR / name / "target" / "jzenith-plain" / "lib" / "jzenith-plain.aot")
-    if name == "vertx":
+    if name in ("vertx", "helidon", "micronaut", "quarkus"):
+        # In-memory users like the plain-methods app's, for benchmarks/peers.sh.
         endpoints, setup = [*endpoints, "users", "create"], create_user
     return App(name, lambda port: [str(script), "start", str(port)], [str(script), "build"], endpoints, setup=setup,
                aot=aot)

@@ -17,6 +17,7 @@ INCLUDED = [
     ("threads", "THREADS.md", "written by benchmarks/threads.sh"),
     ("http-features", "HTTP-FEATURES.md", "written by benchmarks/http-features.sh"),
     ("comparisons", "COMPARISONS.md", "written by benchmarks/compare-commits.sh"),
+    ("peers", "PEERS.md", "written by benchmarks/peers.sh"),
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),

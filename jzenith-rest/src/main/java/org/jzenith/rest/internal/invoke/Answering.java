@@ -30,9 +30,13 @@ final class Answering {
 
     /** Runs {@code answer} on the event loop of {@code context}. */
     void answer(final RoutingContext routing, final Context context, final Runnable answer) {
+        if (!hasCurrent) {
+            OnContext.run(context, answer); // nothing to set around it, so no wrapper to allocate per request
+            return;
+        }
         OnContext.run(context, () -> {
             // Response filters, mappers and writers with per-request @Context fields answer for this request.
-            final CurrentRequest.Contexts current = hasCurrent ? routing.get(CURRENT) : null;
+            final CurrentRequest.Contexts current = routing.get(CURRENT);
             if (current != null) {
                 CurrentRequest.set(current);
             }

@@ -61,7 +61,7 @@ final class WriteStage {
             }
             return;
         }
-        answering.answer(routing, context, () -> written(routing, context, result));
+        answering.answer(routing, context, (OnContext.Answer) () -> written(routing, context, result));
     }
 
     /** On the event loop. */

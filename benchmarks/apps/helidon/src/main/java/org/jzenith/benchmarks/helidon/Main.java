@@ -31,7 +31,8 @@ public final class Main {
 
         WebServer.builder()
                 .config(config.get("server"))
-                .routing(routing -> routing.register("/", new BenchmarkService(dataSource)))
+                .routing(routing -> routing.register("/", new BenchmarkService(dataSource))
+                        .register("/users", new UsersService()))
                 .build()
                 .start();
     }

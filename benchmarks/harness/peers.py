@@ -1,0 +1,264 @@
+"""The default path against every peer: benchmarks/peers.sh, which writes PEERS.md and its section of RESULTS.md.
+
+    python3 benchmarks/harness/peers.py [--rounds N] [--duration S] [--connections 64,256] [--starts N]
+                                        [--no-build] [--report-only]
+
+jZenith's plain-methods app (apps/jzenith-plain, every request on a virtual thread, as the README shows new
+users) started through its launcher as users deploy it, against raw Vert.x, Helidon SE, Micronaut and
+Quarkus, each started with `java -jar` as its documentation shows. Every app runs pinned to CPU 0 and wrk to
+CPU 1. First the start-up of each alone (first good response, RSS 1 s later; the median of --starts
+starts); then all of them side by side on CPU 0, measured in rotating rounds within seconds of each other
+(the shared machine's load drifts over minutes), /json and GET /users/{id} at each connection count: rps,
+p99, the app's CPU time per request and its context switches per request (every thread's
+voluntary+involuntary switches). The goals of issue 23 are judged from the medians, each miss with its
+figure and the measured cause.
+"""
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import harness  # noqa: E402 (the harness's app contract, start-up and wrk helpers)
+import report  # noqa: E402
+
+BENCHMARKS = Path(__file__).resolve().parents[1]
+RESULTS = harness.RESULTS_DIR / "peers"
+PEERS_MD = BENCHMARKS / "PEERS.md"
+OURS, CEILING = "jzenith-plain", "vertx"
+APPS = [OURS, CEILING, "helidon", "micronaut", "quarkus"]
+ENDPOINTS = ["json", "users"]
+LABELS = {OURS: "jZenith, plain methods, launcher", CEILING: "raw Vert.x", "helidon": "Helidon SE",
+          "micronaut": "Micronaut", "quarkus": "Quarkus"}
+GOAL_RPS, GOAL_P99 = 0.85, 1.2
+
+
+def load_average():
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+def cpu_ticks(pid):
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def switches(pid):
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if "ctxt_switches:" in line:  # voluntary and nonvoluntary
+                    total += int(line.split()[1])
+        except OSError:
+            pass  # a thread that ended meanwhile
+    return total
+
+
+def measure(url, connections, seconds, pid):
+    ticks, switched = cpu_ticks(pid), switches(pid)
+    result = harness.wrk(url, connections, seconds)
+    requests = max(result["requests"], 1)
+    hz = os.sysconf("SC_CLK_TCK")
+    result["cpu_us"] = (cpu_ticks(pid) - ticks) / hz * 1e6 / requests
+    result["switches"] = (switches(pid) - switched) / requests
+    return result
+
+
+def side_by_side(apps, args):
+    """Every app running on CPU 0 at once, measured in rotating order round after round."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    running, rows = [], []
+    try:
+        for app in apps:
+            log = open(RESULTS / f"{app.name}.log", "w")
+            port = harness.free_port()
+            process, _ = harness.start_app(app, port, "", log)
+            base = f"http://127.0.0.1:{port}"
+            running.append(dict(app=app, process=process, pid=harness.java_pid(process), base=base, log=log,
+                                params=app.setup(base) if app.setup else {}))
+        for endpoint in ENDPOINTS:
+            serving = [r for r in running if endpoint in r["app"].endpoints]
+            path = harness.ENDPOINTS[endpoint][0]
+            for r in serving:
+                r["url"] = r["base"] + path.format(**r["params"])
+                harness.wrk(r["url"], max(args.connections), args.warmup)
+            for connections in args.connections:
+                samples = {r["app"].name: [] for r in serving}
+                loads = []
+                for round_ in range(args.rounds):
+                    order = serving[round_ % len(serving):] + serving[:round_ % len(serving)]
+                    for r in order:
+                        samples[r["app"].name].append(measure(r["url"], connections, args.duration, r["pid"]))
+                    loads.append(load_average())
+                for name, runs in samples.items():
+                    row = dict(app=name, endpoint=endpoint, connections=connections,
+                               rps=statistics.median(s["rps"] for s in runs),
+                               p99=statistics.median(s["p99"] for s in runs if s["p99"] is not None),
+                               cpu_us=statistics.median(s["cpu_us"] for s in runs),
+                               switches=statistics.median(s["switches"] for s in runs),
+                               errors=sum(s["errors"] for s in runs), all=[round(s["rps"]) for s in runs],
+                               load=loads)
+                    rows.append(row)
+                    print(f"  {endpoint:5} c={connections:<4} {name:14} {row['rps']:9.0f} rps  p99 {row['p99']:6.2f} ms"
+                          f"  {row['cpu_us']:5.1f} us/req  {row['switches']:.2f} cs/req  rounds {row['all']}",
+                          flush=True)
+        return rows
+    finally:
+        for r in running:
+            harness.stop_app(r["process"])
+            r["log"].close()
+
+
+def fmt_ratio(value):
+    return f"{value:.2f}×" if value is not None else "—"
+
+
+def write(data):
+    meta, rows, starts = data["meta"], data["rows"], data["starts"]
+    by = {(r["app"], r["endpoint"], r["connections"]): r for r in rows}
+    lines = [
+        "# The default path against every peer",
+        "",
+        f"Written by `{meta['command']}` on {meta['started_at'][:16].replace('T', ' ')} UTC. Do not edit by hand:"
+        " run it again.",
+        "",
+        f"`apps/jzenith-plain` (plain methods, so every request on a virtual thread, as the README shows) started"
+        " through its launcher as users deploy it (AOT cache, SCHED_BATCH), against raw Vert.x 5, Helidon SE,"
+        " Micronaut and Quarkus started with `java -jar` as their documentation shows. Every app is pinned to CPU 0"
+        " and wrk to CPU 1. Throughput: all apps running side by side, measured in rotating order round after round"
+        f" ({meta['rounds']} rounds, {meta['warmup']} s warm-up per endpoint, {meta['duration']} s per measurement;"
+        " medians), because the shared machine's load drifts over minutes. CPU per request is the app's user+system"
+        " time over the requests it answered, context switches per request every one of its threads' switches"
+        " over them: on one core, rps follows CPU per request, and a switch is the hand-off between threads.",
+        "",
+        f"Load average of the machine (2 CPUs) while measuring: {min(meta['loads']):.1f}-{max(meta['loads']):.1f}"
+        " (other builds ran beside it); under load the apps also compete with other programs for CPU 0, so an app"
+        " with more runnable threads gets a larger share of it: read CPU per request beside rps.",
+        "",
+    ]
+    for endpoint in ENDPOINTS:
+        label = report.endpoint_label(endpoint)
+        lines += [f"## {label}", "",
+                  "| app | connections | rps | × raw Vert.x | p99 ms | × raw Vert.x | CPU µs per request |"
+                  " context switches per request | errors | rounds (rps) |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+        served = False
+        for connections in meta["connections"]:
+            ceiling = by.get((CEILING, endpoint, connections))
+            for app in APPS:
+                row = by.get((app, endpoint, connections))
+                if not row:
+                    continue
+                served = True
+                rps_ratio = row["rps"] / ceiling["rps"] if ceiling else None
+                p99_ratio = row["p99"] / ceiling["p99"] if ceiling else None
+                lines.append(f"| {LABELS[app]} | {connections} | {row['rps']:,.0f} | {fmt_ratio(rps_ratio)} |"
+                             f" {row['p99']:.2f} | {fmt_ratio(p99_ratio)} | {row['cpu_us']:.1f} | {row['switches']:.2f} |"
+                             f" {row['errors']} | {', '.join(map(str, row['all']))} |")
+        missing = [LABELS[a] for a in APPS if not any(k[0] == a and k[1] == endpoint for k in by)]
+        if missing and served:
+            lines += ["", f"Not served by {', '.join(missing)}: their apps have the TechEmpower test types only."]
+        lines.append("")
+    lines += ["## Start-up and memory", "",
+              f"Each app alone on CPU 0, the median of {meta['starts']} starts: process start to the first good"
+              " response, and RSS 1 s after it.", "",
+              "| app | first response ms | starts | RSS after start MB |", "| --- | ---: | --- | ---: |"]
+    for app in APPS:
+        start = next((s for s in starts if s["app"] == app), None)
+        if start:
+            lines.append(f"| {LABELS[app]} | {start['startup_ms']} | {', '.join(map(str, start['startup_all']))} |"
+                         f" {start['rss_start_mb']} |")
+    lines += ["", "## Goals (issue 23)", "",
+              f"The plain-methods app against raw Vert.x in these rounds: rps at least {GOAL_RPS}×, p99 at most"
+              f" {GOAL_P99}×, and ahead of every peer. Where one is missed, the cause column gives what this run"
+              " measured of it; FINDINGS.md says what each lever tried gave.", "",
+              "| goal | measured | met | cause, as measured |", "| --- | --- | --- | --- |"]
+    for endpoint in ENDPOINTS:
+        label = report.endpoint_label(endpoint)
+        for connections in meta["connections"]:
+            ours, ceiling = by.get((OURS, endpoint, connections)), by.get((CEILING, endpoint, connections))
+            if not ours or not ceiling:
+                continue
+            cause = (f"CPU per request {ours['cpu_us']:.1f} µs against {ceiling['cpu_us']:.1f} µs"
+                     f" ({ours['cpu_us'] / ceiling['cpu_us']:.2f}×), {ours['switches']:.2f} context switches per"
+                     f" request against {ceiling['switches']:.2f}")
+            ratio = ours["rps"] / ceiling["rps"]
+            lines.append(f"| {label} c={connections}: rps ≥ {GOAL_RPS}× raw Vert.x | {ratio:.2f}× |"
+                         f" {'yes' if ratio >= GOAL_RPS else 'no, %.0f rps short' % (GOAL_RPS * ceiling['rps'] - ours['rps'])} |"
+                         f" {'' if ratio >= GOAL_RPS else cause} |")
+            p99 = ours["p99"] / ceiling["p99"]
+            lines.append(f"| {label} c={connections}: p99 ≤ {GOAL_P99}× raw Vert.x | {p99:.2f}× |"
+                         f" {'yes' if p99 <= GOAL_P99 else 'no, %.2f ms over' % (ours['p99'] - GOAL_P99 * ceiling['p99'])} |"
+                         f" {'' if p99 <= GOAL_P99 else cause} |")
+            ahead = [LABELS[a] for a in APPS[2:] if (a, endpoint, connections) in by
+                     and by[(a, endpoint, connections)]["rps"] > ours["rps"]]
+            lines.append(f"| {label} c={connections}: ahead of every peer on rps |"
+                         f" {'behind ' + ', '.join(ahead) if ahead else 'ahead of all it was measured beside'} |"
+                         f" {'no' if ahead else 'yes'} | {cause if ahead else ''} |")
+    ours_start = next((s for s in starts if s["app"] == OURS), None)
+    vertx_start = next((s for s in starts if s["app"] == CEILING), None)
+    if ours_start and vertx_start and ours_start["rss_start_mb"] and vertx_start["rss_start_mb"]:
+        met = ours_start["rss_start_mb"] <= vertx_start["rss_start_mb"]
+        why = "the JVM maps the AOT cache and loads jZenith's classes; see FINDINGS.md"
+        lines.append(f"| RSS after start at or below raw Vert.x's | {ours_start['rss_start_mb']} MB against"
+                     f" {vertx_start['rss_start_mb']} MB | {'yes' if met else 'no'} |"
+                     f" {'' if met else why} |")
+    lines.append("")
+    PEERS_MD.write_text("\n".join(lines))
+    report.splice(BENCHMARKS / "RESULTS.md", "peers")
+    print(f"wrote {PEERS_MD}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--duration", type=int, default=5)
+    parser.add_argument("--warmup", type=int, default=8)
+    parser.add_argument("--connections", default="64,256")
+    parser.add_argument("--starts", type=int, default=3)
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    results = RESULTS / "results.json"
+    if args.report_only:
+        if not results.exists():
+            sys.exit(f"{results} is missing: benchmarks/peers.sh writes it; --report-only rewrites PEERS.md from it")
+        write(json.loads(results.read_text()))
+        return
+    args.connections = [int(c) for c in args.connections.split(",")]
+    os.environ["JAVA_HOME"] = subprocess.run(["sh", "-c", f". {harness.ROOT}/scripts/jdk.sh && echo $JAVA_HOME"],
+                                             capture_output=True, text=True, check=True).stdout.strip()
+    started_at = datetime.datetime.now(datetime.timezone.utc)
+    everything = harness.all_apps()
+    apps = [everything[name] for name in APPS]
+    loads = [load_average()]
+    if not args.no_build:
+        for app in apps:
+            print(f"building {app.name}", flush=True)
+            subprocess.run(app.build, check=True, capture_output=True)
+    starts = []
+    for app in apps:
+        # As deployed: the launcher with the cache its build trained; the peers with plain java -jar.
+        starts.append(harness.measure_startup(app, "peers", "", args.starts))
+        loads.append(load_average())
+    rows = side_by_side(apps, args)
+    loads += [r for row in rows for r in row["load"]] + [load_average()]
+    command = " ".join(["benchmarks/peers.sh", *sys.argv[1:]])
+    if os.environ.get("BENCH_PORTS"):
+        command = f"BENCH_PORTS={os.environ['BENCH_PORTS']} {command}"
+    data = {"meta": {"command": command, "started_at": started_at.isoformat(), "rounds": args.rounds,
+                     "duration": args.duration, "warmup": args.warmup, "connections": args.connections,
+                     "starts": args.starts, "loads": loads},
+            "rows": rows, "starts": starts}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    results.write_text(json.dumps(data, indent=1))
+    write(data)
+
+
+if __name__ == "__main__":
+    main()
