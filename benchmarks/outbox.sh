@@ -144,4 +144,5 @@ PY
 done
 
 report "$rounds" "$duration" "$started_at"
+python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "outbox")'
 cat benchmarks/OUTBOX.md

@@ -21,6 +21,7 @@ INCLUDED = [
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
+    ("outbox", "OUTBOX.md", "written by benchmarks/outbox.sh"),
     ("rolling", "ROLLING.md", "written by benchmarks/rolling.sh"),
     ("readings", "READINGS.md", "kept by hand"),
 ]
