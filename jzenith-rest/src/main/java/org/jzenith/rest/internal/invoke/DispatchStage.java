@@ -49,9 +49,9 @@ final class DispatchStage {
             case VIRTUAL_THREAD -> {
                 try {
                     final Runnable call = () -> invoke.invoke(routing, context, arguments, located, current);
-                    final ThreadFactory threads =
-                            EventLoopCarrier.ENABLED ? EventLoopCarrier.of(context, virtualThreads) : virtualThreads;
-                    threads.newThread(traced ? tracing.carry(call) : call).start();
+                    virtualThreads
+                            .newThread(traced ? tracing.carry(call) : call)
+                            .start();
                 } catch (final Throwable failure) {
                     answering.fail(routing, context, failure); // no thread could be made: out of memory, say
                 }
