@@ -437,6 +437,16 @@ public final class ResourceScanner {
                 });
         annotations.stream()
                 .map(Annotation::annotationType)
+                .filter(annotation -> annotation.getName().equals("org.eclipse.microprofile.jwt.Claim"))
+                .findFirst()
+                .ifPresent(annotation -> {
+                    // Left alone it would make the parameter the request body.
+                    throw new IllegalArgumentException("@Claim on a resource method's parameter is not supported"
+                            + " yet; inject it into a field (@Inject @Claim(\"email\") ClaimValue<String> email)"
+                            + " or take @Inject JsonWebToken and read the claim (see docs/security.md)");
+                });
+        annotations.stream()
+                .map(Annotation::annotationType)
                 .filter(annotation -> annotation.getPackageName().startsWith("jakarta.ws.rs")
                         && annotation != DefaultValue.class
                         && annotation != Encoded.class)
