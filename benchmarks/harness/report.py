@@ -16,6 +16,7 @@ INCLUDED = [
     ("image", "IMAGE.md", "written by benchmarks/image.sh"),
     ("threads", "THREADS.md", "written by benchmarks/threads.sh"),
     ("http-features", "HTTP-FEATURES.md", "written by benchmarks/http-features.sh"),
+    ("pipelining", "PIPELINING.md", "written by benchmarks/pipelining.sh"),
     ("comparisons", "COMPARISONS.md", "written by benchmarks/compare-commits.sh"),
     ("peers", "PEERS.md", "written by benchmarks/peers.sh"),
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
