@@ -163,4 +163,17 @@ class ClaimParameterIT {
                         "primitive, parameter 1: @Claim(\"level\") long cannot be read: a token may lack the claim; declare it Long")
                 .hasMessageContaining("unnamed, parameter 1: @Claim names no claim");
     }
+
+    @Test
+    void aClaimInABeanParameterStopsStartUpSayingWhereItGoes() {
+        assertThatThrownBy(() -> JZenith.application(
+                                "--rest.port=0",
+                                "--jwt.public-key=" + KEYS.publicPem(),
+                                "--jwt.issuer=i",
+                                "--jwt.audience=a")
+                        .withPlugins(RestPlugin.withResources(BeanClaimResource.class), JwtPlugin.create())
+                        .start())
+                .hasMessageContaining(
+                        "@Claim parameter is read on a resource method's own parameter only, not in a" + " @BeanParam");
+    }
 }
