@@ -13,7 +13,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 // spotless:off: laid out as the docs show it (see the pom), to the end of the file
 
-/** docs/security.md, "MicroProfile JWT": the token and its claims injected into a resource. */
+/** docs/security.md, "MicroProfile JWT": the token and its claims injected into a resource, and claims as parameters. */
 @Path("/profile")
 public class ProfileResource {
 
@@ -31,5 +31,15 @@ public class ProfileResource {
                 + ", expires at " + jwt.getExpirationTime() + ", " + nickname.getValue().orElse("no nickname");
     }
     // end::resource[]
+
+    // tag::parameters[]
+    @GET
+    @Path("/contact")
+    public String contact(@Claim(standard = Claims.sub) String subject,          // null without a token
+                          @Claim("email") Optional<String> email,                // empty without the claim
+                          @Claim(standard = Claims.groups) ClaimValue<Set<String>> groups) {
+        return subject + " " + email.orElse("-") + " " + groups.getValue();
+    }
+    // end::parameters[]
 }
 // spotless:on

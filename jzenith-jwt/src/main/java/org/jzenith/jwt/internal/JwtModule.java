@@ -18,6 +18,7 @@ import org.jzenith.core.health.HealthCheck;
 import org.jzenith.jwt.JwtConfiguration;
 import org.jzenith.jwt.JwtHealthCheck;
 import org.jzenith.rest.security.Authenticator;
+import org.jzenith.rest.security.PrincipalParameters;
 
 /** Binds the bearer token authenticator, and the key set's health check where keys are fetched. */
 public final class JwtModule extends AbstractModule {
@@ -44,11 +45,13 @@ public final class JwtModule extends AbstractModule {
      * {@code @Inject JsonWebToken}: the current request's token ({@link CurrentJsonWebToken}).
      * {@code @Inject @Claim(...) ClaimValue<T>}: Guice needs a binding for each field's key; one bound
      * for the annotation type serves every {@code @Claim} value of that type (Guice falls back to it),
-     * and {@link ClaimFields} then puts the field's own value in its place.
+     * and {@link ClaimFields} then puts the field's own value in its place. {@code @Claim} on a resource
+     * method's parameter: read by {@link ClaimParameters}.
      */
     private void bindMicroProfileJwt() {
         bind(JsonWebToken.class).toInstance(CurrentJsonWebToken.INSTANCE);
         bindListener(Matchers.any(), new ClaimFields());
+        PrincipalParameters.bind(binder()).toInstance(new ClaimParameters());
         final List<Type> values = new ArrayList<>(
                 List.of(String.class, Long.class, Boolean.class, Object.class, Types.setOf(String.class)));
         for (final Type value : List.copyOf(values)) {

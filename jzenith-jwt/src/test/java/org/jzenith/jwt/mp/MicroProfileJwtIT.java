@@ -95,17 +95,4 @@ class MicroProfileJwtIT {
                 .hasMessageContaining("RawClaimResource.email is @Claim(\"email\") String")
                 .hasMessageContaining("declare it ClaimValue<String>");
     }
-
-    @Test
-    void aClaimOnAMethodsParameterIsRefusedAtStartUpWithWhatToDoInstead() {
-        assertThatThrownBy(() -> JZenith.application(
-                                "--rest.port=0",
-                                "--jwt.public-key=" + KEYS.publicPem(),
-                                "--jwt.issuer=i",
-                                "--jwt.audience=a")
-                        .withPlugins(RestPlugin.withResources(ClaimParameterResource.class), JwtPlugin.create())
-                        .start())
-                .hasMessageContaining("@Claim on a resource method's parameter is not supported yet")
-                .hasMessageContaining("ClaimValue<String>");
-    }
 }

@@ -382,7 +382,8 @@ public final class OpenApiDocument {
         final boolean hasInput = !parameters.stream()
                 .filter(p -> p.source() != ParameterSource.CONTEXT
                         && p.source() != ParameterSource.SUSPENDED
-                        && p.source() != ParameterSource.EVENT_SINK)
+                        && p.source() != ParameterSource.EVENT_SINK
+                        && p.source() != ParameterSource.PRINCIPAL)
                 .toList()
                 .isEmpty();
         if (hasInput) {

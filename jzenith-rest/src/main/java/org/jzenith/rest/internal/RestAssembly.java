@@ -39,6 +39,7 @@ import org.jzenith.rest.ManagementConfiguration;
 import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.internal.binding.MultipartParts;
+import org.jzenith.rest.internal.binding.PrincipalResolvers;
 import org.jzenith.rest.internal.bodies.UploadsDirectory;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.errors.ErrorResponder;
@@ -66,6 +67,7 @@ import org.jzenith.rest.internal.server.RouterFactory;
 import org.jzenith.rest.internal.validation.DefaultValidators;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.security.Authenticator;
+import org.jzenith.rest.security.PrincipalParameters;
 
 /**
  * Assembles the REST server of one plugin from what the application registered: checks it before
@@ -82,6 +84,7 @@ public final class RestAssembly {
     private static final Key<Set<ExceptionMapping>> EXCEPTION_MAPPINGS = Key.get(new TypeLiteral<>() {});
     private static final Key<Set<RouteContributor>> ROUTE_CONTRIBUTORS = Key.get(new TypeLiteral<>() {});
     private static final Key<Set<Authenticator>> AUTHENTICATORS = Key.get(new TypeLiteral<>() {});
+    private static final Key<Set<PrincipalParameters>> PRINCIPAL_PARAMETERS = Key.get(new TypeLiteral<>() {});
 
     private final Registration registration;
     private final RestServerState server = new RestServerState();
@@ -236,6 +239,7 @@ public final class RestAssembly {
                 Thread.ofVirtual().name("jzenith-rest").factory(),
                 RequestAdmission.of(configuration.limits(), errors, registry),
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
+                PrincipalResolvers.of(context.injector().getInstance(PRINCIPAL_PARAMETERS)),
                 RequestTracing.of(context.instance(OpenTelemetry.class)),
                 uploadsDirectory(configuration, endpoints)
                         .map(directory -> directory.path().toString()),
@@ -247,8 +251,17 @@ public final class RestAssembly {
             final PluginContext context, final RestRuntime runtime) {
         final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
+        // What only the start can check (the parameters plugins read) is reported for every endpoint at once.
+        final List<String> problems = new ArrayList<>();
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
-            handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
+            try {
+                handlers.put(endpoint, factory.create(endpoint, resourceSupplier(context, endpoint.resourceClass())));
+            } catch (final IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", problems));
         }
         return handlers;
     }

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.jzenith.core.Validation;
 import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
+import org.jzenith.rest.internal.binding.PrincipalResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.http.CorsSettings;
 import org.jzenith.rest.internal.http.TlsChecks;
@@ -65,7 +66,13 @@ final class RestChecks {
         for (final EndpointDefinition endpoint : registration.model().endpoints()) {
             try {
                 ArgumentResolvers.compile(
-                        endpoint, codec, converters, MessageBodies.none(), Interceptors.none(), () -> null);
+                        endpoint,
+                        codec,
+                        converters,
+                        MessageBodies.none(),
+                        Interceptors.none(),
+                        PrincipalResolvers.unchecked(),
+                        () -> null);
                 EndpointHandlerFactory.invoker(endpoint);
             } catch (final IllegalArgumentException e) {
                 validation.problem(endpoint.displayName(), ORIGIN, e.getMessage());

@@ -34,6 +34,7 @@ import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
 import org.jzenith.rest.internal.validation.MethodValidation;
 import org.jzenith.rest.security.Authenticator;
+import org.jzenith.rest.security.PrincipalParameters;
 import org.jzenith.rest.spi.ResourceEndpoints;
 
 /**
@@ -87,6 +88,7 @@ public final class RestModule extends AbstractModule {
                 .in(Scopes.SINGLETON);
         // The set exists, empty, for an application without authentication.
         Multibinder.newSetBinder(binder(), Authenticator.class);
+        Multibinder.newSetBinder(binder(), PrincipalParameters.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
         // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
         bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import org.jzenith.rest.RestConfiguration;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
+import org.jzenith.rest.internal.binding.PrincipalResolvers;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
@@ -42,6 +43,7 @@ import org.jzenith.rest.internal.server.ResponseHeaders;
  * @param virtualThreads makes the threads that resource methods run on
  * @param admission the bound on requests in flight
  * @param authenticating the application's authenticators
+ * @param principals reads the parameters the authenticated principal provides ({@code @Claim})
  * @param tracing the request spans, where a tracing plugin is present
  * @param uploadsDirectory where multipart file parts go, where some method takes them
  * @param first what runs before every route: access log, CORS, compression
@@ -62,6 +64,7 @@ public record RestRuntime(
         ThreadFactory virtualThreads,
         RequestAdmission admission,
         Authenticating authenticating,
+        PrincipalResolvers principals,
         RequestTracing tracing,
         Optional<String> uploadsDirectory,
         List<Handler<RoutingContext>> first) {

@@ -22,6 +22,11 @@ public enum ParameterSource {
     SUSPENDED,
     /** A server-sent event sink. */
     EVENT_SINK,
+    /**
+     * A value of the authenticated principal, read by a plugin's {@code PrincipalParameters}
+     * (MicroProfile JWT's {@code @Claim}); the name is the annotation type's.
+     */
+    PRINCIPAL,
     /** The request body. */
     ENTITY
 }

@@ -74,6 +74,7 @@ public final class ArgumentResolvers {
             final ParamConverters converters,
             final MessageBodies bodies,
             final Interceptors interceptors,
+            final PrincipalResolvers principals,
             final Supplier<Object> resource) {
         final List<ParameterDefinition> parameters = endpoint.parameters();
         final ArgumentResolver[] resolvers = new ArgumentResolver[parameters.size()];
@@ -105,6 +106,8 @@ public final class ArgumentResolvers {
                                             readerInterceptors,
                                             parameter.type(),
                                             endpoint.consumes())));
+                } else if (parameter.source() == ParameterSource.PRINCIPAL) {
+                    resolvers[i] = principals.forParameter(parameter);
                 } else {
                     resolvers[i] = compile(
                             parameter, endpoint.path(), json, bodies, converters, resource, endpoint.execution());
@@ -215,6 +218,10 @@ public final class ArgumentResolvers {
                                         "@Context " + parameter.type().getTypeName()
                                                 + " is not supported; use HttpHeaders, UriInfo, SecurityContext, Request, RoutingContext,"
                                                 + " HttpServerRequest, HttpServerResponse or Vertx"));
+            case PRINCIPAL ->
+                throw new IllegalArgumentException(parameter.description()
+                        + " is read on a resource method's own parameter only, not in a @BeanParam or a"
+                        + " sub-resource locator's parameters; move it to the resource method");
             case BEAN -> BeanParamResolver.forType(parameter.type(), path, json, converters, resource, execution);
             // The endpoint's handler makes the AsyncResponse or the event sink, which answer through its writers.
             case SUSPENDED, EVENT_SINK -> context -> Binding.value(null);

@@ -27,6 +27,7 @@ import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.binding.MultipartParts;
+import org.jzenith.rest.internal.binding.PrincipalResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.CurrentRequest;
@@ -73,6 +74,8 @@ public final class EndpointHandlerFactory {
 
     private final Authenticating authenticating;
 
+    private final PrincipalResolvers principals;
+
     private final RequestTracing tracing;
 
     /** Takes what the handlers share from {@code runtime}, made once for the server. */
@@ -96,6 +99,7 @@ public final class EndpointHandlerFactory {
         this.interceptors = runtime.providers().interceptors();
         this.providersNeedCurrent = runtime.providersNeedCurrent();
         this.authenticating = runtime.authenticating();
+        this.principals = runtime.principals();
     }
 
     /**
@@ -107,7 +111,8 @@ public final class EndpointHandlerFactory {
     public Handler<RoutingContext> create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, resource);
+            arguments =
+                    ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, principals, resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }
@@ -179,7 +184,7 @@ public final class EndpointHandlerFactory {
         final EndpointDefinition way = locator.asEndpoint();
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(way, json, converters, bodies, interceptors, resource);
+            arguments = ArgumentResolvers.compile(way, json, converters, bodies, interceptors, principals, resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(way.displayName() + ", " + e.getMessage(), e);
         }

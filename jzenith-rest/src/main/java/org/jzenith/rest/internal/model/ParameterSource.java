@@ -12,6 +12,7 @@ public enum ParameterSource {
     CONTEXT("context"),
     SUSPENDED("suspended response"),
     EVENT_SINK("server-sent event sink"),
+    PRINCIPAL("value of the authenticated principal"),
     ENTITY("request body");
 
     private final String description;
@@ -22,6 +23,11 @@ public enum ParameterSource {
 
     /** How error messages name a parameter of this source: {@code query parameter 'limit'}. */
     public String describe(final String name) {
-        return this == ENTITY ? description : description + " '" + name + "'";
+        return switch (this) {
+            case ENTITY -> description;
+            // A principal's parameter is named by its annotation type: "@Claim parameter".
+            case PRINCIPAL -> "@" + name.substring(name.lastIndexOf('.') + 1) + " parameter";
+            default -> description + " '" + name + "'";
+        };
     }
 }

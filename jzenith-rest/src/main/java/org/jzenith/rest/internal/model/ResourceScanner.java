@@ -424,6 +424,11 @@ public final class ResourceScanner {
             if (quarkus.isPresent()) {
                 return quarkus.get();
             }
+            final Optional<ParameterDefinition> principal =
+                    PrincipalAnnotations.definition(annotation, type, defaultValue, annotations);
+            if (principal.isPresent()) {
+                return principal.get();
+            }
         }
         annotations.stream()
                 .map(Annotation::annotationType)
@@ -434,16 +439,6 @@ public final class ResourceScanner {
                     throw new IllegalArgumentException("Dropwizard's @Auth is not supported; take @Context"
                             + " SecurityContext and its getUserPrincipal(), filled by an Authenticator (see"
                             + " docs/security.md), and guard the method with @RolesAllowed");
-                });
-        annotations.stream()
-                .map(Annotation::annotationType)
-                .filter(annotation -> annotation.getName().equals("org.eclipse.microprofile.jwt.Claim"))
-                .findFirst()
-                .ifPresent(annotation -> {
-                    // Left alone it would make the parameter the request body.
-                    throw new IllegalArgumentException("@Claim on a resource method's parameter is not supported"
-                            + " yet; inject it into a field (@Inject @Claim(\"email\") ClaimValue<String> email)"
-                            + " or take @Inject JsonWebToken and read the claim (see docs/security.md)");
                 });
         annotations.stream()
                 .map(Annotation::annotationType)
