@@ -29,6 +29,8 @@ public final class ConnectionGuard {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionGuard.class);
     private static final String HTTP_DECODER = "httpDecoder";
+    /** Vert.x's own handler of a connection, last in its pipeline. */
+    private static final String VERTX_HANDLER = "handler";
 
     private final int maxConnections;
     private final long headerTimeoutNanos;
@@ -99,9 +101,10 @@ public final class ConnectionGuard {
         }
 
         /**
-         * Puts a watch around the connection's HTTP/1 request decoder. Vert.x has no setting for this,
-         * so it is done on the connection's Netty pipeline; an HTTP/2 connection has no such decoder
-         * (its frames have their own limits) and gets none.
+         * Puts a watch around the connection's HTTP/1 request decoder, and {@link ClientResets} before
+         * Vert.x's handler. Vert.x has no setting for either, so it is done on the connection's Netty
+         * pipeline; an HTTP/2 connection has no such decoder (its frames have their own limits) and
+         * gets neither.
          */
         private HeadWatch watch(final HttpConnection connection) {
             if (!(connection instanceof ConnectionBase base)) {
@@ -110,6 +113,9 @@ public final class ConnectionGuard {
             final ChannelPipeline pipeline = base.channelHandlerContext().pipeline();
             if (pipeline.get(HTTP_DECODER) == null) {
                 return null;
+            }
+            if (pipeline.get(VERTX_HANDLER) != null) {
+                pipeline.addBefore(VERTX_HANDLER, ClientResets.NAME, ClientResets.INSTANCE);
             }
             final HeadWatch watch = new HeadWatch();
             pipeline.addBefore(HTTP_DECODER, "jzenithHeadStarted", watch.beforeDecoder);
