@@ -92,7 +92,10 @@ class PipeliningIT {
                 socket.setSoTimeout(30_000);
                 socket.getOutputStream().write(request("/echo").repeat(2_000).getBytes(StandardCharsets.ISO_8859_1));
                 socket.getOutputStream().flush();
-                assertThat(readStatuses(socket.getInputStream(), 1)).containsExactly(200);
+                // At least one answer (one read may carry several), so the rest are queued behind it.
+                assertThat(readStatuses(socket.getInputStream(), 1))
+                        .isNotEmpty()
+                        .containsOnly(200);
             }
         }
         // The resets are handled on the event loop after the sockets closed; a pipeline after them
