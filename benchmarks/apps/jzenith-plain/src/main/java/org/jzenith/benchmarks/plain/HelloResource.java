@@ -1,5 +1,6 @@
 package org.jzenith.benchmarks.plain;
 
+import io.smallrye.common.annotation.NonBlocking;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -16,6 +17,18 @@ public class HelloResource {
     @Path("/plaintext")
     @Produces(MediaType.TEXT_PLAIN)
     public String plaintext() {
+        return "Hello, World!";
+    }
+
+    /**
+     * The same on the event loop, for benchmarks/pipelining.sh: it tells the cost of the virtual
+     * thread's hand-over from the rest of the path when requests arrive pipelined.
+     */
+    @GET
+    @Path("/plaintext/event-loop")
+    @Produces(MediaType.TEXT_PLAIN)
+    @NonBlocking
+    public String plaintextOnTheEventLoop() {
         return "Hello, World!";
     }
 

@@ -68,6 +68,10 @@ public final class BenchmarkVerticle extends VerticleBase {
         final HttpServerOptions options = new HttpServerOptions()
                 .setPort(port)
                 .setHttp2ClearTextEnabled(false)
+                // No WebSocket is served: without compression Netty leaves out its WebSocket extension
+                // handler, which resets pipelining clients (benchmarks/pipelining.sh), as jZenith does.
+                .setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false)
                 .setStrictThreadMode(true);
         server = vertx.createHttpServer(options).requestHandler(this::handle);
         client = PgBuilder.client()
