@@ -33,7 +33,10 @@ run() { # name dir
   taskset -c 0 "$2/benchmarks/apps/jzenith-plain/target/jzenith-plain/bin/jzenith-plain" --rest.port="$port" \
     >"$tree/$1.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 1 200); do curl -sf "localhost:$port/json" >/dev/null && break; sleep 0.05; done
+  local up=
+  for _ in $(seq 1 1200); do curl -sf "localhost:$port/json" >/dev/null && up=1 && break; sleep 0.05; done
+  # A start slower than a minute (a loaded machine) stops the comparison rather than record no figure.
+  [ -n "$up" ] || { echo "$1 did not answer /json within 60 s: $(tail -3 "$tree/$1.log")" >&2; kill "$pid"; exit 1; }
   taskset -c 1 wrk -t1 -c64 -d5s "http://127.0.0.1:$port/json" >/dev/null
   local out
   out=$(taskset -c 1 wrk -t1 -c64 -d10s --latency "http://127.0.0.1:$port/json")
