@@ -7,6 +7,13 @@
 # benchmarks/harness/post-users.lua, 16 connections). The service runs on CPU 0; wrk and the broker
 # (a KRaft node from the audit service's lib/, as benchmarks/kafka.sh starts it) share CPU 1.
 # Writes benchmarks/OUTBOX.md: medians of requests/s, p50 and p99, and the ratios to none.
+# Then the commit-to-consume latency: the user service with user.events=outbox (CPU 0) and the audit
+# service consuming (CPU 1, with wrk and the broker), DURATION s of POST /users paced below what the
+# audit service keeps up with (benchmarks/harness/post-users-paced.lua: each connection waits 20 ms
+# after each answer) with 1 connection, then DURATION s with 8; for each event, from the outbox row's created_at (set by publish inside the
+# user's transaction, just before its commit) to the audit service's inbox row's received_at (set in
+# the transaction that applies it), both epoch ms of this machine's clock, read from the two H2
+# databases after the services stopped. Percentiles per phase.
 #
 #   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
 #   BENCH_NO_BUILD=1 benchmarks/outbox.sh 3 15                         # the distributions as built last
@@ -36,6 +43,7 @@ for variant in ("none", "outbox", "kafka"):
     errors = sum(values(variant, "errors"))
     print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {median(variant, 'p50_ms'):.2f} |"
           f" {median(variant, 'p99_ms'):.2f} | {errors} |")
+latency_file = os.path.join(os.path.dirname(sys.argv[1]), "latency.json")
 if spread > 1.3:
     print(f"\n**Inconclusive:** runs of one variant differ up to {spread:.1f}x, more than the effect to"
           " measure (the goal is at most 15% for the outbox); the machine was not quiet. Run it again on an idle"
@@ -45,6 +53,20 @@ print("| round | user.events | requests/s | p50 ms | p99 ms |")
 print("| ---: | --- | ---: | ---: | ---: |")
 for run in runs:
     print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {run['p50_ms']:.2f} | {run['p99_ms']:.2f} |")
+if os.path.exists(latency_file):
+    phases = json.load(open(latency_file))
+    print("\n## Commit-to-consume latency\n")
+    print("From each outbox row's `created_at` (written by `publish` in the user's transaction, just before its"
+          " commit) to the audit service's inbox row's `received_at` (written in the transaction that applies the"
+          " event), both epoch milliseconds of one clock: the user service with `user.events=outbox` on CPU 0, the"
+          " audit service, wrk and the broker on CPU 1, one run after the rounds above, its phases one after the"
+          " other, each paced below what the audit service keeps up with (a backlog would measure the consumer's"
+          " throughput instead). Millisecond resolution.\n")
+    print("| load (wrk, paced) | events/s | events published | consumed | p50 ms | p99 ms | max ms |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for phase in phases:
+        print(f"| {phase['phase']} | {phase['rate']:.0f} | {phase['published']} | {phase['consumed']} |"
+              f" {phase['p50_ms']:.0f} | {phase['p99_ms']:.0f} | {phase['max_ms']:.0f} |")
 PY
 }
 if [ "${1-}" = --report-only ]; then
@@ -142,6 +164,65 @@ PY
     tail -1 "$results" >&2
   done
 done
+
+# Commit-to-consume latency (see the head of this file).
+rm -f benchmarks/results/outbox/latency.json
+audit_port=$((base + 3))
+audit_launcher=examples/audit-service/target/audit-service/bin/audit-service
+# A topic of its own: the rounds' events on users.events would be a backlog ahead of these.
+topic='--kafka.channels."users.events".topic=users.latency'
+taskset -c 1 "$audit_launcher" --rest.port="$audit_port" --kafka.bootstrap-servers="$bootstrap" "$topic" \
+  --jdbc.embedded.directory="$work/h2-audit" >"$work/audit.log" 2>&1 &
+audit_pid=$!
+trap '[ -z "$audit_pid" ] || kill "$audit_pid" 2>/dev/null || true; cleanup' EXIT
+taskset -c 0 "$launcher" --rest.port="$port" --user.events=outbox --kafka.bootstrap-servers="$bootstrap" "$topic" \
+  --jdbc.embedded.directory="$work/h2-latency" >"$work/service-latency.log" 2>&1 &
+service_pid=$!
+for pair in "$audit_port:$audit_pid:audit" "$port:$service_pid:service-latency"; do
+  IFS=: read -r ready_port ready_pid ready_log <<<"$pair"
+  for _ in $(seq 1 600); do
+    curl -sf "http://127.0.0.1:$ready_port/health/ready" >/dev/null && break
+    kill -0 "$ready_pid" 2>/dev/null || { tail -30 "$work/$ready_log.log" >&2; exit 1; }
+    sleep 0.1
+  done
+done
+taskset -c 1 wrk -t1 -c8 -d5s -s benchmarks/harness/post-users-paced.lua "http://127.0.0.1:$port/users" >/dev/null
+sleep 5
+phases=()
+for connections in 1 8; do
+  from=$(date +%s%3N)
+  taskset -c 1 wrk -t1 -c"$connections" -d"${duration}s" -s benchmarks/harness/post-users-paced.lua \
+    "http://127.0.0.1:$port/users" >/dev/null
+  phases+=("$connections:$from:$(date +%s%3N)")
+  sleep 3
+done
+sleep 5 # the last events reach the audit service; any that did not count as not consumed
+kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
+kill "$audit_pid"; wait "$audit_pid" 2>/dev/null || true; audit_pid=
+h2=$(ls examples/audit-service/target/lib/h2-*.jar)
+h2_settings=";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE"
+"$JAVA_HOME/bin/java" -cp "$h2" org.h2.tools.Shell -url "jdbc:h2:file:$work/h2-latency/jzenith$h2_settings" -user sa \
+  -sql "CALL CSVWRITE('$work/published.csv', 'SELECT event_id, created_at FROM jzenith_outbox')" >/dev/null
+"$JAVA_HOME/bin/java" -cp "$h2" org.h2.tools.Shell -url "jdbc:h2:file:$work/h2-audit/jzenith$h2_settings" -user sa \
+  -sql "CALL CSVWRITE('$work/consumed.csv', 'SELECT message_id, received_at FROM jzenith_inbox')" >/dev/null
+PHASES="${phases[*]}" python3 - "$work/published.csv" "$work/consumed.csv" >benchmarks/results/outbox/latency.json <<'PY'
+import csv, json, os, sys
+published = {row[0]: int(row[1]) for row in list(csv.reader(open(sys.argv[1])))[1:]}
+consumed = {row[0]: int(row[1]) for row in list(csv.reader(open(sys.argv[2])))[1:]}
+def percentile(values, p):
+    return values[min(len(values) - 1, int(len(values) * p / 100))] if values else float("nan")
+result = []
+for phase in os.environ["PHASES"].split():
+    connections, start, end = (int(part) for part in phase.split(":"))
+    ids = [event for event, at in published.items() if start <= at <= end]
+    latencies = sorted(consumed[event] - published[event] for event in ids if event in consumed)
+    result.append({"phase": f"{connections} connection{'s' if connections > 1 else ''}, 20 ms pause each",
+                   "rate": len(ids) * 1000 / (end - start), "published": len(ids),
+                   "consumed": len(latencies), "p50_ms": percentile(latencies, 50),
+                   "p99_ms": percentile(latencies, 99), "max_ms": percentile(latencies, 100)})
+print(json.dumps(result))
+PY
+cat benchmarks/results/outbox/latency.json >&2
 
 report "$rounds" "$duration" "$started_at"
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "outbox")'

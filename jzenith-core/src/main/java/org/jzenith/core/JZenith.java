@@ -114,7 +114,7 @@ public final class JZenith {
 
     /** Adds plugins; they start in the order given, after any added before. */
     public JZenith withPlugins(final Plugin... plugins) {
-        return register(config -> true, plugins);
+        return register(config -> true, false, plugins);
     }
 
     /**
@@ -128,32 +128,54 @@ public final class JZenith {
      * The plugins' configuration is read and checked either way; their modules and start only
      * happen when {@code condition} holds. {@code mapping} is registered as by {@link
      * #withConfigurationMappings}.
+     *
+     * <p>Two variants of one plugin may be registered this way under exclusive conditions, such as
+     * the JDBC plugin with its outbox only where the service publishes through it; start-up fails
+     * when both conditions hold:
+     *
+     * <pre>{@code
+     * .withPluginsIf(UserServiceConfiguration.class, c -> c.events() == Events.OUTBOX, JdbcPlugin.create().withOutbox())
+     * .withPluginsIf(UserServiceConfiguration.class, c -> c.events() != Events.OUTBOX, JdbcPlugin.create())
+     * }</pre>
      */
     public <T> JZenith withPluginsIf(final Class<T> mapping, final Predicate<T> condition, final Plugin... plugins) {
         checkConfiguring();
         if (!configurationMappings.contains(mapping)) {
             configurationMappings.add(mapping);
         }
-        return register(config -> condition.test(config.getConfigMapping(mapping)), plugins);
+        return register(config -> condition.test(config.getConfigMapping(mapping)), true, plugins);
     }
 
-    private JZenith register(final Predicate<SmallRyeConfig> condition, final Plugin... plugins) {
+    private JZenith register(
+            final Predicate<SmallRyeConfig> condition, final boolean conditional, final Plugin... plugins) {
         checkConfiguring();
         final Set<String> names = new HashSet<>();
-        this.plugins.forEach(registration -> names.add(registration.plugin().name()));
+        final Set<String> unconditional = new HashSet<>();
+        this.plugins.forEach(registration -> {
+            names.add(registration.plugin().name());
+            if (!registration.conditional()) {
+                unconditional.add(registration.plugin().name());
+            }
+        });
         for (final Plugin plugin : plugins) {
             Objects.requireNonNull(plugin, "plugin");
-            if (!names.add(plugin.name())) {
+            // Variants under conditions of their own are alternatives; start-up checks that one at most takes part.
+            final boolean alternative = conditional && !unconditional.contains(plugin.name());
+            if (!names.add(plugin.name()) && !alternative) {
                 throw new IllegalArgumentException("The plugin '" + plugin.name()
-                        + "' is registered twice; name each plugin once in withPlugins(...)");
+                        + "' is registered twice; name each plugin once in withPlugins(...), or register its"
+                        + " variants with withPluginsIf(...) under exclusive conditions");
             }
-            this.plugins.add(new Registration(plugin, condition));
+            if (!conditional) {
+                unconditional.add(plugin.name());
+            }
+            this.plugins.add(new Registration(plugin, condition, conditional));
         }
         return this;
     }
 
-    /** A plugin and when it takes part. */
-    private record Registration(Plugin plugin, Predicate<SmallRyeConfig> condition) {}
+    /** A plugin and when it takes part; conditional when registered by {@code withPluginsIf}. */
+    private record Registration(Plugin plugin, Predicate<SmallRyeConfig> condition, boolean conditional) {}
 
     /**
      * Adds command-line arguments ({@code --key=value}), as if they had been given after those of
@@ -402,12 +424,24 @@ public final class JZenith {
      * configuration (it has problems) every plugin counts, so that all of them are checked.
      */
     private List<Plugin> activePlugins(final Optional<SmallRyeConfig> config) {
-        return plugins.stream()
-                .filter(registration ->
-                        config.map(c -> registration.condition().test(c)).orElse(true))
-                .map(Registration::plugin)
-                .sorted(Comparator.comparing(Plugin::phase))
-                .toList();
+        final Set<String> names = new HashSet<>();
+        final List<Plugin> active = new ArrayList<>();
+        for (final Registration registration : plugins) {
+            if (!config.map(c -> registration.condition().test(c)).orElse(true)) {
+                continue;
+            }
+            if (!names.add(registration.plugin().name())) {
+                if (config.isEmpty()) {
+                    continue; // checking alone: the first variant speaks for the plugin's settings
+                }
+                throw new IllegalStateException(
+                        "The plugin '" + registration.plugin().name()
+                                + "' takes part twice: the conditions of both of its withPluginsIf(...) registrations"
+                                + " hold; make them exclusive");
+            }
+            active.add(registration.plugin());
+        }
+        return active.stream().sorted(Comparator.comparing(Plugin::phase)).toList();
     }
 
     /**

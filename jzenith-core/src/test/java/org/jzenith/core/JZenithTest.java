@@ -63,6 +63,37 @@ class JZenithTest {
     }
 
     @Test
+    void variantsOfAPluginUnderExclusiveConditionsTakePartOneAtATime() {
+        final JZenith app = JZenith.application("--sample.host=redis")
+                .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("jdbc"), plugin("store"))
+                .withPluginsIf(SampleConfiguration.class, c -> !c.host().equals("jdbc"), plugin("store"))
+                .start();
+        app.stop();
+
+        assertThat(lifecycle()).containsExactly("start store", "stop store");
+    }
+
+    @Test
+    void variantsOfAPluginWhoseConditionsBothHoldStopStartUp() {
+        final JZenith app = JZenith.application("--sample.host=redis")
+                .withPluginsIf(SampleConfiguration.class, c -> c.host().equals("redis"), plugin("store"))
+                .withPluginsIf(SampleConfiguration.class, c -> c.host().startsWith("re"), plugin("store"));
+
+        assertThatThrownBy(app::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'store' takes part twice");
+    }
+
+    @Test
+    void aConditionalVariantOfAnUnconditionalPluginIsRefused() {
+        assertThatThrownBy(() -> JZenith.application()
+                        .withPlugins(plugin("rest"))
+                        .withPluginsIf(SampleConfiguration.class, c -> true, plugin("rest")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'rest' is registered twice");
+    }
+
+    @Test
     void aPluginRegisteredTwiceIsRefused() {
         assertThatThrownBy(() -> JZenith.application().withPlugins(plugin("rest"), plugin("rest")))
                 .isInstanceOf(IllegalArgumentException.class)

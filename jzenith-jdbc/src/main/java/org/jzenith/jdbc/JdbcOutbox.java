@@ -1,14 +1,20 @@
 package org.jzenith.jdbc;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +31,9 @@ import org.jzenith.core.spi.outbox.OutboxStore;
  * The outbox in the JDBC database: {@link #publish} inserts a row of {@code jzenith_outbox} through
  * the Jdbi handle open on the calling thread (Jdbi hands a nested {@code withHandle} the outer
  * handle), so the row commits or rolls back with the caller's transaction; the relay reads and
- * marks rows through {@link OutboxStore}. Meters {@code outbox_pending} and {@code
+ * marks rows through {@link OutboxStore}. On PostgreSQL the insert also notifies {@value
+ * OutboxListener#CHANNEL} (delivered at commit, not at all on rollback), which wakes the relay of
+ * whichever instance holds the lease ({@link #listen}). Meters {@code outbox_pending} and {@code
  * outbox_oldest_pending_seconds} show the backlog as of the last count (at most a second old while
  * the relay runs). Thread-safe.
  */
@@ -34,11 +42,27 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private static final String RELAY = "relay";
     // How old the backlog count may be when publish compares it with outbox.max-pending.
     private static final Duration COUNT_AGE = Duration.ofSeconds(1);
+    /** The notification's payload: the schema, so that listeners of other schemas ignore it. */
+    static final String POSTGRESQL_SCHEMA = "COALESCE(current_schema(), '')";
+
+    private static final String INSERT =
+            "INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at)"
+                    + " VALUES (:eventId, :channel, :key, :payload, :createdAt)";
+    // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
+    private static final String INSERT_AND_NOTIFY = "WITH inserted AS (" + INSERT + " RETURNING id)"
+            + " SELECT inserted.id FROM inserted, pg_notify('" + OutboxListener.CHANNEL + "', " + POSTGRESQL_SCHEMA
+            + ")";
+    private static final int UNKNOWN = 0;
+    private static final int POSTGRESQL = 1;
+    private static final int OTHER = 2;
 
     private final Jdbi jdbi;
     private final OutboxCodec codec;
     private final long maxPending;
     private final Clock clock;
+    private final OutboxListener.Connections listenOn;
+    // Whether the database is PostgreSQL, learnt from the first publish's connection.
+    private volatile int database = UNKNOWN;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
     private final AtomicLong pending = new AtomicLong();
@@ -51,8 +75,14 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final Jdbi jdbi,
             final Optional<OutboxCodec> codec,
             final OutboxConfiguration configuration,
-            final MeterRegistry registry) {
-        this(jdbi, codec.orElse(JdbcOutbox::missingRelay), configuration.maxPending(), Clock.systemUTC());
+            final MeterRegistry registry,
+            final PooledDataSource pool) {
+        this(
+                jdbi,
+                codec.orElse(JdbcOutbox::missingRelay),
+                configuration.maxPending(),
+                Clock.systemUTC(),
+                () -> dedicatedConnection(pool));
         Gauge.builder("outbox_pending", pending, AtomicLong::get)
                 .description("Events in the outbox not sent yet, as of the last count")
                 .register(registry);
@@ -61,11 +91,28 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                 .register(registry);
     }
 
-    JdbcOutbox(final Jdbi jdbi, final OutboxCodec codec, final long maxPending, final Clock clock) {
+    JdbcOutbox(
+            final Jdbi jdbi,
+            final OutboxCodec codec,
+            final long maxPending,
+            final Clock clock,
+            final OutboxListener.Connections listenOn) {
         this.jdbi = jdbi;
         this.codec = codec;
         this.maxPending = maxPending;
         this.clock = clock;
+        this.listenOn = listenOn;
+    }
+
+    /** A connection to the pool's database outside the pool, named in {@code pg_stat_activity}. */
+    private static Connection dedicatedConnection(final PooledDataSource pool) throws SQLException {
+        final HikariDataSource running =
+                pool.pool().orElseThrow(() -> new SQLException("the JDBC plugin is not running"));
+        final Properties properties = new Properties();
+        Optional.ofNullable(running.getUsername()).ifPresent(user -> properties.setProperty("user", user));
+        Optional.ofNullable(running.getPassword()).ifPresent(password -> properties.setProperty("password", password));
+        properties.setProperty("ApplicationName", "jzenith-outbox-listen");
+        return DriverManager.getConnection(running.getJdbcUrl(), properties);
     }
 
     private static byte[] missingRelay(final String channel, final Object event) {
@@ -86,17 +133,48 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                         + " jdbi.inTransaction(...), with the change it tells about");
             }
             refuseWhenFull(handle);
-            handle.createUpdate("INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at)"
-                            + " VALUES (:eventId, :channel, :key, :payload, :createdAt)")
-                    .bind("eventId", UUID.randomUUID().toString())
-                    .bind("channel", channel)
-                    .bind("key", key)
-                    .bind("payload", payload)
-                    .bind("createdAt", clock.millis())
-                    .execute();
+            final String eventId = UUID.randomUUID().toString();
+            final long createdAt = clock.millis();
+            if (postgresql(handle)) {
+                handle.createQuery(INSERT_AND_NOTIFY)
+                        .bind("eventId", eventId)
+                        .bind("channel", channel)
+                        .bind("key", key)
+                        .bind("payload", payload)
+                        .bind("createdAt", createdAt)
+                        .mapTo(Long.class)
+                        .one();
+            } else {
+                handle.createUpdate(INSERT)
+                        .bind("eventId", eventId)
+                        .bind("channel", channel)
+                        .bind("key", key)
+                        .bind("payload", payload)
+                        .bind("createdAt", createdAt)
+                        .execute();
+            }
             pending.incrementAndGet();
             handle.afterCommit(wakeAll);
         });
+    }
+
+    private boolean postgresql(final Handle handle) {
+        int known = database;
+        if (known == UNKNOWN) {
+            try {
+                known = handle.getConnection()
+                                .getMetaData()
+                                .getDatabaseProductName()
+                                .toLowerCase(Locale.ROOT)
+                                .startsWith("postgresql")
+                        ? POSTGRESQL
+                        : OTHER;
+            } catch (final SQLException e) {
+                throw new IllegalStateException("cannot tell the outbox's database: " + e.getMessage(), e);
+            }
+            database = known;
+        }
+        return known == POSTGRESQL;
     }
 
     /** Throws {@link OutboxFullException} when the backlog, counted at most a second ago, reached the bound. */
@@ -199,5 +277,11 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     @Override
     public void onCommit(final Runnable wake) {
         wakes.add(wake);
+    }
+
+    /** On PostgreSQL, LISTENs on a connection of its own; elsewhere listens to nothing. */
+    @Override
+    public Listening listen(final Runnable wake) {
+        return OutboxListener.start(jdbi, listenOn, Objects.requireNonNull(wake, "wake"));
     }
 }

@@ -105,7 +105,9 @@ public final class JdbcPlugin implements Plugin {
      * migrations ({@value #OUTBOX_MIGRATIONS}{@code /<database>}, history table {@value
      * #OUTBOX_HISTORY}) create {@code jzenith_outbox}, {@code jzenith_outbox_lease} and {@code
      * jzenith_inbox} on H2, PostgreSQL and MariaDB/MySQL, after the application's. The relay is
-     * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. Settings are under {@code
+     * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. On PostgreSQL a commit
+     * that published notifies the relays of all instances ({@code LISTEN/NOTIFY}, the PostgreSQL
+     * driver's API on a connection of its own), so none waits for its poll. Settings are under {@code
      * outbox.}.
      *
      * <pre>{@code

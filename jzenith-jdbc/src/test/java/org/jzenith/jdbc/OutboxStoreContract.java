@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,8 +26,9 @@ import org.jzenith.flyway.Migrations;
  */
 abstract class OutboxStoreContract {
 
-    private Jdbi jdbi;
+    Jdbi jdbi;
     private JdbcOutbox outbox;
+    private DataSource source;
 
     /** A fresh, empty database of the kind under test. */
     abstract DataSource database();
@@ -36,6 +39,7 @@ abstract class OutboxStoreContract {
     @BeforeEach
     void migrate() {
         final DataSource database = database();
+        source = database;
         jdbi = Jdbi.create(database);
         // The application's own table first, as a service has: the outbox's migrations still apply.
         jdbi.useHandle(handle -> handle.execute("CREATE TABLE items (id VARCHAR(36) PRIMARY KEY)"));
@@ -55,12 +59,18 @@ abstract class OutboxStoreContract {
                 .one());
     }
 
-    private JdbcOutbox outbox(final long maxPending) {
+    /** The connection an outbox's listener opens; of the test's database unless a test says otherwise. */
+    Connection listenerConnection() throws SQLException {
+        return source.getConnection();
+    }
+
+    JdbcOutbox outbox(final long maxPending) {
         return new JdbcOutbox(
                 jdbi,
                 (channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8),
                 maxPending,
-                Clock.systemUTC());
+                Clock.systemUTC(),
+                this::listenerConnection);
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.jzenith.core.configuration.Range;
  *
  * <pre>
  * outbox.max-pending=100000     # unsent events past which publish fails (and its transaction with it)
- * outbox.poll-interval=1s       # how often the relay looks for events other instances committed
+ * outbox.poll-interval=1s       # how often the relay looks for events other instances committed (PostgreSQL: NOTIFY wakes it)
  * outbox.batch-size=500         # events sent per round trip of the relay
  * outbox.lease=10s              # how long one instance holds the relay before another may take over
  * outbox.retention=1h           # how long sent events are kept before they are purged
@@ -31,7 +31,9 @@ public interface OutboxConfiguration {
 
     /**
      * How often the relay looks for events when nothing woke it: an instance's own commits wake it at
-     * once, events committed by other instances wait at most this long.
+     * once, and on PostgreSQL (JDBC plugin) other instances' commits too, through {@code
+     * LISTEN/NOTIFY}; elsewhere, or while that listener reconnects, events committed by other
+     * instances wait at most this long.
      */
     @DurationRange(min = "10ms", max = "1m")
     @WithDefault("1s")

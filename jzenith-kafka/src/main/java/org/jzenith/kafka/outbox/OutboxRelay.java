@@ -23,8 +23,10 @@ import org.slf4j.LoggerFactory;
  * Sends the outbox's events to Kafka: one virtual thread that, while it holds the outbox's lease,
  * reads the oldest unsent events ({@code outbox.batch-size}), hands them to the producer in that
  * order, waits for the broker's acknowledgements and marks the acknowledged ones sent. A commit in
- * this process wakes it at once; otherwise it looks every {@code outbox.poll-interval}. Sent events
- * are purged after {@code outbox.retention}.
+ * this process wakes it at once, and so does a commit in another instance where the store can tell
+ * ({@link OutboxStore#listen}: PostgreSQL's {@code LISTEN/NOTIFY}); otherwise it looks every {@code
+ * outbox.poll-interval}, and at least every third of {@code outbox.lease} while it holds the lease,
+ * to renew it. Sent events are purged after {@code outbox.retention}.
  *
  * <p><b>Guarantees.</b> At least once: an event is marked only after the broker acknowledged it, so a
  * crash between send and mark sends it again after the restart (with the same {@code
@@ -59,6 +61,8 @@ public final class OutboxRelay {
     private final Semaphore wake = new Semaphore(0);
     private final Clock clock = Clock.systemUTC();
     private volatile boolean running = true;
+    // Whether this instance holds the lease: only then do other instances' commits wake it.
+    private volatile boolean leader;
     private final Thread thread;
 
     private OutboxRelay(
@@ -119,10 +123,32 @@ public final class OutboxRelay {
     }
 
     private void run() {
-        Duration backoff = configuration.pollInterval();
+        final OutboxStore.Listening listening = store.listen(() -> {
+            if (leader) {
+                wake.release();
+            }
+        });
+        try {
+            relay();
+        } finally {
+            listening.close();
+        }
+        if (leader) {
+            try {
+                store.release(owner);
+            } catch (final RuntimeException e) {
+                LOG.debug("Giving the outbox lease up failed; it expires by itself", e);
+            }
+        }
+    }
+
+    private void relay() {
+        // Idle, the leader still renews its lease in time.
+        final Duration idle =
+                min(configuration.pollInterval(), configuration.lease().dividedBy(3));
+        Duration backoff = idle;
         long lastPurge = 0;
         long lastCount = 0;
-        boolean leader = false;
         while (running) {
             try {
                 final long now = System.nanoTime();
@@ -148,7 +174,7 @@ public final class OutboxRelay {
                         purge();
                         lastPurge = now;
                     }
-                    pause(configuration.pollInterval());
+                    pause(idle);
                     continue;
                 }
                 final List<Long> acknowledged = send(batch);
@@ -159,7 +185,7 @@ public final class OutboxRelay {
                     backOff(backoff);
                     backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
                 } else {
-                    backoff = configuration.pollInterval();
+                    backoff = idle;
                 }
             } catch (final RuntimeException e) {
                 LOG.warn(
@@ -168,13 +194,6 @@ public final class OutboxRelay {
                         backoff.toMillis());
                 backOff(backoff);
                 backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
-            }
-        }
-        if (leader) {
-            try {
-                store.release(owner);
-            } catch (final RuntimeException e) {
-                LOG.debug("Giving the outbox lease up failed; it expires by itself", e);
             }
         }
     }

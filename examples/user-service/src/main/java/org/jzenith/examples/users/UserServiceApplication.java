@@ -49,12 +49,16 @@ public final class UserServiceApplication {
     public static JZenith application(final String... args) {
         return JZenith.application(args)
                 // The store plugins connect (and migrate) before the REST plugin opens, by their phase.
-                // With the outbox's tables always: user.events=outbox publishes through them (a plugin is
-                // registered once, whatever its condition, so there is one JDBC plugin for every user.events).
+                // With the outbox only for user.events=outbox: where it exists the kafka check leaves
+                // readiness (the outbox buffers while the broker is away), which user.events=kafka needs.
                 .withPluginsIf(
                         UserServiceConfiguration.class,
-                        c -> c.store() == Store.JDBC,
+                        c -> c.store() == Store.JDBC && c.events() == Events.OUTBOX,
                         JdbcPlugin.create().withOutbox())
+                .withPluginsIf(
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.JDBC && c.events() != Events.OUTBOX,
+                        JdbcPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
                 .withPluginsIf(

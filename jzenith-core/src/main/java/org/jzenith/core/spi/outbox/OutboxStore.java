@@ -39,6 +39,27 @@ public interface OutboxStore {
     void onCommit(Runnable wake);
 
     /**
+     * Calls {@code wake} when any instance, this one or another, commits events, where the database
+     * can tell (PostgreSQL's {@code LISTEN/NOTIFY}), until the result is closed; also after each
+     * reconnect, for what was committed while it listened to nothing. The default listens to nothing:
+     * the relay's poll finds other instances' events. Never blocks; calls {@code wake} on a thread of
+     * its own.
+     */
+    default Listening listen(final Runnable wake) {
+        return Listening.NONE;
+    }
+
+    /** A {@link #listen} in progress; {@link #close} ends it and waits, briefly, for its thread. */
+    interface Listening extends AutoCloseable {
+
+        /** Listening to nothing. */
+        Listening NONE = () -> {};
+
+        @Override
+        void close();
+    }
+
+    /**
      * Unsent events.
      *
      * @param pending how many

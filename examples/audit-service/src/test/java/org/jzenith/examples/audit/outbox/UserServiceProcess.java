@@ -50,15 +50,26 @@ final class UserServiceProcess {
                 // Where /health shows each check's data, the outbox's backlog among them.
                 "--management.port=" + managementPort,
                 "--user.events=outbox",
-                // Quick takeover after a kill, so the test does not wait long for an expired lease.
-                "--outbox.lease=3s",
                 "--jzenith.shutdown.pre-stop-delay=0s"));
+        if (Arrays.stream(settings).noneMatch(setting -> setting.startsWith("outbox.lease="))) {
+            // Quick takeover after a kill, so the test does not wait long for an expired lease.
+            arguments.add("--outbox.lease=3s");
+        }
         arguments.addAll(Arrays.stream(settings).map(setting -> "--" + setting).toList());
         return new UserServiceProcess(arguments, port, managementPort, log);
     }
 
     int port() {
         return port;
+    }
+
+    /** What it logged so far, across its starts. */
+    String log() {
+        try {
+            return java.nio.file.Files.readString(log);
+        } catch (final IOException e) {
+            return "";
+        }
     }
 
     /** Starts it and returns once it is ready. */
