@@ -20,6 +20,9 @@ import org.jzenith.test.services.PrivateKafka;
  */
 class OutboxBrokerDownIT {
 
+    /** How long the broker is away under load. */
+    private static final Duration OUTAGE = Duration.ofSeconds(10);
+
     @RegisterExtension
     @Order(1)
     static final PrivateKafka KAFKA = PrivateKafka.create();
@@ -43,19 +46,33 @@ class OutboxBrokerDownIT {
         final int acknowledgedWhileAway;
         final OutboxChecks.Load load = new OutboxChecks.Load(4, () -> users);
         try (load) {
-            Thread.sleep(2000);
+            // Under load first: writes acknowledged while the broker is there.
+            Await.until(
+                    Duration.ofSeconds(30),
+                    "writes acknowledged before the outage",
+                    () -> load.acknowledged().size() >= 20);
             KAFKA.stop();
+            final long awaySince = System.nanoTime();
             final int before = load.acknowledged().size();
-            Thread.sleep(5000);
+            Await.until(
+                    Duration.ofSeconds(30),
+                    "writes acknowledged while the broker is away",
+                    () -> load.acknowledged().size() > before + 10);
             assertThat(users.ready()).as("ready while the broker is away").isEqualTo(200);
             // /health answers 503 (the kafka check is DOWN); the management port shows each check's data.
             final String health = users.management("/health").orElse("");
             assertThat(health).as("/health shows the backlog").contains("\"name\":\"outbox\"");
             assertThat(backlog(health)).as("events wait in the outbox").isPositive();
-            Thread.sleep(5000);
+            // The outage lasts 10 s, as the scenario says, under load all along.
+            Await.until(
+                    Duration.ofSeconds(30), "10 s of outage", () -> System.nanoTime() - awaySince >= OUTAGE.toNanos());
             acknowledgedWhileAway = load.acknowledged().size() - before;
             KAFKA.start();
-            Thread.sleep(2000);
+            final int afterwards = load.acknowledged().size();
+            Await.until(
+                    Duration.ofSeconds(30),
+                    "writes acknowledged after the broker returned",
+                    () -> load.acknowledged().size() > afterwards + 10);
         } finally {
             acknowledged = load.acknowledged();
         }
