@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes a container base image without a registry: Debian (debootstrap --variant=minbase, from
-# Debian's own mirror) with a Java runtime at /opt/java/openjdk that jlink makes from this machine's
+# Makes a container base image without a registry: Debian (debootstrap --variant=minbase, from the
+# Debian archive this machine's apt is configured with) with a Java runtime at /opt/java/openjdk that jlink makes from this machine's
 # JDK 25 (found as scripts/jdk.sh says), saved in `docker save` format. Jib takes it as a base image
 # from the file: ./mvnw package -Pimage -Dimage.base=tar://$PWD/target/base-image/base.tar
 #
@@ -26,10 +26,19 @@ if ! command -v debootstrap >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq debootstrap >&2
 fi
 
+# The archive apt already uses for this suite (its sources.list/.sources), so the base image comes from
+# the machine's own configured source; ARCHIVE=URI chooses another.
+archive="${ARCHIVE:-$(apt-get indextargets --format '$(RELEASE) $(REPO_URI)' 'Identifier: Packages' 2>/dev/null |
+  awk -v suite="$suite" '$1 == suite { print $2; exit }')}"
+[ -n "$archive" ] || {
+  echo "base-image.sh: apt has no source for Debian $suite (apt-get indextargets); set ARCHIVE=URI of a Debian archive" >&2
+  exit 1
+}
+
 rootfs="$out/rootfs"
 rm -rf "$rootfs" "$out/layer.tar" "$out/base.tar"
-echo "debootstrap $suite into $rootfs"
-debootstrap --variant=minbase "$suite" "$rootfs" http://deb.debian.org/debian > "$out/debootstrap.log" 2>&1 ||
+echo "debootstrap $suite from $archive into $rootfs"
+debootstrap --variant=minbase "$suite" "$rootfs" "$archive" > "$out/debootstrap.log" 2>&1 ||
   { tail -20 "$out/debootstrap.log" >&2; exit 1; }
 rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
 
