@@ -116,6 +116,33 @@ class ProtocolHardeningIT {
     }
 
     @Test
+    void aFoldedLineRightAfterTheRequestLineIsRefusedSayingSo() {
+        final String detail = "A header line begins with a space or a tab: an obsolete folded line (obs-fold, RFC 9112"
+                + " section 5.2), which this server does not accept; send each header on one line as name: value";
+        for (final String folded : new String[] {" Host: t", "\tHost: t", " X-Folded: yes\r\nHost: t"}) {
+            final String request = "GET /echo HTTP/1.1\r\n" + folded + "\r\n\r\n";
+            final RawHttp answer = RawHttp.exchange(served.port(), request, 1000);
+            assertThat(answer.status()).as(request).isEqualTo(400);
+            assertThat(answer.text())
+                    .as(request)
+                    .contains("application/problem+json")
+                    .contains("\"detail\":\"" + detail + "\"")
+                    .contains("\"instance\":\"/echo\"");
+            assertThat(answer.closed()).as(request).isTrue();
+        }
+    }
+
+    @Test
+    void aFoldedLineAfterAHeaderIsJoinedToItAsTheRfcAllows() {
+        final RawHttp answer = RawHttp.exchange(
+                served.port(),
+                "POST /echo HTTP/1.1\r\nHost: t\r\n" + JSON + "X-Note: one\r\n two\r\nContent-Length: 2\r\n"
+                        + "Connection: close\r\n\r\n{}",
+                1000);
+        assertThat(answer.status()).isEqualTo(200);
+    }
+
+    @Test
     void aChunkExtensionIsIgnoredAsTheRfcSays() {
         final RawHttp answer = post(
                 JSON + "Transfer-Encoding: chunked\r\nConnection: close\r\n",
