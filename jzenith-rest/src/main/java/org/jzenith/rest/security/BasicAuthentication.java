@@ -2,6 +2,7 @@ package org.jzenith.rest.security;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Provider;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Objects;
 import org.jzenith.core.security.IdentityStore;
 import org.jzenith.rest.internal.security.BasicAuthenticator;
@@ -23,7 +24,8 @@ import org.jzenith.rest.internal.security.BasicAuthenticator;
  * was wrong; a user without the role is a 403. Passwords are verified on virtual threads, never on
  * the event loop, at most {@link #withConcurrentVerifications} at once; up to {@link
  * #withWaitingVerifications} more wait, and beyond them a request is answered 503 with {@code
- * Retry-After}, so that a flood of guesses costs a bounded amount of CPU and memory. Immutable.
+ * Retry-After}, so that a flood of guesses costs a bounded amount of CPU and memory; such refusals are
+ * counted in {@code http.server.rejected{reason="sign-ins"}} and logged at most once a minute. Immutable.
  */
 public final class BasicAuthentication extends AbstractModule {
 
@@ -63,9 +65,10 @@ public final class BasicAuthentication extends AbstractModule {
     @Override
     protected void configure() {
         final Provider<IdentityStore> store = getProvider(IdentityStore.class);
+        final Provider<MeterRegistry> registry = getProvider(MeterRegistry.class);
         Authenticator.bind(binder())
-                .toProvider(
-                        (Provider<Authenticator>) () -> new BasicAuthenticator(store.get(), realm, concurrent, waiting))
+                .toProvider((Provider<Authenticator>)
+                        () -> new BasicAuthenticator(store.get(), realm, concurrent, waiting, registry.get()))
                 .asEagerSingleton();
     }
 }

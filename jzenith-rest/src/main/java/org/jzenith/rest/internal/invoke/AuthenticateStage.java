@@ -8,6 +8,7 @@ import java.util.List;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.EndpointFilters;
 import org.jzenith.rest.internal.filters.ResponseFiltering;
+import org.jzenith.rest.internal.limits.Overloaded;
 import org.jzenith.rest.internal.security.Authenticating;
 import org.jzenith.rest.security.Authentication;
 
@@ -76,7 +77,10 @@ final class AuthenticateStage {
             final RoutingContext routing,
             final Future<Authentication> authentication,
             final Handler<RoutingContext> next) {
-        if (authentication.failed()) {
+        if (authentication.failed() && authentication.cause() instanceof Overloaded busy) {
+            // Refused at a limit (sign-ins being checked): counted and logged by the authenticator.
+            errors.overloaded(routing, busy.getMessage());
+        } else if (authentication.failed()) {
             answering.fail(routing, routing.vertx().getOrCreateContext(), authentication.cause());
         } else if (authentication.result() instanceof Authentication.Rejected(final var challenge, final var reason)) {
             if (!filters.isEmpty()) {

@@ -41,8 +41,8 @@ public final class ConnectionGuard {
     private ConnectionGuard(final RestConfiguration.Limits limits, final MeterRegistry registry) {
         this.maxConnections = limits.maxConnections();
         this.headerTimeoutNanos = limits.headerTimeout().toNanos();
-        this.refused = rejected(registry, "connections");
-        this.slowHeads = rejected(registry, "header timeout");
+        this.refused = Rejections.counter(registry, "connections");
+        this.slowHeads = Rejections.counter(registry, "header timeout");
         Gauge.builder("http.server.connections", open, AtomicInteger::get)
                 .description("Open connections to the REST servers")
                 .register(registry);
@@ -141,12 +141,5 @@ public final class ConnectionGuard {
         public void close() {
             vertx.cancelTimer(timer);
         }
-    }
-
-    static Counter rejected(final MeterRegistry registry, final String reason) {
-        return Counter.builder("http.server.rejected")
-                .description("Requests and connections refused because the server was at its limits")
-                .tag("reason", reason)
-                .register(registry);
     }
 }

@@ -62,8 +62,8 @@ public final class RequestAdmission {
         this.maxQueued = maxQueued;
         this.queueTimeoutMillis = Math.max(1, queueTimeout.toMillis());
         this.errors = errors;
-        this.queueFull = ConnectionGuard.rejected(registry, "queue full");
-        this.queueTimedOut = ConnectionGuard.rejected(registry, "queue timeout");
+        this.queueFull = Rejections.counter(registry, "queue full");
+        this.queueTimedOut = Rejections.counter(registry, "queue timeout");
         Gauge.builder("http.server.requests.active", inFlight, AtomicInteger::get)
                 .description("Resource requests being served")
                 .register(registry);

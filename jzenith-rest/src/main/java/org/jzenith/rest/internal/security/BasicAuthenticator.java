@@ -1,15 +1,17 @@
 package org.jzenith.rest.internal.security;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.ws.rs.ServiceUnavailableException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
@@ -17,6 +19,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jzenith.core.security.IdentityStore;
 import org.jzenith.core.security.VerifiedUser;
+import org.jzenith.rest.internal.limits.Overloaded;
+import org.jzenith.rest.internal.limits.Rejections;
+import org.jzenith.rest.internal.limits.ReportThrottle;
 import org.jzenith.rest.security.Authentication;
 import org.jzenith.rest.security.Authenticator;
 import org.jzenith.rest.security.Challenge;
@@ -29,26 +34,42 @@ import org.slf4j.LoggerFactory;
  * IdentityStore} on a virtual thread: the slow hash never runs on the event loop. At most {@code
  * concurrent} verifications run at once (a semaphore the virtual threads wait on); at most {@code
  * concurrent + waiting} are admitted at all, and a request beyond them is a 503 at once, so a flood
- * of guesses holds a bounded number of threads and passwords in memory. Thread-safe.
+ * of guesses holds a bounded number of threads and passwords in memory. Refusals are counted in {@code
+ * http.server.rejected{reason="sign-ins"}} and logged at WARN at most once a minute, each line saying
+ * how many it stands for: a flood of guesses must not flood the log too. Thread-safe.
  */
 public final class BasicAuthenticator implements Authenticator {
 
     private static final Logger LOG = LoggerFactory.getLogger(BasicAuthenticator.class);
     private static final Future<Authentication> ABSENT = Future.succeededFuture(Authentication.absent());
     private static final String PREFIX = "basic ";
-    private static final long RETRY_AFTER_SECONDS = 1;
+    /** The tag of the refusals in {@code http.server.rejected}. */
+    static final String REJECTED_REASON = "sign-ins";
+
+    private static final Duration REPORT_INTERVAL = Duration.ofMinutes(1);
+    // One stackless instance for every refusal: a flood of them allocates nothing.
+    private static final Future<Authentication> BUSY =
+            Future.failedFuture(new Overloaded("Too many sign-ins are being checked; try again shortly"));
 
     private final IdentityStore store;
     private final Challenge challenge;
     private final Semaphore verifying;
     private final int admitted;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final Counter refused;
+    private final ReportThrottle refusals = ReportThrottle.every(REPORT_INTERVAL);
 
-    public BasicAuthenticator(final IdentityStore store, final String realm, final int concurrent, final int waiting) {
+    public BasicAuthenticator(
+            final IdentityStore store,
+            final String realm,
+            final int concurrent,
+            final int waiting,
+            final MeterRegistry registry) {
         this.store = store;
         this.challenge = Challenge.of("Basic").with("realm", realm).with("charset", "UTF-8");
         this.verifying = new Semaphore(concurrent, true);
         this.admitted = concurrent + waiting;
+        this.refused = Rejections.counter(registry, REJECTED_REASON);
     }
 
     @Override
@@ -75,10 +96,12 @@ public final class BasicAuthenticator implements Authenticator {
         if (inFlight.incrementAndGet() > admitted) {
             inFlight.decrementAndGet();
             credentials.get().clear();
-            LOG.debug("A Basic sign-in was refused: {} verifications are running or waiting", admitted);
-            return Future.failedFuture(new ServiceUnavailableException(
-                    "Too many sign-ins are being checked; try again shortly", RETRY_AFTER_SECONDS));
+            refused.increment();
+            report(refusals.event());
+            return BUSY;
         }
+        // The flood is over: tell the refusals no report has told yet, once the interval allows.
+        report(refusals.pending());
         final Context context = Vertx.currentContext();
         final Promise<Authentication> answer = Promise.promise();
         Thread.ofVirtual().name("jzenith-basic-auth").start(() -> {
@@ -99,6 +122,22 @@ public final class BasicAuthenticator implements Authenticator {
             }
         });
         return answer.future();
+    }
+
+    private void report(final long refusedSinceLastReport) {
+        if (refusedSinceLastReport == 0) {
+            return;
+        }
+        LOG.warn(
+                "{} with 503: the verifications were full, {} running or waiting (BasicAuthentication's"
+                        + " withConcurrentVerifications plus withWaitingVerifications); refusals are counted in"
+                        + " http.server.rejected{reason=\"" + REJECTED_REASON
+                        + "\"} and logged at most once every {} s",
+                refusedSinceLastReport == 1
+                        ? "Refused a Basic sign-in"
+                        : "Refused " + refusedSinceLastReport + " Basic sign-ins since the last report",
+                admitted,
+                REPORT_INTERVAL.toSeconds());
     }
 
     private Authentication verify(final Credentials credentials) throws InterruptedException {
