@@ -68,20 +68,15 @@ public final class JwtPlugin implements Plugin {
     }
 
     /**
-     * Reports no key source or several, a key that cannot be read, a key set URL that is not https
-     * (plain http only on loopback where allowed), and a missing issuer or audience.
+     * Reports, all at once, no key source or several, a key that cannot be read, a key set URL that
+     * is not https (plain http only on loopback where allowed), and a missing issuer, audience or roles
+     * claim.
      */
     @Override
     public void validate(final Validation validation) {
         validation.configuration(JwtConfiguration.class).ifPresent(configuration -> {
             fetchesKeys = configuration.jwksUrl().isPresent();
-            JwtSettings.read(configuration).problems().forEach(problem -> {
-                if (problem.ofSeveral()) {
-                    validation.problem(problem.key(), "JwtPlugin", problem.expected());
-                } else {
-                    validation.reject(problem.key(), problem.expected());
-                }
-            });
+            validation.reject(JwtSettings.problems(configuration));
         });
     }
 
@@ -89,9 +84,7 @@ public final class JwtPlugin implements Plugin {
     @Override
     public Future<Void> start(final PluginContext context) {
         final JwtConfiguration configuration = context.instance(JwtConfiguration.class);
-        final JwtSettings settings = JwtSettings.read(configuration)
-                .settings()
-                .orElseThrow(() -> new IllegalStateException("the jwt settings were not validated"));
+        final JwtSettings settings = JwtSettings.of(configuration);
         final Future<VerifyingKeys> keys =
                 switch (settings.keys()) {
                     case KeySource.Pem(final var key) -> {

@@ -27,23 +27,54 @@ class JwtStartupIT {
     @Test
     void noKeySourceAndNoIssuerOrAudienceAreReportedTogether() {
         assertThatThrownBy(() -> application().start())
-                .hasMessageContaining("jwt.public-key, jwt.public-key-file, jwt.jwks-url")
-                .hasMessageContaining("none is set: set exactly one")
-                .hasMessageContaining("jwt.issuer")
-                .hasMessageContaining("jwt.audience");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 3 problems:")
+                .hasMessageContaining("jwt.public-key, jwt.public-key-file, jwt.jwks-url (nowhere): required, but no"
+                        + " source sets it: expected one of them: the PEM public key that verifies tokens"
+                        + " (jwt.public-key), a file holding it (jwt.public-key-file) or the URL of the issuer's JSON"
+                        + " Web Key Set (jwt.jwks-url)")
+                .hasMessageContaining("jwt.issuer (nowhere): required")
+                .hasMessageContaining("jwt.audience (nowhere): required");
     }
 
     @Test
-    void twoKeySourcesAreOneProblemAndEachIsStillChecked() {
+    void twoKeySourcesAreEachNamedWithWhereTheyCameFromAndEachIsStillChecked() {
         assertThatThrownBy(() -> application(
-                                "--jwt.public-key=" + TestKeys.rsa(null).publicPem(),
+                                "--jwt.public-key-file=/etc/service/issuer.pem",
                                 "--jwt.jwks-url=ftp://id.example.com/certs",
                                 "--jwt.issuer=i",
                                 "--jwt.audience=a")
                         .start())
-                .hasMessageContaining("2 are set: set exactly one")
-                .hasMessageContaining("jwt.jwks-url")
-                .hasMessageContaining("an https URL");
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 4 problems:")
+                .hasMessageContaining("jwt.public-key-file (command line): \"/etc/service/issuer.pem\" is not valid:"
+                        + " expected no value, as jwt.jwks-url is set too: keep exactly one of the PEM public key")
+                .hasMessageContaining("jwt.jwks-url (command line): \"ftp://id.example.com/certs\" is not valid:"
+                        + " expected no value, as jwt.public-key-file is set too")
+                .hasMessageContaining("jwt.public-key-file (command line): \"/etc/service/issuer.pem\" is not valid:"
+                        + " expected a readable file holding a PEM public key, but /etc/service/issuer.pem does not"
+                        + " exist")
+                .hasMessageContaining("jwt.jwks-url (command line): \"ftp://id.example.com/certs\" is not valid:"
+                        + " expected an https URL");
+    }
+
+    @Test
+    void everyBadKeyIsReportedAtOnceWithWhereItCameFromBeforeAnythingStarts() {
+        assertThatThrownBy(() -> application(
+                                "--jwt.jwks-url=http://id.example.com/certs",
+                                "--jwt.issuer= ",
+                                "--jwt.roles-claim= ",
+                                "--jwt.clock-skew=1h")
+                        .start())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 5 problems:")
+                .hasMessageContaining("jwt.clock-skew (command line): \"1h\" is not valid")
+                .hasMessageContaining("jwt.jwks-url (command line): \"http://id.example.com/certs\" is not valid:"
+                        + " expected an https URL: over plain http anyone on the path can swap the keys")
+                .hasMessageContaining("jwt.issuer (command line): \" \" is not valid: expected the issuer tokens must"
+                        + " name in iss")
+                .hasMessageContaining("jwt.audience (nowhere): required, but no source sets it: expected the audience")
+                .hasMessageContaining("jwt.roles-claim (command line): \" \" is not valid: expected a claim name");
     }
 
     @Test

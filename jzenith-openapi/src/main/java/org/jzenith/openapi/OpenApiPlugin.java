@@ -53,12 +53,13 @@ public final class OpenApiPlugin implements Plugin {
         return List.of(OpenApiConfiguration.class);
     }
 
-    /** Reports a blank title or version, and Swagger UI asked for where its jar is missing. */
+    /** Reports, all at once, a blank title or version, and Swagger UI asked for where its jar is missing. */
     @Override
     public void validate(final Validation validation) {
-        validation.configuration(OpenApiConfiguration.class).ifPresent(settings -> OpenApiChecks.problems(
-                        settings, OpenApiPlugin.class.getClassLoader())
-                .forEach(problem -> validation.reject(problem.key(), problem.expected())));
+        validation
+                .configuration(OpenApiConfiguration.class)
+                .ifPresent(settings ->
+                        validation.reject(OpenApiChecks.problems(settings, OpenApiPlugin.class.getClassLoader())));
     }
 
     /** Fails when the application has no REST plugin, whose resources the document describes. */

@@ -13,11 +13,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.jwt.JwtConfiguration;
 
 /**
  * The JWT plugin's configuration, checked: the key source read (a key file is read here, at
- * start-up, off the event loop) and the required claims present; or every problem, by key.
+ * start-up, off the event loop) and the required claims present; or every problem, by key, as
+ * {@link SettingProblem}s that {@code JwtPlugin.validate} reports with the rest of the
+ * configuration's before anything is created.
  *
  * @param keys where the verifying keys come from
  * @param claims what a token's claims must say
@@ -26,36 +29,38 @@ import org.jzenith.jwt.JwtConfiguration;
  */
 public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, String realm) {
 
-    private static final String SOURCES = "jwt.public-key, jwt.public-key-file, jwt.jwks-url";
+    private static final String PUBLIC_KEY = "jwt.public-key";
+    private static final String PUBLIC_KEY_FILE = "jwt.public-key-file";
+    private static final String JWKS_URL = "jwt.jwks-url";
+    private static final List<String> SOURCES = List.of(PUBLIC_KEY, PUBLIC_KEY_FILE, JWKS_URL);
+    private static final String ONE_SOURCE = "the PEM public key that verifies tokens (" + PUBLIC_KEY + "), a file"
+            + " holding it (" + PUBLIC_KEY_FILE + ") or the URL of the issuer's JSON Web Key Set (" + JWKS_URL + ")";
 
-    /**
-     * A setting that is not right.
-     *
-     * @param key the configuration key, or the keys that together are not right
-     * @param expected what it should be
-     * @param ofSeveral whether it is about several keys (reported as one problem, not one key's value)
-     */
-    public record Problem(String key, String expected, boolean ofSeveral) {
-
-        Problem(final String key, final String expected) {
-            this(key, expected, false);
-        }
+    /** What is wrong with {@code configuration}, every key; empty when the plugin can start with it. */
+    public static List<SettingProblem> problems(final JwtConfiguration configuration) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        read(configuration, problems);
+        return List.copyOf(problems);
     }
 
     /**
-     * The settings, or what is wrong with them.
+     * The settings {@code configuration} describes.
      *
-     * @param settings present when there is no problem
-     * @param problems every problem found
+     * @throws IllegalArgumentException naming every key of the {@link #problems}, when there are any
      */
-    public record Checked(Optional<JwtSettings> settings, List<Problem> problems) {}
+    public static JwtSettings of(final JwtConfiguration configuration) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        final Optional<JwtSettings> settings = read(configuration, problems);
+        SettingProblem.requireNone(problems);
+        return settings.orElseThrow();
+    }
 
-    /** Reads and checks {@code configuration}. */
-    public static Checked read(final JwtConfiguration configuration) {
-        final List<Problem> problems = new ArrayList<>();
+    /** The settings, adding to {@code problems} every one found; empty when there is any. */
+    private static Optional<JwtSettings> read(
+            final JwtConfiguration configuration, final List<SettingProblem> problems) {
         final Optional<KeySource> keys = keySource(configuration, problems);
         if (configuration.issuer().filter(issuer -> !issuer.isBlank()).isEmpty()) {
-            problems.add(new Problem(
+            problems.add(new SettingProblem(
                     "jwt.issuer", "the issuer tokens must name in iss, such as https://id.example.com/realms/shop"));
         }
         final List<String> audience = configuration.audience().orElse(List.of()).stream()
@@ -63,44 +68,52 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
                 .filter(a -> !a.isEmpty())
                 .toList();
         if (audience.isEmpty()) {
-            problems.add(new Problem(
+            problems.add(new SettingProblem(
                     "jwt.audience", "the audience (or several, separated by commas) tokens must name in aud"));
         }
         if (configuration.rolesClaim().isBlank()) {
-            problems.add(new Problem("jwt.roles-claim", "a claim name, such as groups or realm_access.roles"));
+            problems.add(new SettingProblem("jwt.roles-claim", "a claim name, such as groups or realm_access.roles"));
         }
-        if (!problems.isEmpty()) {
-            return new Checked(Optional.empty(), List.copyOf(problems));
+        if (keys.isEmpty() || !problems.isEmpty()) {
+            return Optional.empty();
         }
         final Duration skew = configuration.clockSkew();
-        return new Checked(
-                Optional.of(new JwtSettings(
-                        keys.orElseThrow(),
-                        new ClaimsCheck(configuration.issuer().orElseThrow(), Set.copyOf(audience), skew),
-                        new RolesClaim(configuration.rolesClaim()),
-                        configuration.realm())),
-                List.of());
+        return Optional.of(new JwtSettings(
+                keys.get(),
+                new ClaimsCheck(configuration.issuer().orElseThrow(), Set.copyOf(audience), skew),
+                new RolesClaim(configuration.rolesClaim()),
+                configuration.realm()));
     }
 
-    private static Optional<KeySource> keySource(final JwtConfiguration configuration, final List<Problem> problems) {
-        final int given = (configuration.publicKey().isPresent() ? 1 : 0)
-                + (configuration.publicKeyFile().isPresent() ? 1 : 0)
-                + (configuration.jwksUrl().isPresent() ? 1 : 0);
-        if (given != 1) {
-            problems.add(new Problem(
-                    SOURCES,
-                    (given == 0 ? "none is set" : given + " are set")
-                            + ": set exactly one, the PEM public key that verifies tokens, a file holding it,"
-                            + " or the URL of the issuer's JSON Web Key Set",
-                    true));
+    private static Optional<KeySource> keySource(
+            final JwtConfiguration configuration, final List<SettingProblem> problems) {
+        final List<String> given = new ArrayList<>();
+        configuration.publicKey().ifPresent(set -> given.add(PUBLIC_KEY));
+        configuration.publicKeyFile().ifPresent(set -> given.add(PUBLIC_KEY_FILE));
+        configuration.jwksUrl().ifPresent(set -> given.add(JWKS_URL));
+        if (given.isEmpty()) {
+            // Named together: any one of them is the fix.
+            problems.add(new SettingProblem(String.join(", ", SOURCES), "one of them: " + ONE_SOURCE));
+            return Optional.empty();
+        }
+        if (given.size() > 1) {
+            // Each set key on its own, so that the report says where each value came from.
+            for (final String key : given) {
+                final List<String> others =
+                        given.stream().filter(other -> !other.equals(key)).toList();
+                problems.add(new SettingProblem(
+                        key,
+                        "no value, as " + String.join(" and ", others) + (others.size() == 1 ? " is" : " are")
+                                + " set too: keep exactly one of " + ONE_SOURCE));
+            }
             // What is set is still checked, so that one report names every key to fix.
-            configuration.publicKey().ifPresent(pem -> pem(pem, "jwt.public-key", "", problems));
+            configuration.publicKey().ifPresent(pem -> pem(pem, PUBLIC_KEY, "", problems));
             configuration.publicKeyFile().ifPresent(file -> pemFile(file, problems));
             configuration.jwksUrl().ifPresent(url -> jwks(url, configuration.jwksAllowInsecureLoopback(), problems));
             return Optional.empty();
         }
         if (configuration.publicKey().isPresent()) {
-            return pem(configuration.publicKey().get(), "jwt.public-key", "", problems);
+            return pem(configuration.publicKey().get(), PUBLIC_KEY, "", problems);
         }
         if (configuration.publicKeyFile().isPresent()) {
             return pemFile(configuration.publicKeyFile().get(), problems);
@@ -108,17 +121,16 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
         return jwks(configuration.jwksUrl().orElseThrow(), configuration.jwksAllowInsecureLoopback(), problems);
     }
 
-    private static Optional<KeySource> pemFile(final String file, final List<Problem> problems) {
+    private static Optional<KeySource> pemFile(final String file, final List<SettingProblem> problems) {
         final String pem;
         try {
             pem = Files.readString(Path.of(file));
         } catch (final IOException | RuntimeException e) {
-            problems.add(new Problem(
-                    "jwt.public-key-file",
-                    "a readable file holding a PEM public key, but " + file + " " + whyUnreadable(e)));
+            problems.add(new SettingProblem(
+                    PUBLIC_KEY_FILE, "a readable file holding a PEM public key, but " + file + " " + whyUnreadable(e)));
             return Optional.empty();
         }
-        return pem(pem, "jwt.public-key-file", " in " + file, problems);
+        return pem(pem, PUBLIC_KEY_FILE, " in " + file, problems);
     }
 
     private static String whyUnreadable(final Exception failure) {
@@ -131,11 +143,11 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
     }
 
     private static Optional<KeySource> pem(
-            final String pem, final String key, final String where, final List<Problem> problems) {
+            final String pem, final String key, final String where, final List<SettingProblem> problems) {
         final StringBuilder problem = new StringBuilder();
         final Optional<PemPublicKey> read = PemPublicKey.read(pem, problem);
         if (read.isEmpty()) {
-            problems.add(new Problem(
+            problems.add(new SettingProblem(
                     key, "a PEM public key (-----BEGIN PUBLIC KEY-----, RSA or EC), but found " + problem + where));
         }
         return read.map(KeySource.Pem::new);
@@ -147,19 +159,19 @@ public record JwtSettings(KeySource keys, ClaimsCheck claims, RolesClaim roles, 
      * and sign any token.
      */
     private static Optional<KeySource> jwks(
-            final String url, final boolean insecureLoopback, final List<Problem> problems) {
+            final String url, final boolean insecureLoopback, final List<SettingProblem> problems) {
         final Optional<URI> uri = parsed(url);
         if (uri.isEmpty()) {
-            problems.add(new Problem(
-                    "jwt.jwks-url", "an https URL of the issuer's key set, such as https://id.example.com/certs"));
+            problems.add(new SettingProblem(
+                    JWKS_URL, "an https URL of the issuer's key set, such as https://id.example.com/certs"));
             return Optional.empty();
         }
         final URI checked = uri.get();
         if ("https".equalsIgnoreCase(checked.getScheme()) || (insecureLoopback && LoopbackHost.is(checked.getHost()))) {
             return Optional.of(new KeySource.Jwks(checked));
         }
-        problems.add(new Problem(
-                "jwt.jwks-url",
+        problems.add(new SettingProblem(
+                JWKS_URL,
                 insecureLoopback
                         ? "an https URL: jwt.jwks-allow-insecure-loopback allows plain http only for 127.0.0.1,"
                                 + " ::1 or localhost"

@@ -6,6 +6,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.openapi.OpenApiConfiguration;
 
 /** The settings' checks name the key and the fix; Swagger UI asked for without its jar is one. */
@@ -31,8 +32,17 @@ class OpenApiChecksTest {
     @Test
     void aBlankTitleAndVersionAreNamed() {
         assertThat(OpenApiChecks.problems(new Settings(true, Optional.empty(), " ", ""), WITH_WEBJAR))
-                .extracting(OpenApiChecks.Problem::key)
+                .extracting(SettingProblem::key)
                 .containsExactly("rest.openapi.title", "rest.openapi.version");
+    }
+
+    @Test
+    void everyBadKeyIsReportedAtOnce() throws Exception {
+        try (URLClassLoader empty = new URLClassLoader(new URL[0], null)) {
+            assertThat(OpenApiChecks.problems(new Settings(true, Optional.of(true), "", " "), empty))
+                    .extracting(SettingProblem::key)
+                    .containsExactly("rest.openapi.title", "rest.openapi.version", "rest.openapi.swagger-ui");
+        }
     }
 
     @Test

@@ -1,9 +1,11 @@
 package org.jzenith.openapi.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
@@ -39,11 +41,17 @@ class OpenApiPluginIT {
     }
 
     @Test
-    void aBlankTitleStopsStartUp() {
-        StartupFailures.assertRefusesToStart(
-                JZenith.application("--rest.port=0", "--rest.openapi.title= ")
-                        .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create()),
-                "rest.openapi.title");
+    void aBlankTitleAndVersionAreReportedTogetherWithWhereTheyCameFrom() {
+        final JZenith app = JZenith.application("--rest.port=0", "--rest.openapi.title= ", "--rest.openapi.version= ")
+                .withPlugins(RestPlugin.withResources(CatalogResource.class), OpenApiPlugin.create());
+
+        assertThatThrownBy(app::start)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("The configuration has 2 problems:")
+                .hasMessageContaining("rest.openapi.title (command line): \" \" is not valid: expected a title for the"
+                        + " document, such as rest.openapi.title=Orders")
+                .hasMessageContaining("rest.openapi.version (command line)")
+                .hasMessageContaining("expected the API's version for the document, such as rest.openapi.version=1.0");
     }
 
     @Test
