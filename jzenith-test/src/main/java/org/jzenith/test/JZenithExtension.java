@@ -1,7 +1,5 @@
 package org.jzenith.test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,11 +100,7 @@ public final class JZenithExtension
     public TestClient client() {
         final JZenith app = application();
         if (client == null) {
-            final int port = RestSupport.port(app)
-                    .orElseThrow(() -> new IllegalStateException("The application under test has no REST plugin"
-                            + " (org.jzenith.rest.RestPlugin), so there is no HTTP port to hand a TestClient for;"
-                            + " take the JZenith parameter and use its injector instead"));
-            client = new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
+            client = TestClient.of(app);
         }
         return client;
     }
@@ -127,10 +121,7 @@ public final class JZenithExtension
     public TestClient managementClient() {
         final JZenith app = application();
         if (managementClient == null) {
-            final int port = RestSupport.managementPort(app)
-                    .orElseThrow(() -> new IllegalStateException("The application under test has no management"
-                            + " port; set management.port (0 picks a free one) to serve /health and /metrics there"));
-            managementClient = new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
+            managementClient = TestClient.ofManagement(app);
         }
         return managementClient;
     }

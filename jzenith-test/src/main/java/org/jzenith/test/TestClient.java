@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import org.jzenith.core.JZenith;
 
 /**
  * A real HTTP client bound to the base URL of the application under test. Bodies given as objects
@@ -17,6 +18,14 @@ import java.util.Optional;
  * <pre>{@code
  * TestResponse created = client.post("/users", Map.of("name", "Ada"));
  * TestResponse page = client.get("/users?limit=10");
+ * }</pre>
+ *
+ * <p>{@link JZenithExtension} hands one to tests; a test that starts its application itself (to
+ * start several, or to watch start-up fail) makes its own:
+ *
+ * <pre>{@code
+ * JZenith app = JZenith.application("--rest.port=0").withPlugins(RestPlugin.withResources(UserResource.class)).start();
+ * assertThat(TestClient.of(app).get("/users").status()).isEqualTo(200);
  * }</pre>
  *
  * <p>Thread-safe.
@@ -29,11 +38,41 @@ public final class TestClient {
     private final URI base;
     private final ObjectMapper mapper;
 
-    TestClient(final URI base, final ObjectMapper mapper) {
+    private TestClient(final URI base, final ObjectMapper mapper) {
         this.http =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         this.base = base;
         this.mapper = mapper;
+    }
+
+    /**
+     * A client bound to the REST port of {@code app}, a running application.
+     *
+     * @throws IllegalStateException when the application has no REST plugin
+     */
+    public static TestClient of(final JZenith app) {
+        final int port = RestSupport.port(app)
+                .orElseThrow(() -> new IllegalStateException("The application under test has no REST plugin"
+                        + " (org.jzenith.rest.RestPlugin), so there is no HTTP port to hand a TestClient for;"
+                        + " take the JZenith parameter and use its injector instead"));
+        return on(port);
+    }
+
+    /**
+     * A client bound to the management port of {@code app} ({@code management.port}), where {@code
+     * /health} and {@code /metrics} answer when one is set.
+     *
+     * @throws IllegalStateException when the application has no management port
+     */
+    public static TestClient ofManagement(final JZenith app) {
+        final int port = RestSupport.managementPort(app)
+                .orElseThrow(() -> new IllegalStateException("The application under test has no management"
+                        + " port; set management.port (0 picks a free one) to serve /health and /metrics there"));
+        return on(port);
+    }
+
+    private static TestClient on(final int port) {
+        return new TestClient(URI.create("http://127.0.0.1:" + port), new ObjectMapper());
     }
 
     /** The base URL, such as {@code http://127.0.0.1:41234}. */

@@ -14,7 +14,6 @@ import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import jakarta.ws.rs.ext.ContextResolver;
-import java.net.http.HttpResponse;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.rest.security.Authenticator;
+import org.jzenith.test.TestClient;
+import org.jzenith.test.TestResponse;
 
 /**
  * {@code /openapi.json} and {@code /openapi.yaml} describe the resources as they are served, pass
@@ -34,7 +34,7 @@ class OpenApiIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static JZenith app;
-    private static Http http;
+    private static TestClient http;
     private static JsonNode document;
 
     @BeforeAll
@@ -50,10 +50,10 @@ class OpenApiIT {
                     }
                 })
                 .start();
-        http = new Http(app.instance(RestServer.class).port());
-        final HttpResponse<String> response = http.get("/openapi.json");
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
+        http = TestClient.of(app);
+        final TestResponse response = http.get("/openapi.json");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("Content-Type")).hasValue("application/json");
         document = JSON.readTree(response.body());
     }
 
@@ -74,8 +74,8 @@ class OpenApiIT {
 
     @Test
     void theYamlFormIsTheSameDocument() throws Exception {
-        final HttpResponse<String> yaml = http.get("/openapi.yaml");
-        assertThat(yaml.headers().firstValue("Content-Type")).hasValue("application/yaml");
+        final TestResponse yaml = http.get("/openapi.yaml");
+        assertThat(yaml.header("Content-Type")).hasValue("application/yaml");
         assertThat(new ObjectMapper(new YAMLFactory()).readTree(yaml.body())).isEqualTo(document);
         valid(yaml.body());
     }
@@ -179,19 +179,19 @@ class OpenApiIT {
 
     @Test
     void swaggerUiIsServedFromTheWebjarAndPointsAtTheDocument() {
-        final HttpResponse<String> redirect = http.get("/swagger-ui");
-        assertThat(redirect.statusCode()).isEqualTo(301);
-        assertThat(redirect.headers().firstValue("Location")).hasValue("/swagger-ui/");
-        final HttpResponse<String> page = http.get("/swagger-ui/");
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        final TestResponse redirect = http.get("/swagger-ui");
+        assertThat(redirect.status()).isEqualTo(301);
+        assertThat(redirect.header("Location")).hasValue("/swagger-ui/");
+        final TestResponse page = http.get("/swagger-ui/");
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.header("Content-Type")).hasValue("text/html; charset=utf-8");
         assertThat(page.body()).contains("swagger-ui-bundle.js", "swagger-initializer.js");
         assertThat(http.get("/swagger-ui/swagger-initializer.js").body()).contains("url: \"../openapi.json\"");
-        assertThat(http.get("/swagger-ui/swagger-ui-bundle.js").statusCode()).isEqualTo(200);
-        final HttpResponse<String> missing = http.get("/swagger-ui/nothing.js");
-        assertThat(missing.statusCode()).isEqualTo(404);
-        assertThat(missing.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(http.get("/swagger-ui/..%2Fpom.properties").statusCode()).isEqualTo(404);
+        assertThat(http.get("/swagger-ui/swagger-ui-bundle.js").status()).isEqualTo(200);
+        final TestResponse missing = http.get("/swagger-ui/nothing.js");
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.header("Content-Type")).hasValue("application/problem+json");
+        assertThat(http.get("/swagger-ui/..%2Fpom.properties").status()).isEqualTo(404);
     }
 
     /**
@@ -215,16 +215,16 @@ class OpenApiIT {
                 })
                 .start();
         try {
-            final Http countedHttp = new Http(counted.instance(RestServer.class).port());
-            final HttpResponse<String> made = countedHttp.get("/openapi.json");
-            assertThat(made.statusCode()).isEqualTo(200);
+            final TestClient countedClient = TestClient.of(counted);
+            final TestResponse made = countedClient.get("/openapi.json");
+            assertThat(made.status()).isEqualTo(200);
             final String first = made.body();
             final int introspectionsToMakeIt = CountingJson.PRODUCT_INTROSPECTIONS.get();
             assertThat(introspectionsToMakeIt).isPositive();
 
-            assertThat(countedHttp.get("/openapi.json").body()).isEqualTo(first);
-            assertThat(countedHttp.get("/openapi.yaml").statusCode()).isEqualTo(200);
-            assertThat(countedHttp.get("/openapi.json").body()).isEqualTo(first);
+            assertThat(countedClient.get("/openapi.json").body()).isEqualTo(first);
+            assertThat(countedClient.get("/openapi.yaml").status()).isEqualTo(200);
+            assertThat(countedClient.get("/openapi.json").body()).isEqualTo(first);
             assertThat(CountingJson.PRODUCT_INTROSPECTIONS.get()).isEqualTo(introspectionsToMakeIt);
         } finally {
             counted.stop();

@@ -9,6 +9,7 @@ import org.jzenith.core.JZenith;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.RestServer;
+import org.jzenith.test.TestClient;
 
 /** With {@code management.port} the document and Swagger UI move there; without it, they can be turned off. */
 class OpenApiManagementPortIT {
@@ -35,13 +36,13 @@ class OpenApiManagementPortIT {
     @Test
     void theDocumentAndSwaggerUiAnswerOnTheManagementPortOnly() {
         final RestServer server = app.instance(RestServer.class);
-        final Http api = new Http(server.port());
-        final Http management = new Http(server.managementPort().orElseThrow());
-        assertThat(management.get("/openapi.json").statusCode()).isEqualTo(200);
-        assertThat(management.get("/openapi.yaml").statusCode()).isEqualTo(200);
-        assertThat(management.get("/swagger-ui/").statusCode()).isEqualTo(200);
-        assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
-        assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+        final TestClient api = TestClient.of(app);
+        final TestClient management = TestClient.ofManagement(app);
+        assertThat(management.get("/openapi.json").status()).isEqualTo(200);
+        assertThat(management.get("/openapi.yaml").status()).isEqualTo(200);
+        assertThat(management.get("/swagger-ui/").status()).isEqualTo(200);
+        assertThat(api.get("/openapi.json").status()).isEqualTo(404);
+        assertThat(api.get("/swagger-ui/").status()).isEqualTo(404);
         // Without an authenticator, there is no scheme to describe.
         assertThat(management.get("/openapi.json").body()).doesNotContain("securitySchemes");
         // Swagger UI's "Try it out" must call the API, not the port the document came from.
@@ -55,8 +56,8 @@ class OpenApiManagementPortIT {
 
     @Test
     void turnedOffThereIsNoDocument() {
-        final Http api = new Http(off.instance(RestServer.class).port());
-        assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
-        assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
+        final TestClient api = TestClient.of(off);
+        assertThat(api.get("/openapi.json").status()).isEqualTo(404);
+        assertThat(api.get("/swagger-ui/").status()).isEqualTo(404);
     }
 }

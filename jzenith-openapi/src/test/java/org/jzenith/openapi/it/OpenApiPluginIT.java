@@ -8,8 +8,8 @@ import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
 import org.jzenith.test.StartupFailures;
+import org.jzenith.test.TestClient;
 
 /**
  * The document is the OpenAPI plugin's: a REST service without it serves none, the plugin without
@@ -23,11 +23,11 @@ class OpenApiPluginIT {
                 .withPlugins(RestPlugin.withResources(CatalogResource.class))
                 .start();
         try {
-            final Http api = new Http(app.instance(RestServer.class).port());
-            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(404);
-            assertThat(api.get("/openapi.yaml").statusCode()).isEqualTo(404);
-            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
-            assertThat(api.get("/catalog/count").statusCode()).isEqualTo(200);
+            final TestClient api = TestClient.of(app);
+            assertThat(api.get("/openapi.json").status()).isEqualTo(404);
+            assertThat(api.get("/openapi.yaml").status()).isEqualTo(404);
+            assertThat(api.get("/swagger-ui/").status()).isEqualTo(404);
+            assertThat(api.get("/catalog/count").status()).isEqualTo(200);
         } finally {
             app.stop();
         }

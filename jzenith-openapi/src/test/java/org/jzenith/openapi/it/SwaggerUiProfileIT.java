@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
-import org.jzenith.rest.RestServer;
+import org.jzenith.test.TestClient;
 
 /** In the {@code prod} profile Swagger UI is served only when {@code rest.openapi.swagger-ui} asks for it. */
 class SwaggerUiProfileIT {
@@ -15,10 +15,10 @@ class SwaggerUiProfileIT {
     void inProdSwaggerUiIsOffAndTheDocumentStays() {
         final JZenith app = start("--jzenith.profile=prod");
         try {
-            final Http api = new Http(app.instance(RestServer.class).port());
-            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
-            assertThat(api.get("/swagger-ui/swagger-ui-bundle.js").statusCode()).isEqualTo(404);
-            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(200);
+            final TestClient api = TestClient.of(app);
+            assertThat(api.get("/swagger-ui/").status()).isEqualTo(404);
+            assertThat(api.get("/swagger-ui/swagger-ui-bundle.js").status()).isEqualTo(404);
+            assertThat(api.get("/openapi.json").status()).isEqualTo(200);
         } finally {
             app.stop();
         }
@@ -28,10 +28,7 @@ class SwaggerUiProfileIT {
     void inProdSwaggerUiCanBeAskedFor() {
         final JZenith app = start("--jzenith.profile=prod", "--rest.openapi.swagger-ui=true");
         try {
-            assertThat(new Http(app.instance(RestServer.class).port())
-                            .get("/swagger-ui/")
-                            .statusCode())
-                    .isEqualTo(200);
+            assertThat(TestClient.of(app).get("/swagger-ui/").status()).isEqualTo(200);
         } finally {
             app.stop();
         }
@@ -41,9 +38,9 @@ class SwaggerUiProfileIT {
     void elsewhereSwaggerUiCanBeTurnedOff() {
         final JZenith app = start("--jzenith.profile=dev", "--rest.openapi.swagger-ui=false");
         try {
-            final Http api = new Http(app.instance(RestServer.class).port());
-            assertThat(api.get("/swagger-ui/").statusCode()).isEqualTo(404);
-            assertThat(api.get("/openapi.json").statusCode()).isEqualTo(200);
+            final TestClient api = TestClient.of(app);
+            assertThat(api.get("/swagger-ui/").status()).isEqualTo(404);
+            assertThat(api.get("/openapi.json").status()).isEqualTo(200);
         } finally {
             app.stop();
         }
