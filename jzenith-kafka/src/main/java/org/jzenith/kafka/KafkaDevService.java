@@ -14,7 +14,7 @@ import java.util.Properties;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.spi.kafka.KraftBroker;
 import org.jzenith.core.store.DevProcess;
-import org.jzenith.core.store.DevServer;
+import org.jzenith.core.store.DevProcessServer;
 import org.jzenith.core.store.DevServices;
 
 /**
@@ -152,7 +152,7 @@ record KafkaDevService(DevServices services) {
      * @param services the dev services' settings it was started with
      * @param port its client port on 127.0.0.1
      */
-    record Running(DevProcess process, DevServices services, int port) implements DevServer {
+    record Running(DevProcess process, DevServices services, int port) implements DevProcessServer {
 
         /** What clients set as {@code bootstrap.servers}. */
         String bootstrapServers() {
@@ -162,22 +162,6 @@ record KafkaDevService(DevServices services) {
         @Override
         public String describe() {
             return "a Kafka broker at " + bootstrapServers();
-        }
-
-        @Override
-        public Path folder() {
-            return process.folder();
-        }
-
-        @Override
-        public long pid() {
-            return process.pid();
-        }
-
-        /** Stops the broker and waits until it has gone; outside dev deletes its files. */
-        @Override
-        public void close() {
-            process.close();
         }
     }
 }
