@@ -29,7 +29,8 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 group.initial.rebalance.delay.ms=0
 PROPERTIES
-  cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
+  cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>"$work/format.log" | tail -1) ||
+    { tail -30 "$work/format.log" >&2; exit 1; }
   "$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool format --standalone --cluster-id "$cluster" \
     --config "$work/server.properties" >"$work/format.log" 2>&1 || { tail -30 "$work/format.log" >&2; exit 1; }
   "$@" "$JAVA_HOME/bin/java" -Xmx512m -cp "$classpath" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
