@@ -9,8 +9,9 @@
 #   KAFKA_CGROUP_AOT=auto benchmarks/kafka.sh ...              # the launcher's JZENITH_AOT for the service (default on)
 #   benchmarks/kafka.sh --report-only "COMMAND" "STARTED"       # rewrite KAFKA.md from benchmarks/results/kafka/
 #
-# 1. A broker like PrivateKafka's (Apache Kafka's kafka.Kafka from apps/kafka's lib/, one KRaft node,
-#    3 partitions per topic) on the first two ports of BENCH_PORTS, data in a temporary folder.
+# 1. A broker like PrivateKafka's (harness/kafka-broker.sh: Apache Kafka's kafka.Kafka from apps/kafka's
+#    lib/, one KRaft node, 3 partitions per topic) on the first two ports of BENCH_PORTS, data in a
+#    temporary folder.
 # 2. ROUNDS rounds, the variants' order alternating each round, a fresh JVM per run
 #    (apps/kafka: KafkaBench): for `jzenith` (an emitter and an @Incoming method through
 #    KafkaPlugin) and `bare` (KafkaProducer and a KafkaConsumer poll loop committing each poll):
@@ -43,6 +44,7 @@ broker_port=$base
 controller_port=$((base + 1))
 service_port=$((base + 2))
 . scripts/jdk.sh
+. benchmarks/harness/kafka-broker.sh
 export JAVA_HOME
 app=benchmarks/apps/kafka
 if [ "${BENCH_NO_BUILD-}" != 1 ]; then
@@ -60,33 +62,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cat >"$work/server.properties" <<PROPERTIES
-process.roles=broker,controller
-node.id=1
-controller.quorum.bootstrap.servers=127.0.0.1:$controller_port
-listeners=PLAINTEXT://127.0.0.1:$broker_port,CONTROLLER://127.0.0.1:$controller_port
-advertised.listeners=PLAINTEXT://127.0.0.1:$broker_port
-controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
-inter.broker.listener.name=PLAINTEXT
-log.dirs=$work/data
-num.partitions=3
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-group.initial.rebalance.delay.ms=0
-PROPERTIES
-classpath="$app/target/lib/*"
-cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
-"$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool format --standalone --cluster-id "$cluster" \
-  --config "$work/server.properties" >"$work/format.log" 2>&1
-"$JAVA_HOME/bin/java" -Xmx512m -cp "$classpath" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 1 600); do
-  (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null && break
-  kill -0 "$broker_pid" 2>/dev/null || { tail -30 "$work/broker.log" >&2; exit 1; }
-  sleep 0.1
-done
+kafka_broker_start "$app/target/lib/*" "$work" "$broker_port" "$controller_port"
 bootstrap=127.0.0.1:$broker_port
 echo "broker at $bootstrap" >&2
 

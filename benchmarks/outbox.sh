@@ -5,7 +5,7 @@
 # acknowledgement after its commit), paired: the variants interleaved in rounds (their order rotated
 # each round, a fresh JVM and database per run, 5 s warm-up, then DURATION s measured with wrk and
 # benchmarks/harness/post-users.lua, 16 connections). The service runs on CPU 0; wrk and the broker
-# (a KRaft node from the audit service's lib/, as benchmarks/kafka.sh starts it) share CPU 1.
+# (a KRaft node from the audit service's lib/, benchmarks/harness/kafka-broker.sh) share CPU 1.
 # Writes benchmarks/OUTBOX.md: medians of requests/s, p50 and p99, and the ratios to none.
 # Then the commit-to-consume latency: the user service with user.events=outbox (CPU 0) and the audit
 # service consuming (CPU 1, with wrk and the broker), DURATION s of POST /users paced below what the
@@ -82,6 +82,7 @@ broker_port=$base
 controller_port=$((base + 1))
 port=$((base + 2))
 . scripts/jdk.sh
+. benchmarks/harness/kafka-broker.sh
 export JAVA_HOME
 for tool in wrk taskset python3 curl; do
   command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y $tool" >&2; exit 1; }
@@ -101,33 +102,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cat >"$work/server.properties" <<PROPERTIES
-process.roles=broker,controller
-node.id=1
-controller.quorum.bootstrap.servers=127.0.0.1:$controller_port
-listeners=PLAINTEXT://127.0.0.1:$broker_port,CONTROLLER://127.0.0.1:$controller_port
-advertised.listeners=PLAINTEXT://127.0.0.1:$broker_port
-controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
-inter.broker.listener.name=PLAINTEXT
-log.dirs=$work/data
-num.partitions=3
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-group.initial.rebalance.delay.ms=0
-PROPERTIES
-classpath="examples/audit-service/target/lib/*"
-cluster=$("$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
-"$JAVA_HOME/bin/java" -cp "$classpath" kafka.tools.StorageTool format --standalone --cluster-id "$cluster" \
-  --config "$work/server.properties" >"$work/format.log" 2>&1
-taskset -c 1 "$JAVA_HOME/bin/java" -Xmx512m -cp "$classpath" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 1 600); do
-  (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null && break
-  kill -0 "$broker_pid" 2>/dev/null || { tail -30 "$work/broker.log" >&2; exit 1; }
-  sleep 0.1
-done
+kafka_broker_start "examples/audit-service/target/lib/*" "$work" "$broker_port" "$controller_port" taskset -c 1
 bootstrap=127.0.0.1:$broker_port
 
 mkdir -p benchmarks/results/outbox

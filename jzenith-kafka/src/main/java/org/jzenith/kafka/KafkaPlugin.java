@@ -26,6 +26,7 @@ import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
+import org.jzenith.core.store.DevServiceLifecycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,8 +88,8 @@ public final class KafkaPlugin implements Plugin {
     private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
-    private final AtomicReference<Optional<KafkaDevService.Running>> devService =
-            new AtomicReference<>(Optional.empty());
+    private final DevServiceLifecycle<KafkaDevService.Running> devService =
+            DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
     private KafkaPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
         this.consumers = List.copyOf(consumers);
@@ -275,7 +276,7 @@ public final class KafkaPlugin implements Plugin {
                 outbox.stop(java.time.Duration.ofSeconds(5));
                 stopClients();
                 validator.getAndSet(PayloadValidator.NONE).close();
-                stopDevService();
+                devService.stopNow();
                 started.fail(e);
             }
         });
@@ -286,17 +287,7 @@ public final class KafkaPlugin implements Plugin {
         final KafkaConfiguration configuration = context.instance(KafkaConfiguration.class);
         final SmallRyeConfig config = context.instance(SmallRyeConfig.class);
         final String bootstrapServers = KafkaDevService.of(context.instance(CoreConfiguration.class), configuration)
-                .map(dev -> {
-                    final KafkaDevService.Running broker = dev.start();
-                    devService.set(Optional.of(broker));
-                    LOG.info(
-                            "Dev service ({} profile): started a Kafka broker at {}, its data in {}{}",
-                            dev.services().profile(),
-                            broker.bootstrapServers(),
-                            broker.folder(),
-                            dev.services().keepsData() ? "" : " (deleted when it stops)");
-                    return broker.bootstrapServers();
-                })
+                .map(dev -> devService.startNow(dev::start).bootstrapServers())
                 .orElseGet(() -> configuration.bootstrapServers().orElseThrow());
         final Map<String, String> client = configuration.client();
         final Admin admin = Admin.create(ClientSettings.admin(bootstrapServers, client));
@@ -396,7 +387,7 @@ public final class KafkaPlugin implements Plugin {
                 .start(() -> {
                     stopClients();
                     validator.getAndSet(PayloadValidator.NONE).close();
-                    stopDevService();
+                    devService.stopNow();
                     done.complete();
                 }));
         return done.future();
@@ -404,14 +395,7 @@ public final class KafkaPlugin implements Plugin {
 
     /** The dev service's broker process while it runs, for tests that check it has gone. */
     Optional<Long> devServicePid() {
-        return devService.get().map(broker -> broker.process().pid());
-    }
-
-    private void stopDevService() {
-        devService.getAndSet(Optional.empty()).ifPresent(broker -> {
-            broker.close();
-            LOG.info("Dev service: stopped the Kafka broker at {}", broker.bootstrapServers());
-        });
+        return devService.pid();
     }
 
     /** The consumer of {@code channel} while the plugin runs, for tests that watch its back-pressure. */

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.store.DevProcess;
-import org.jzenith.core.store.DevServer;
+import org.jzenith.core.store.DevProcessServer;
 import org.jzenith.core.store.DevServices;
 
 /**
@@ -160,7 +160,7 @@ record RedisDevService(DevServices services, Optional<Path> program) {
      * @param program the {@code redis-server} it runs
      * @param port its port on 127.0.0.1
      */
-    record Running(DevProcess process, DevServices services, Path program, int port) implements DevServer {
+    record Running(DevProcess process, DevServices services, Path program, int port) implements DevProcessServer {
 
         /** The connection string of the server. */
         String connectionString() {
@@ -170,22 +170,6 @@ record RedisDevService(DevServices services, Optional<Path> program) {
         @Override
         public String describe() {
             return "redis-server (" + program + ") at 127.0.0.1:" + port;
-        }
-
-        @Override
-        public Path folder() {
-            return process.folder();
-        }
-
-        @Override
-        public long pid() {
-            return process.pid();
-        }
-
-        /** Stops the server and waits until it has gone; outside dev deletes its files. */
-        @Override
-        public void close() {
-            process.close();
         }
     }
 }

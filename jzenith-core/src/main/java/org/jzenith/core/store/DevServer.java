@@ -8,13 +8,16 @@ import java.nio.file.Path;
  * gone; outside {@code dev} its data goes with it.
  *
  * <pre>{@code
- * record Running(DevProcess process, DevServices services, int port) implements DevServer {
- *     public String describe() { return "redis-server at 127.0.0.1:" + port; }
- *     public Path folder() { return process.folder(); }
- *     public long pid() { return process.pid(); }
- *     public void close() { process.close(); }
+ * record Running(EmbeddedPostgresql server, DevServices services, int port) implements DevServer {
+ *     public String describe() { return "an embedded PostgreSQL at 127.0.0.1:" + port; }
+ *     public Path folder() { return server.folder(); }
+ *     public long pid() { return server.pid(); }
+ *     public void close() { server.close(); }
  * }
  * }</pre>
+ *
+ * <p>A server that is one child process implements {@link DevProcessServer}, which takes {@link
+ * #folder()}, {@link #pid()} and {@link #close()} from its {@link DevProcess}.
  *
  * <p>Implementations are immutable; {@link #close()} blocks and is called once, off the event loop.
  */

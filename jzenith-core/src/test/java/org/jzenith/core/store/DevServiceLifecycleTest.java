@@ -36,7 +36,7 @@ class DevServiceLifecycleTest {
     }
 
     /** A "server" that is a {@code sleep} process with a folder of its own. */
-    private record Sleeper(DevProcess process, DevServices services) implements DevServer {
+    private record Sleeper(DevProcess process, DevServices services) implements DevProcessServer {
 
         static Supplier<Sleeper> in(final DevServices services) {
             return () -> {
@@ -55,21 +55,6 @@ class DevServiceLifecycleTest {
         @Override
         public String describe() {
             return "a sleeper (process " + pid() + ")";
-        }
-
-        @Override
-        public Path folder() {
-            return process.folder();
-        }
-
-        @Override
-        public long pid() {
-            return process.pid();
-        }
-
-        @Override
-        public void close() {
-            process.close();
         }
     }
 

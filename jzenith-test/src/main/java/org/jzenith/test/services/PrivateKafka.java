@@ -1,21 +1,11 @@
 package org.jzenith.test.services;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.jzenith.core.spi.kafka.KraftBroker;
 import org.jzenith.test.net.Ports;
 
 /**
@@ -56,18 +46,14 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
 
     static final String CLASSPATH_PROPERTY = "jzenith.kafka.classpath";
 
-    private static final String BROKER_CLASS = "kafka.Kafka";
-    private static final String FORMAT_CLASS = "kafka.tools.StorageTool";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration POLL = Duration.ofMillis(50);
-    private static final int LOG_LINES = 40;
 
     private final String classpath;
     private final int port;
     private final int controllerPort;
     private final int partitions;
-    private Optional<Path> folder = Optional.empty();
+    private Optional<KraftBroker> broker = Optional.empty();
     private volatile Optional<Process> process = Optional.empty();
     private Optional<Thread> shutdownHook = Optional.empty();
     private boolean closed;
@@ -131,18 +117,14 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
         if (isRunning()) {
             return;
         }
-        final Path base = folder.orElseGet(this::prepare);
-        final Process started = launch(BROKER_CLASS, List.of(properties().toString()), base);
+        final KraftBroker kafka = broker.orElseGet(this::prepare);
+        final Process started = kafka.launch();
         process = Optional.of(started);
-        final long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (!LocalServices.accepts(host(), port)) {
-            if (!started.isAlive() || System.nanoTime() > deadline) {
-                started.destroyForcibly();
-                throw new IllegalStateException("the private Kafka did not start on " + bootstrapServers()
-                        + (started.isAlive() ? " within " + START_TIMEOUT.toSeconds() + " s" : "") + "; its log ("
-                        + log() + "), the end:\n" + readLog());
-            }
-            LockSupport.parkNanos(POLL.toNanos());
+        try {
+            kafka.awaitAnswer(started, START_TIMEOUT);
+        } catch (final IllegalStateException e) {
+            started.destroyForcibly();
+            throw e;
         }
     }
 
@@ -174,7 +156,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
             kill();
         } finally {
             closed = true;
-            folder.ifPresent(Scratch::delete);
+            broker.map(KraftBroker::folder).ifPresent(Scratch::delete);
             shutdownHook.ifPresent(ChildProcess::removeShutdownHook);
         }
     }
@@ -195,91 +177,18 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     }
 
     /** Makes the data folder, writes the broker's settings and formats its storage; once. */
-    private Path prepare() {
-        final Path base = Scratch.newFolder("jzenith-kafka-");
-        folder = Optional.of(base);
+    private KraftBroker prepare() {
+        final KraftBroker kafka = new KraftBroker(
+                "the private Kafka", classpath, Scratch.newFolder("jzenith-kafka-"), port, controllerPort, partitions);
+        broker = Optional.of(kafka);
         // Java does not end child processes with the JVM: without this a killed build leaves it running.
         final Thread hook = Thread.ofPlatform()
                 .name("jzenith-private-kafka-" + port + "-shutdown")
                 .unstarted(() -> process.ifPresent(Process::destroyForcibly));
         Runtime.getRuntime().addShutdownHook(hook);
         shutdownHook = Optional.of(hook);
-        try {
-            Files.createDirectories(base.resolve("data"));
-            Files.writeString(properties(), settings(base.resolve("data")), StandardCharsets.UTF_8);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot write the private Kafka's settings in " + base, e);
-        }
-        final Process format = launch(
-                FORMAT_CLASS,
-                List.of(
-                        "format",
-                        "--standalone",
-                        "--cluster-id",
-                        clusterId(),
-                        "--config",
-                        properties().toString()),
-                base);
-        try {
-            if (!format.waitFor(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS) || format.exitValue() != 0) {
-                format.destroyForcibly();
-                throw new IllegalStateException(
-                        "cannot format the private Kafka's storage in " + base + "; its log:\n" + readLog());
-            }
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            format.destroyForcibly();
-            throw new IllegalStateException("interrupted while formatting the private Kafka's storage", e);
-        }
-        return base;
-    }
-
-    private String settings(final Path data) {
-        return String.join(
-                "\n",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.bootstrap.servers=" + host() + ":" + controllerPort,
-                "listeners=PLAINTEXT://" + host() + ":" + port + ",CONTROLLER://" + host() + ":" + controllerPort,
-                "advertised.listeners=PLAINTEXT://" + host() + ":" + port,
-                "controller.listener.names=CONTROLLER",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                "inter.broker.listener.name=PLAINTEXT",
-                "log.dirs=" + data,
-                "num.partitions=" + partitions,
-                "offsets.topic.replication.factor=1",
-                "offsets.topic.num.partitions=3",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1",
-                "share.coordinator.state.topic.min.isr=1",
-                "group.initial.rebalance.delay.ms=0",
-                "auto.create.topics.enable=true",
-                "");
-    }
-
-    private Process launch(final String mainClass, final List<String> arguments, final Path base) {
-        final List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Djava.awt.headless=true",
-                "-cp",
-                classpath,
-                mainClass));
-        command.addAll(arguments);
-        try {
-            final Process started = new ProcessBuilder(command)
-                    .directory(base.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()))
-                    .start();
-            started.getOutputStream().close();
-            return started;
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot run " + mainClass + " for the private Kafka", e);
-        }
+        kafka.prepare(START_TIMEOUT);
+        return kafka;
     }
 
     private void ended(final boolean ended, final String doing) {
@@ -293,42 +202,13 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
         return "the private Kafka on port " + port;
     }
 
-    private Path properties() {
-        return folder.orElseThrow().resolve("server.properties");
-    }
-
-    private Path log() {
-        return folder.orElseThrow().resolve("kafka.log");
-    }
-
-    private String readLog() {
-        try {
-            final List<String> lines = Files.readAllLines(log(), StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_LINES), lines.size()));
-        } catch (final IOException e) {
-            return "(unreadable: " + e + ")";
-        }
-    }
-
-    /** A cluster id as Kafka makes them: 16 random bytes, base64url, not starting with a dash. */
-    private static String clusterId() {
-        final SecureRandom random = new SecureRandom();
-        final byte[] bytes = new byte[16];
-        String id;
-        do {
-            random.nextBytes(bytes);
-            id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        } while (id.startsWith("-"));
-        return id;
-    }
-
     private static String findClasspath() {
         final Optional<String> override =
                 Optional.ofNullable(System.getProperty(CLASSPATH_PROPERTY)).filter(value -> !value.isBlank());
         if (override.isPresent()) {
             return override.get();
         }
-        if (PrivateKafka.class.getClassLoader().getResource("kafka/Kafka.class") == null) {
+        if (!KraftBroker.onClasspath(PrivateKafka.class.getClassLoader())) {
             throw new IllegalStateException("the Kafka broker (kafka.Kafka) is not on the classpath. Add it to the"
                     + " module's pom, at the version of kafka-clients:\n"
                     + "  <dependency>\n"
