@@ -120,8 +120,10 @@ public final class PostgresqlPlugin implements Plugin {
     }
 
     /**
-     * This plugin with the transactional outbox: binds {@link PostgresqlOutbox}, whose events commit
-     * with the reactive transaction they are written in. The outbox's own migrations ({@link
+     * This plugin with the transactional outbox and idempotent inbox: binds {@link PostgresqlOutbox},
+     * whose events commit with the reactive transaction they are written in, and {@link
+     * PostgresqlInbox}, which {@code @Idempotent} Kafka consumers record their messages in. The
+     * outbox's own migrations ({@link
      * OutboxMigrations}, history table {@value OutboxMigrations#HISTORY}) create {@code
      * jzenith_outbox}, {@code jzenith_outbox_lease} and {@code jzenith_inbox}, the same tables as
      * {@code JdbcPlugin.create().withOutbox()} on PostgreSQL, after the application's. The relay is

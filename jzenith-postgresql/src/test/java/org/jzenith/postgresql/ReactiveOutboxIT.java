@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +40,8 @@ import org.jzenith.test.services.LocalServices;
  * reactive transaction, a connection without one is refused, one relay holds the lease, events come
  * out in order, leave the backlog when marked and are purged, the backlog bound fails the business
  * transaction, and {@code LISTEN/NOTIFY} wakes another instance on a commit, not on a rollback, also
- * after its connection was killed.
+ * after its connection was killed. And the inbox: a message id is applied once, in the transaction
+ * of the consumer's writes, both for {@code @Idempotent} methods and for reactive code.
  */
 class ReactiveOutboxIT {
 
@@ -205,9 +207,10 @@ class ReactiveOutboxIT {
         assertThat(outbox.lease("b", Duration.ofSeconds(30))).isFalse();
         assertThat(outbox.lease("a", Duration.ofSeconds(30))).as("renewed").isTrue();
         outbox.release("a");
-        assertThat(outbox.lease("b", Duration.ofMillis(50))).isTrue();
+        // Long enough that a slow machine's next statement still finds it held.
+        assertThat(outbox.lease("b", Duration.ofSeconds(1))).isTrue();
         assertThat(outbox.lease("a", Duration.ofSeconds(30))).isFalse();
-        Thread.sleep(100);
+        Thread.sleep(1100);
         assertThat(outbox.lease("a", Duration.ofSeconds(30)))
                 .as("b's lease expired")
                 .isTrue();
@@ -291,6 +294,65 @@ class ReactiveOutboxIT {
         assertThat(listenerConnections())
                 .as("closing ends the listener's connection")
                 .isZero();
+    }
+
+    @Test
+    void theInboxOfIdempotentMethodsAppliesAMessageOnceAndForgetsItWhenTheWorkFails() throws Exception {
+        final ReactiveInbox inbox = new ReactiveInbox(pool);
+        final AtomicInteger calls = new AtomicInteger();
+        assertThatThrownBy(() -> inbox.once("m1", "items", () -> {
+                    calls.incrementAndGet();
+                    insertItem(inbox.transaction(), "m1");
+                    throw new IllegalStateException("the consumer fails");
+                }))
+                .hasMessage("the consumer fails");
+        final AtomicInteger applied = new AtomicInteger();
+        for (int i = 0; i < 3; i++) {
+            if (inbox.once("m1", "items", () -> {
+                calls.incrementAndGet();
+                insertItem(inbox.transaction(), "m1");
+                return null;
+            })) {
+                applied.incrementAndGet();
+            }
+        }
+        assertThat(applied).hasValue(1);
+        assertThat(calls).as("once failed, once applied, twice dropped").hasValue(2);
+        assertThat(items()).isEqualTo(1);
+        assertThatThrownBy(inbox::transaction)
+                .as("no message is being applied on this thread")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("outside an @Idempotent method");
+    }
+
+    @Test
+    void theReactiveInboxAppliesAMessageOnceAndForgetsItWhenTheWorkFails() {
+        final ReactiveInbox inbox = new ReactiveInbox(pool);
+        assertThatThrownBy(() -> inbox.once("m1", "items", connection -> connection
+                                .query("INSERT INTO items (id) VALUES ('m1')")
+                                .execute()
+                                .compose(inserted ->
+                                        Future.failedFuture(new IllegalStateException("the consumer fails"))))
+                        .await())
+                .hasMessage("the consumer fails");
+        assertThat(inbox.once("m1", "items", connection -> connection
+                                .query("INSERT INTO items (id) VALUES ('m1')")
+                                .execute())
+                        .await())
+                .as("applied")
+                .isTrue();
+        assertThat(inbox.once("m1", "items", connection -> Future.failedFuture(new AssertionError("not called")))
+                        .await())
+                .as("a copy is dropped")
+                .isFalse();
+        assertThat(items()).isEqualTo(1);
+    }
+
+    private static void insertItem(final SqlConnection transaction, final String id) {
+        transaction
+                .query("INSERT INTO items (id) VALUES ('" + id + "')")
+                .execute()
+                .await();
     }
 
     /** Ends the listener's backend, as a failover or an administrator would; the number ended. */
