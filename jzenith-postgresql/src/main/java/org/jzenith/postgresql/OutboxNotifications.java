@@ -55,10 +55,15 @@ final class OutboxNotifications implements OutboxStore.Listening {
         this.checks = vertx.setPeriodic(CHECK_EVERY.toMillis(), ignored -> check());
     }
 
-    /** {@code options} with the connection named {@code name} in {@code pg_stat_activity}. */
+    /**
+     * {@code options} with the connection named {@code name} in {@code pg_stat_activity} and as the
+     * {@code client_namespace} of its {@code vertx_sql_*} meters (the pool's name there would make
+     * its gauges clash with the pool's).
+     */
     static PgConnectOptions named(final PgConnectOptions options, final String name) {
         final Map<String, String> properties = new HashMap<>(options.getProperties());
         properties.put("application_name", name);
+        options.setMetricsName(name);
         return options.setProperties(properties);
     }
 
