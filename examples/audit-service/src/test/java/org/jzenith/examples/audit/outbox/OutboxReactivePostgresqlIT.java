@@ -26,7 +26,7 @@ import org.jzenith.test.services.PrivateKafka;
  * in the reactive transaction of its user, the Kafka plugin's relay sends it, and every committed
  * user has exactly one record at the broker and one applied event at the audit service.
  */
-class ReactiveOutboxIT {
+class OutboxReactivePostgresqlIT {
 
     private static final String DATABASE = "jzenith_reactive_outbox_e2e";
     // The user service's ports, in this branch's range.
@@ -89,7 +89,7 @@ class ReactiveOutboxIT {
             assertThat(load.refused()).as("no write refused under a small load").isZero();
             assertThat(stored.size()).as("the load wrote users").isGreaterThan(100);
             System.out.printf(
-                    "ReactiveOutboxIT: %d users created over HTTP in 8 s by 4 writers, %d records at the broker%n",
+                    "OutboxReactivePostgresqlIT: %d users created over HTTP in 8 s by 4 writers, %d records at the broker%n",
                     stored.size(), broker.records());
         } finally {
             users.stop();
