@@ -1,7 +1,6 @@
 package org.jzenith.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -17,12 +16,11 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.outbox.Outbox;
 import org.jzenith.core.outbox.OutboxConfiguration;
-import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
@@ -40,8 +38,6 @@ import org.jzenith.core.spi.outbox.OutboxStore;
 final class JdbcOutbox implements Outbox, OutboxStore {
 
     private static final String RELAY = "relay";
-    // How old the backlog count may be when publish compares it with outbox.max-pending.
-    private static final Duration COUNT_AGE = Duration.ofSeconds(1);
     /** The notification's payload: the schema, so that listeners of other schemas ignore it. */
     static final String POSTGRESQL_SCHEMA = "COALESCE(current_schema(), '')";
 
@@ -58,17 +54,13 @@ final class JdbcOutbox implements Outbox, OutboxStore {
 
     private final Jdbi jdbi;
     private final OutboxCodec codec;
-    private final long maxPending;
+    private final OutboxBacklog backlog;
     private final Clock clock;
     private final OutboxListener.Connections listenOn;
     // Whether the database is PostgreSQL, learnt from the first publish's connection.
     private volatile int database = UNKNOWN;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
-    private final AtomicLong pending = new AtomicLong();
-    private final AtomicLong oldestMillis = new AtomicLong();
-    // Counted "long ago": the first publish counts the table.
-    private final AtomicLong countedAt = new AtomicLong(System.nanoTime() - 2 * COUNT_AGE.toNanos());
 
     @Inject
     JdbcOutbox(
@@ -83,12 +75,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                 configuration.maxPending(),
                 Clock.systemUTC(),
                 () -> dedicatedConnection(pool));
-        Gauge.builder("outbox_pending", pending, AtomicLong::get)
-                .description("Events in the outbox not sent yet, as of the last count")
-                .register(registry);
-        Gauge.builder("outbox_oldest_pending_seconds", this, JdbcOutbox::oldestAgeSeconds)
-                .description("Age of the oldest unsent event in the outbox, as of the last count")
-                .register(registry);
+        backlog.withMeters(registry);
     }
 
     JdbcOutbox(
@@ -99,7 +86,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final OutboxListener.Connections listenOn) {
         this.jdbi = jdbi;
         this.codec = codec;
-        this.maxPending = maxPending;
+        this.backlog = new OutboxBacklog(maxPending, clock);
         this.clock = clock;
         this.listenOn = listenOn;
     }
@@ -153,7 +140,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                         .bind("createdAt", createdAt)
                         .execute();
             }
-            pending.incrementAndGet();
+            backlog.published();
             handle.afterCommit(wakeAll);
         });
     }
@@ -177,17 +164,12 @@ final class JdbcOutbox implements Outbox, OutboxStore {
         return known == POSTGRESQL;
     }
 
-    /** Throws {@link OutboxFullException} when the backlog, counted at most a second ago, reached the bound. */
+    /** Throws {@link org.jzenith.core.outbox.OutboxFullException} when the backlog, counted at most a second ago, reached the bound. */
     private void refuseWhenFull(final Handle handle) {
-        final long now = System.nanoTime();
-        final long counted = countedAt.get();
-        if (now - counted > COUNT_AGE.toNanos() && countedAt.compareAndSet(counted, now)) {
+        if (backlog.claimCount()) {
             count(handle);
         }
-        final long waiting = pending.get();
-        if (waiting >= maxPending) {
-            throw new OutboxFullException(waiting, maxPending);
-        }
+        backlog.refuseWhenFull();
     }
 
     @Override
@@ -250,12 +232,11 @@ final class JdbcOutbox implements Outbox, OutboxStore {
 
     @Override
     public Backlog backlog() {
-        countedAt.set(System.nanoTime());
         return jdbi.withHandle(this::count);
     }
 
     private Backlog count(final Handle handle) {
-        final Backlog backlog = handle.createQuery(
+        return backlog.counted(handle.createQuery(
                         "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL")
                 .map((row, context) -> {
                     final long oldest = row.getLong("oldest");
@@ -263,15 +244,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                             row.getLong("waiting"),
                             row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)));
                 })
-                .one();
-        pending.set(backlog.pending());
-        oldestMillis.set(backlog.oldest().map(Instant::toEpochMilli).orElse(0L));
-        return backlog;
-    }
-
-    private double oldestAgeSeconds() {
-        final long oldest = oldestMillis.get();
-        return oldest == 0 ? 0 : Math.max(0, clock.millis() - oldest) / 1000.0;
+                .one());
     }
 
     @Override

@@ -23,6 +23,7 @@ import org.jzenith.core.Validation;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.flyway.Migrations;
+import org.jzenith.flyway.OutboxMigrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -119,10 +120,10 @@ public final class JdbcPlugin implements Plugin {
     }
 
     /** Where the outbox's own migrations are, one folder per database. */
-    public static final String OUTBOX_MIGRATIONS = "classpath:org/jzenith/jdbc/outbox";
+    public static final String OUTBOX_MIGRATIONS = OutboxMigrations.LOCATION;
 
     /** The outbox migrations' history table, apart from the application's {@code flyway_schema_history}. */
-    public static final String OUTBOX_HISTORY = "jzenith_outbox_history";
+    public static final String OUTBOX_HISTORY = OutboxMigrations.HISTORY;
 
     @Override
     public String name() {
@@ -225,29 +226,18 @@ public final class JdbcPlugin implements Plugin {
                         + "; use JdbcPlugin.create() without the outbox"));
         final MigrateResult result =
                 migrateOutbox(pool, vendor, Migrations.of("jdbc", target.describe(), target::mask), loader);
-        return "outbox: " + result.migrationsExecuted + " migrations applied from " + OUTBOX_MIGRATIONS + "/" + vendor;
+        return OutboxMigrations.summary(result, vendor);
     }
 
     /** Applies the outbox's migrations of {@code vendor} ({@link #outboxVendor}) to {@code database}. */
     static MigrateResult migrateOutbox(
             final DataSource database, final String vendor, final Migrations migrations, final ClassLoader loader) {
-        return migrations.apply(loader, flyway -> flyway.dataSource(database)
-                .locations(OUTBOX_MIGRATIONS + "/" + vendor)
-                .table(OUTBOX_HISTORY)
-                .baselineOnMigrate(true)
-                .baselineVersion("0"));
+        return OutboxMigrations.apply(migrations, loader, vendor, flyway -> flyway.dataSource(database));
     }
 
     /** The folder of the outbox's migrations for the database {@code product} names; empty when there is none. */
     static Optional<String> outboxVendor(final String product) {
-        final String lower = product.toLowerCase(java.util.Locale.ROOT);
-        if (lower.startsWith("h2")) {
-            return Optional.of("h2");
-        }
-        if (lower.startsWith("postgresql")) {
-            return Optional.of("postgresql");
-        }
-        return lower.startsWith("mariadb") || lower.startsWith("mysql") ? Optional.of("mariadb") : Optional.empty();
+        return OutboxMigrations.vendor(product);
     }
 
     private static void createDirectory(final Path directory) {

@@ -9,6 +9,7 @@ import org.jzenith.core.outbox.Outbox;
 import org.jzenith.core.outbox.OutboxFullException;
 import org.jzenith.core.spi.outbox.InboxStore;
 import org.jzenith.core.spi.outbox.OutboxCodec;
+import org.jzenith.core.spi.outbox.OutboxHealthCheck;
 import org.jzenith.core.spi.outbox.OutboxStore;
 
 /**

@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Applies each message of an {@code @Incoming} method once: the message's id is recorded in the
  * store plugin's inbox in one transaction with the method's own writes (for the JDBC plugin: its
- * Jdbi calls on the calling thread join that transaction), and a message whose id is recorded already
+ * Jdbi calls on the calling thread join that transaction; for the reactive PostgreSQL plugin: the
+ * commands it sends, and awaits, on {@code PostgresqlInbox.transaction()}), and a message whose id is recorded already
  * is acknowledged without calling the method. The id is the {@code jzenith-event-id} header an outbox
  * sets, else {@code topic-partition@offset}.
  *
@@ -25,7 +26,7 @@ import java.lang.annotation.Target;
  *
  * <p>The method must finish its work before it returns (return nothing or a plain value; a {@code
  * CompletionStage} would complete after the transaction): start-up fails otherwise, and without an
- * inbox ({@code JdbcPlugin.create().withOutbox()}).
+ * inbox ({@code JdbcPlugin.create().withOutbox()} or {@code PostgresqlPlugin.create().withOutbox()}).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -51,7 +51,8 @@ final class InboxMethods {
         final Optional<InboxStore> inbox = injector.getInstance(Key.get(new TypeLiteral<Optional<InboxStore>>() {}));
         if (inbox.isEmpty()) {
             throw new IllegalStateException(method.describe()
-                    + " is @Idempotent, which needs an inbox; register JdbcPlugin.create().withOutbox()");
+                    + " is @Idempotent, which needs an inbox; register JdbcPlugin.create().withOutbox() or"
+                    + " PostgresqlPlugin.create().withOutbox()");
         }
         final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel()));
         return new IncomingMethod(

@@ -78,7 +78,7 @@ class InboxMethodsTest {
         assertThatThrownBy(() -> InboxMethods.wrap(method("once"), withoutInbox()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Consumers.once is @Idempotent, which needs an inbox; register"
-                        + " JdbcPlugin.create().withOutbox()");
+                        + " JdbcPlugin.create().withOutbox() or PostgresqlPlugin.create().withOutbox()");
     }
 
     @Test

@@ -8,14 +8,17 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import java.util.List;
 import java.util.Optional;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
 import org.jzenith.flyway.Migrations;
+import org.jzenith.flyway.OutboxMigrations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,11 +108,37 @@ public final class PostgresqlPlugin implements Plugin {
     private final DevServiceLifecycle<PostgresqlDevService.Running> devService =
             DevServiceLifecycle.loggingAs(PostgresqlPlugin.class);
 
-    private PostgresqlPlugin() {}
+    private final boolean outbox;
+
+    private PostgresqlPlugin(final boolean outbox) {
+        this.outbox = outbox;
+    }
 
     /** The PostgreSQL plugin, configured under {@code postgresql.}. */
     public static PostgresqlPlugin create() {
-        return new PostgresqlPlugin();
+        return new PostgresqlPlugin(false);
+    }
+
+    /**
+     * This plugin with the transactional outbox and idempotent inbox: binds {@link PostgresqlOutbox},
+     * whose events commit with the reactive transaction they are written in, and {@link
+     * PostgresqlInbox}, which {@code @Idempotent} Kafka consumers record their messages in. The
+     * outbox's own migrations ({@link
+     * OutboxMigrations}, history table {@value OutboxMigrations#HISTORY}) create {@code
+     * jzenith_outbox}, {@code jzenith_outbox_lease} and {@code jzenith_inbox}, the same tables as
+     * {@code JdbcPlugin.create().withOutbox()} on PostgreSQL, after the application's. The relay is
+     * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. A commit that published
+     * notifies the relays of all instances ({@code LISTEN/NOTIFY} through Vert.x's {@code
+     * PgSubscriber}, on a connection of its own), so none waits for its poll. The readiness check
+     * {@code outbox} shows the backlog, and the meters {@code outbox_pending} and {@code
+     * outbox_oldest_pending_seconds}. Settings are under {@code outbox.}.
+     *
+     * <pre>{@code
+     * JZenith.application(args).withPlugins(PostgresqlPlugin.create().withOutbox(), KafkaPlugin.create(), ...)
+     * }</pre>
+     */
+    public PostgresqlPlugin withOutbox() {
+        return new PostgresqlPlugin(true);
     }
 
     @Override
@@ -125,12 +154,16 @@ public final class PostgresqlPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new PostgresqlModule(server));
+        return outbox
+                ? List.of(new PostgresqlModule(server), new OutboxModule())
+                : List.of(new PostgresqlModule(server));
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(PostgresqlConfiguration.class);
+        return outbox
+                ? List.of(PostgresqlConfiguration.class, OutboxConfiguration.class)
+                : List.of(PostgresqlConfiguration.class);
     }
 
     /**
@@ -179,18 +212,16 @@ public final class PostgresqlPlugin implements Plugin {
                                 + connected.result().iterator().next().getString(0))
                         : Future.failedFuture(new IllegalStateException(
                                 ConnectFailures.explain(target, connected.cause()), connected.cause())))
-                .compose(version -> (configuration.migrate()
-                                ? context.vertx()
-                                        .executeBlocking(
-                                                () -> Optional.of(migrations.apply(
-                                                        loader,
-                                                        flyway -> flyway.dataSource(
-                                                                target.jdbcUrl(),
-                                                                target.options().getUser(),
-                                                                target.options().getPassword()))),
-                                                false)
-                                : Future.succeededFuture(Optional.<MigrateResult>empty()))
-                        .map(migrated -> {
+                .compose(version -> context.vertx()
+                        .executeBlocking(
+                                () -> {
+                                    final Optional<MigrateResult> migrated = configuration.migrate()
+                                            ? Optional.of(migrations.apply(loader, flyway -> jdbc(flyway, target)))
+                                            : Optional.empty();
+                                    return migrations.summary(migrated) + migrateOutbox(migrations, loader, target);
+                                },
+                                false)
+                        .map(summary -> {
                             server.started(target, version);
                             LOG.info(
                                     "Connected to {} at {}: a pool and a pipelined client of up to {} connections"
@@ -198,9 +229,26 @@ public final class PostgresqlPlugin implements Plugin {
                                     version,
                                     target.address(),
                                     configuration.pool().size(),
-                                    migrations.summary(migrated));
+                                    summary);
                             return (Void) null;
                         }));
+    }
+
+    /** Flyway's connection: JDBC to the clients' server, database and schema. */
+    private static FluentConfiguration jdbc(final FluentConfiguration flyway, final PostgresqlTarget target) {
+        return flyway.dataSource(
+                target.jdbcUrl(), target.options().getUser(), target.options().getPassword());
+    }
+
+    /** Applies the outbox's migrations when it is on; what they did, for the start-up line. */
+    private String migrateOutbox(final Migrations migrations, final ClassLoader loader, final PostgresqlTarget target) {
+        if (!outbox) {
+            return "";
+        }
+        final String vendor = "postgresql";
+        return "; "
+                + OutboxMigrations.summary(
+                        OutboxMigrations.apply(migrations, loader, vendor, flyway -> jdbc(flyway, target)), vendor);
     }
 
     /** Closes both clients (commands in flight fail), then stops the dev service if it runs. */

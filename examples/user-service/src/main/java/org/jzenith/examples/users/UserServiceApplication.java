@@ -28,7 +28,8 @@ import org.jzenith.rest.RestPlugin;
  * settings), or for every caller while {@code user.security} is {@code none}, the default. With
  * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
  * topic {@code users.events} (off by default, so that it runs with nothing installed); with {@code
- * user.events=outbox} through the transactional outbox, in the transaction of the change. The
+ * user.events=outbox} through the transactional outbox of the store (JDBC's, or the reactive PostgreSQL
+ * plugin's), in the transaction of the change. The
  * service listens on {@code 127.0.0.1} unless {@code rest.host} says otherwise, and with {@code
  * user.security=none} it refuses an address other machines reach outside the {@code dev} and
  * {@code test} profiles.
@@ -60,7 +61,13 @@ public final class UserServiceApplication {
                         c -> c.store() == Store.JDBC && c.events() != Events.OUTBOX,
                         JdbcPlugin.create())
                 .withPluginsIf(
-                        UserServiceConfiguration.class, c -> c.store() == Store.POSTGRESQL, PostgresqlPlugin.create())
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.POSTGRESQL && c.events() == Events.OUTBOX,
+                        PostgresqlPlugin.create().withOutbox())
+                .withPluginsIf(
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.POSTGRESQL && c.events() != Events.OUTBOX,
+                        PostgresqlPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class,
                         c -> c.store() == Store.REDIS,

@@ -59,10 +59,11 @@ public interface UserServiceConfiguration {
         KAFKA,
 
         /**
-         * To the same topic through the transactional outbox ({@code JdbcPlugin.create().withOutbox()}):
-         * each event commits with its change, and the Kafka plugin's relay sends it after the commit, so
-         * no committed change loses its event and no rolled-back one has one. Needs {@code
-         * user.store=jdbc}.
+         * To the same topic through the transactional outbox ({@code JdbcPlugin.create().withOutbox()}
+         * with {@code user.store=jdbc}, {@code PostgresqlPlugin.create().withOutbox()} with {@code
+         * user.store=postgresql}): each event commits with its change, and the Kafka plugin's relay
+         * sends it after the commit, so no committed change loses its event and no rolled-back one has
+         * one. Not with {@code user.store=redis}.
          */
         OUTBOX
     }

@@ -43,8 +43,11 @@ final class UserServiceProcess {
 
     /** A user service on a free port with {@code settings} ({@code key=value}), not yet started. */
     static UserServiceProcess of(final Path log, final String... settings) {
-        final int port = freePort();
-        final int managementPort = freePort();
+        return of(log, freePort(), freePort(), settings);
+    }
+
+    /** A user service on {@code port} (and {@code managementPort}) with {@code settings}, not yet started. */
+    static UserServiceProcess of(final Path log, final int port, final int managementPort, final String... settings) {
         final List<String> arguments = new ArrayList<>(List.of(
                 "--rest.port=" + port,
                 // Where /health shows each check's data, the outbox's backlog among them.

@@ -1,5 +1,8 @@
 package org.jzenith.examples.users.events;
 
+import io.vertx.core.Future;
+import io.vertx.sqlclient.SqlConnection;
+
 /**
  * Where the service layer tells about changes: to Kafka with {@code user.events=kafka}, nowhere with
  * {@code none} (the default, so that the service runs with nothing installed).
@@ -15,5 +18,20 @@ public interface UserEvents {
      */
     default boolean transactional() {
         return false;
+    }
+
+    /**
+     * Whether a {@link #transactional()} publish goes into a reactive transaction ({@link
+     * #publish(SqlConnection, UserEvent)}, the PostgreSQL plugin's outbox) rather than the one open on
+     * the calling thread (the JDBC plugin's).
+     */
+    default boolean reactive() {
+        return false;
+    }
+
+    /** Publishes {@code event} in the reactive transaction open on {@code transaction}; for {@link #reactive()} ones. */
+    default Future<Void> publish(final SqlConnection transaction, final UserEvent event) {
+        return Future.failedFuture(new UnsupportedOperationException(
+                getClass().getSimpleName() + " does not publish in reactive transactions"));
     }
 }

@@ -9,7 +9,8 @@ import org.jzenith.kafka.KafkaPlugin;
 
 /**
  * The {@link UserEvents} that {@code user.events} selects: Kafka (the channel and topic {@value
- * #CHANNEL}) or nothing. The application registers {@link #kafkaPlugin()} under the same condition.
+ * #CHANNEL}), the outbox of the store {@code user.store} selects (JDBC's or reactive PostgreSQL's),
+ * or nothing. The application registers {@link #kafkaPlugin()} under the same condition.
  */
 public final class UserEventsModule extends AbstractModule {
 
@@ -27,14 +28,14 @@ public final class UserEventsModule extends AbstractModule {
         // KafkaUserEvents injects the emitter, which exists only when the plugin is registered.
         return switch (configuration.events()) {
             case KAFKA -> injector.getInstance(KafkaUserEvents.class);
-            case OUTBOX -> {
-                if (configuration.store() != UserServiceConfiguration.Store.JDBC) {
-                    throw new IllegalStateException("user.events=outbox needs user.store=jdbc, not user.store="
-                            + configuration.store().name().toLowerCase(java.util.Locale.ROOT)
-                            + "; set user.store=jdbc or user.events=kafka");
-                }
-                yield injector.getInstance(OutboxUserEvents.class);
-            }
+            case OUTBOX ->
+                switch (configuration.store()) {
+                    case JDBC -> injector.getInstance(OutboxUserEvents.class);
+                    case POSTGRESQL -> injector.getInstance(ReactiveOutboxUserEvents.class);
+                    case REDIS ->
+                        throw new IllegalStateException("user.events=outbox needs user.store=jdbc or postgresql, not"
+                                + " user.store=redis; set user.store=jdbc or postgresql, or user.events=kafka");
+                };
             case NONE -> event -> {};
         };
     }

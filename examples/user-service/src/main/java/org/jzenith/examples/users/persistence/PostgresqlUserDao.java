@@ -4,7 +4,9 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.SqlResult;
+import io.vertx.sqlclient.Tuple;
 import io.vertx.sqlclient.templates.SqlTemplate;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.jzenith.examples.users.service.Page;
 import org.jzenith.examples.users.service.User;
 import org.jzenith.examples.users.service.UserDao;
@@ -40,6 +43,8 @@ public class PostgresqlUserDao implements UserDao {
     private static final String PAGE =
             "SELECT id, name, created_at FROM users ORDER BY created_at, id LIMIT #{limit} OFFSET #{offset}";
     private static final String COUNT = "SELECT COUNT(*) FROM users";
+    private static final String INSERT = "INSERT INTO users (id, name, created_at) VALUES ($1, $2, $3)";
+    private static final String DELETE = "DELETE FROM users WHERE id = $1";
 
     private final Pool pool;
     private final SqlTemplate<Map<String, Object>, SqlResult<Void>> insert;
@@ -67,6 +72,26 @@ public class PostgresqlUserDao implements UserDao {
                         "name", user.name(),
                         "created_at", utc(user.createdAt())))
                 .map(user);
+    }
+
+    /** One reactive transaction: the insert, then {@code alsoInTransaction} (the outbox's) on its connection. */
+    @Override
+    public Future<User> create(final User user, final Function<SqlConnection, Future<Void>> alsoInTransaction) {
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(INSERT)
+                .execute(Tuple.of(user.id().toString(), user.name(), utc(user.createdAt())))
+                .compose(inserted -> alsoInTransaction.apply(connection))
+                .map(user));
+    }
+
+    @Override
+    public Future<Boolean> delete(final UUID id, final Function<SqlConnection, Future<Void>> alsoInTransaction) {
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(DELETE)
+                .execute(Tuple.of(id.toString()))
+                .compose(deleted -> deleted.rowCount() > 0
+                        ? alsoInTransaction.apply(connection).map(true)
+                        : Future.succeededFuture(false)));
     }
 
     @Override

@@ -52,7 +52,10 @@ public class UserService {
         final UserEvent event = UserEvent.created(user.id(), user.name(), now);
         if (events.transactional()) {
             // The outbox: the event commits with the user, or neither does.
-            return users.create(user, () -> events.publish(event)).await();
+            return (events.reactive()
+                            ? users.create(user, transaction -> events.publish(transaction, event))
+                            : users.create(user, () -> events.publish(event)))
+                    .await();
         }
         final User created = users.create(user).await();
         events.publish(event);
@@ -67,9 +70,15 @@ public class UserService {
     /** Blocking: deletes the user with {@code id}. */
     public void delete(final UUID id) {
         final UserEvent event = UserEvent.deleted(id, clock.instant().truncatedTo(ChronoUnit.MICROS));
-        final boolean deleted = events.transactional()
-                ? users.delete(id, () -> events.publish(event)).await()
-                : users.delete(id).await();
+        final boolean deleted;
+        if (!events.transactional()) {
+            deleted = users.delete(id).await();
+        } else if (events.reactive()) {
+            deleted = users.delete(id, transaction -> events.publish(transaction, event))
+                    .await();
+        } else {
+            deleted = users.delete(id, () -> events.publish(event)).await();
+        }
         if (!deleted) {
             throw new NoSuchUserException(id);
         }

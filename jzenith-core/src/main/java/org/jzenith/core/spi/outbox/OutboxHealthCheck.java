@@ -1,4 +1,4 @@
-package org.jzenith.jdbc;
+package org.jzenith.core.spi.outbox;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -11,7 +11,6 @@ import java.util.Map;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
-import org.jzenith.core.spi.outbox.OutboxStore;
 
 /**
  * The health check {@code outbox}: the backlog, {@code pending} events and the {@code
@@ -24,16 +23,18 @@ import org.jzenith.core.spi.outbox.OutboxStore;
  * {"status":"UP","checks":[{"name":"outbox","status":"UP","data":{"pending":1200,"oldestPendingSeconds":9.8}}]}
  * }</pre>
  *
- * <p>Counts on a virtual thread, never on the event loop that calls {@link #check()}. Thread-safe.
+ * <p>Counts on a virtual thread ({@link OutboxStore} blocks), never on the event loop that calls
+ * {@link #check()}. Store plugins bind it where they bind their {@link OutboxStore}. Thread-safe.
  */
-final class OutboxHealthCheck implements HealthCheck {
+public final class OutboxHealthCheck implements HealthCheck {
 
     private final Vertx vertx;
-    private final JdbcOutbox outbox;
+    private final OutboxStore outbox;
     private final Clock clock = Clock.systemUTC();
 
+    /** The check of {@code outbox}'s backlog. */
     @Inject
-    OutboxHealthCheck(final Vertx vertx, final JdbcOutbox outbox) {
+    public OutboxHealthCheck(final Vertx vertx, final OutboxStore outbox) {
         this.vertx = vertx;
         this.outbox = outbox;
     }

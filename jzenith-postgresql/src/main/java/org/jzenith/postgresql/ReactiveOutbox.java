@@ -1,0 +1,214 @@
+package org.jzenith.postgresql;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Transaction;
+import io.vertx.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.spi.outbox.OutboxBacklog;
+import org.jzenith.core.spi.outbox.OutboxCodec;
+import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.core.spi.outbox.OutboxStore;
+
+/**
+ * The outbox in PostgreSQL through the reactive client: {@link #publish} inserts a row of {@code
+ * jzenith_outbox} on the caller's connection, inside its open transaction, and in the same statement
+ * notifies {@value #CHANNEL} (PostgreSQL delivers it at commit, not at all on rollback), which wakes
+ * the relay of whichever instance holds the lease ({@link #listen}). The relay reads and marks rows
+ * through {@link OutboxStore}, whose blocking methods wait for the pool's futures on the relay's
+ * virtual thread. The backlog's meters and bound are {@link OutboxBacklog}'s. Thread-safe.
+ */
+final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
+
+    /**
+     * The channel publishing transactions notify, with their schema as the payload: the JDBC plugin's,
+     * so that instances of both plugins on one schema wake each other's relay.
+     */
+    static final String CHANNEL = "jzenith_outbox";
+
+    /** The schema a notification names, so that listeners of other schemas ignore it. */
+    static final String SCHEMA = "COALESCE(current_schema(), '')";
+
+    // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
+    private static final String INSERT_AND_NOTIFY = "WITH inserted AS (INSERT INTO jzenith_outbox"
+            + " (event_id, channel, record_key, payload, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id)"
+            + " SELECT inserted.id FROM inserted, pg_notify('" + CHANNEL + "', " + SCHEMA + ")";
+    private static final String COUNT =
+            "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL";
+    private static final String RELAY = "relay";
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final OutboxCodec codec;
+    private final OutboxBacklog backlog;
+    private final Clock clock;
+    private final Supplier<PgConnectOptions> listenAs;
+    private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
+
+    @Inject
+    ReactiveOutbox(
+            final Pool pool,
+            final Vertx vertx,
+            final Optional<OutboxCodec> codec,
+            final OutboxConfiguration configuration,
+            final MeterRegistry registry,
+            final PostgresqlTarget target) {
+        this(
+                pool,
+                vertx,
+                codec.orElse(ReactiveOutbox::missingRelay),
+                configuration.maxPending(),
+                Clock.systemUTC(),
+                () -> OutboxNotifications.named(target.connectOptions(), OutboxNotifications.APPLICATION_NAME));
+        backlog.withMeters(registry);
+    }
+
+    ReactiveOutbox(
+            final Pool pool,
+            final Vertx vertx,
+            final OutboxCodec codec,
+            final long maxPending,
+            final Clock clock,
+            final Supplier<PgConnectOptions> listenAs) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.codec = codec;
+        this.backlog = new OutboxBacklog(maxPending, clock);
+        this.clock = clock;
+        this.listenAs = listenAs;
+    }
+
+    private static byte[] missingRelay(final String channel, final Object event) {
+        throw new IllegalStateException("the outbox has no relay to write events for channel '" + channel
+                + "'; register KafkaPlugin beside PostgresqlPlugin.create().withOutbox()");
+    }
+
+    @Override
+    public Future<Void> publish(
+            final SqlConnection transaction, final String channel, final String key, final Object event) {
+        Objects.requireNonNull(transaction, "transaction");
+        Objects.requireNonNull(channel, "channel");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(event, "event");
+        final Transaction open = transaction.transaction();
+        if (open == null) {
+            return Future.failedFuture(new IllegalStateException("PostgresqlOutbox.publish to channel '" + channel
+                    + "' was given a connection with no open transaction; call it inside"
+                    + " pool.withTransaction(connection -> ...), with the change it tells about"));
+        }
+        final Buffer payload;
+        try {
+            payload = Buffer.buffer(codec.write(channel, event));
+        } catch (final RuntimeException e) {
+            return Future.failedFuture(e);
+        }
+        final Future<?> counted = backlog.claimCount() ? count(transaction) : Future.succeededFuture();
+        return counted.compose(ignored -> {
+                    try {
+                        backlog.refuseWhenFull();
+                    } catch (final OutboxFullException e) {
+                        return Future.failedFuture(e);
+                    }
+                    return transaction
+                            .preparedQuery(INSERT_AND_NOTIFY)
+                            .execute(Tuple.of(UUID.randomUUID().toString(), channel, key, payload, clock.millis()));
+                })
+                .map(inserted -> {
+                    backlog.published();
+                    // Completes on commit, fails on rollback: only a commit wakes this instance's relay.
+                    open.completion().onSuccess(committed -> wakes.forEach(Runnable::run));
+                    return null;
+                });
+    }
+
+    @Override
+    public boolean lease(final String owner, final Duration duration) {
+        final long now = clock.millis();
+        return Awaiting.result(pool.preparedQuery("UPDATE jzenith_outbox_lease SET owner = $1, until_ms = $2"
+                                        + " WHERE name = $3 AND (owner = $1 OR owner IS NULL OR until_ms < $4)")
+                                .execute(Tuple.of(owner, now + duration.toMillis(), RELAY, now)))
+                        .rowCount()
+                == 1;
+    }
+
+    @Override
+    public void release(final String owner) {
+        Awaiting.result(pool.preparedQuery(
+                        "UPDATE jzenith_outbox_lease SET owner = NULL, until_ms = 0 WHERE name = $1 AND owner = $2")
+                .execute(Tuple.of(RELAY, owner)));
+    }
+
+    @Override
+    public List<OutboxRecord> pending(final int limit) {
+        final List<OutboxRecord> records = new ArrayList<>();
+        for (final Row row : Awaiting.result(pool.preparedQuery("SELECT " + OutboxRows.COLUMNS
+                        + " FROM jzenith_outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1")
+                .execute(Tuple.of(limit)))) {
+            records.add(OutboxRows.record(row));
+        }
+        return records;
+    }
+
+    @Override
+    public void markSent(final List<Long> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        Awaiting.result(pool.preparedQuery("UPDATE jzenith_outbox SET sent_at = $1 WHERE id = ANY($2)")
+                .execute(Tuple.tuple().addLong(clock.millis()).addArrayOfLong(ids.toArray(Long[]::new))));
+    }
+
+    @Override
+    public int purge(final Instant sentBefore) {
+        return Awaiting.result(
+                        pool.preparedQuery("DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at < $1")
+                                .execute(Tuple.of(sentBefore.toEpochMilli())))
+                .rowCount();
+    }
+
+    @Override
+    public Backlog backlog() {
+        return Awaiting.result(count(pool));
+    }
+
+    /** Counts the unsent events through {@code client}, and makes that the backlog's count. */
+    private Future<Backlog> count(final SqlClient client) {
+        return client.query(COUNT).execute().map(rows -> {
+            final Row row = rows.iterator().next();
+            final Long oldest = row.getLong("oldest");
+            return backlog.counted(new Backlog(
+                    row.getLong("waiting"),
+                    oldest == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest))));
+        });
+    }
+
+    @Override
+    public void onCommit(final Runnable wake) {
+        wakes.add(wake);
+    }
+
+    /** LISTENs on a connection of its own (Vert.x's {@code PgSubscriber}), which reconnects by itself. */
+    @Override
+    public Listening listen(final Runnable wake) {
+        return OutboxNotifications.start(vertx, listenAs.get(), Objects.requireNonNull(wake, "wake"));
+    }
+}
