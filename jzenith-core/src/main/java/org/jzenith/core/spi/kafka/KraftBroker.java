@@ -183,6 +183,10 @@ public record KraftBroker(String name, String classpath, Path folder, int port, 
                 // consumers join at once instead of waiting 3 s for more members
                 "group.initial.rebalance.delay.ms=0",
                 "auto.create.topics.enable=true",
+                // The log cleaner (compacted topics, __consumer_offsets among them) takes 128 MiB for its
+                // dedupe buffer by default, half of the broker's heap: starting it beside a loaded broker
+                // ended in OutOfMemoryError now and then. A test or dev broker compacts little.
+                "log.cleaner.dedupe.buffer.size=" + 8 * 1024 * 1024,
                 "");
     }
 
