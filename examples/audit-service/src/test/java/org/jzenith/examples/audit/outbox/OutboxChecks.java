@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -45,6 +47,11 @@ final class OutboxChecks {
         private final List<Thread> writers;
 
         Load(final int writers, final Supplier<UserServiceProcess> services) {
+            this(writers, "user", services);
+        }
+
+        /** Names its users {@code names + " " + writer + "-" + n}, so that a test tells its own from others'. */
+        Load(final int writers, final String names, final Supplier<UserServiceProcess> services) {
             this.writers = java.util.stream.IntStream.range(0, writers)
                     .mapToObj(writer -> Thread.ofVirtual()
                             .name("writer-" + writer)
@@ -52,7 +59,7 @@ final class OutboxChecks {
                                 int n = 0;
                                 while (running.get()) {
                                     services.get()
-                                            .create("user " + writer + "-" + n++)
+                                            .create(names + " " + writer + "-" + n++)
                                             .ifPresentOrElse(acknowledged::add, () -> {
                                                 refused.incrementAndGet();
                                                 UserServiceProcess.sleep(20);
@@ -105,6 +112,33 @@ final class OutboxChecks {
         return audited(audit, true);
     }
 
+    /** {@link #audited(JZenithExtension)}, of the users whose names start with {@code names} only. */
+    static Map<String, Integer> audited(final JZenithExtension audit, final String names) {
+        final Map<String, Integer> entries = new HashMap<>();
+        entries(audit).stream()
+                .filter(entry -> entry.get("type").asText().equals("UserCreated"))
+                .filter(entry -> entry.get("name").asText().startsWith(names))
+                .forEach(entry -> assertThat(entries.put(
+                                entry.get("userId").asText(),
+                                entry.get("deliveries").asInt()))
+                        .as("one audit entry per created user")
+                        .isNull());
+        return entries;
+    }
+
+    private static List<JsonNode> entries(final JZenithExtension audit) {
+        final List<JsonNode> entries = new ArrayList<>();
+        for (int offset = 0; ; offset += 1000) {
+            final TestResponse page = audit.client().get("/audit?limit=1000&offset=" + offset);
+            assertThat(page.status()).isEqualTo(200);
+            final JsonNode items = page.json();
+            items.forEach(entries::add);
+            if (items.size() < 1000) {
+                return entries;
+            }
+        }
+    }
+
     private static Map<String, Integer> audited(final JZenithExtension audit, final boolean strict) {
         final Map<String, Integer> entries = new HashMap<>();
         for (int offset = 0; ; offset += 1000) {
@@ -151,10 +185,51 @@ final class OutboxChecks {
                 .containsOnly(1);
     }
 
+    /**
+     * A row of {@code jzenith_outbox}.
+     *
+     * @param eventId the outbox's id of the event, sent as the header {@code jzenith-event-id}
+     * @param key the record key: the user's id
+     * @param sent whether the relay marked it sent
+     */
+    record OutboxRow(String eventId, String key, boolean sent) {}
+
+    /** The user service's outbox table: row id to row. */
+    static Map<Long, OutboxRow> outbox(final String url, final String user, final String password) throws SQLException {
+        final Map<Long, OutboxRow> rows = new HashMap<>();
+        try (Connection connection = DriverManager.getConnection(url, user, password);
+                Statement statement = connection.createStatement();
+                ResultSet row =
+                        statement.executeQuery("SELECT id, event_id, record_key, sent_at FROM jzenith_outbox")) {
+            while (row.next()) {
+                rows.put(row.getLong(1), new OutboxRow(row.getString(2), row.getString(3), row.getObject(4) != null));
+            }
+        }
+        return rows;
+    }
+
+    /** How many records of each of {@code eventIds} the topic holds (header jzenith-event-id); absent: none. */
+    static Map<String, Long> copiesAtTheBroker(final String bootstrapServers, final Set<String> eventIds) {
+        final Map<String, Long> copies = new HashMap<>();
+        forEachRecord(bootstrapServers, id -> {
+            if (eventIds.contains(id)) {
+                copies.merge(id, 1L, Long::sum);
+            }
+        });
+        return copies;
+    }
+
     /** The records on the topic: total, and distinct event ids (header jzenith-event-id). */
     record AtTheBroker(long records, long distinct) {}
 
     static AtTheBroker atTheBroker(final String bootstrapServers) {
+        final List<String> ids = new ArrayList<>();
+        forEachRecord(bootstrapServers, ids::add);
+        return new AtTheBroker(ids.size(), new HashSet<>(ids).size());
+    }
+
+    /** Reads the topic from its start to its end as of now, handing each record's event id to {@code eventId}. */
+    private static void forEachRecord(final String bootstrapServers, final Consumer<String> eventId) {
         final Properties settings = new Properties();
         settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -167,19 +242,15 @@ final class OutboxChecks {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             final Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            final Set<String> ids = new HashSet<>();
-            long records = 0;
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
                 for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
-                    records++;
                     final Header id = record.headers().lastHeader("jzenith-event-id");
                     assertThat(id)
                             .as("every record the relay sent carries its event id")
                             .isNotNull();
-                    ids.add(new String(id.value(), StandardCharsets.UTF_8));
+                    eventId.accept(new String(id.value(), StandardCharsets.UTF_8));
                 }
             }
-            return new AtTheBroker(records, ids.size());
         }
     }
 }

@@ -77,6 +77,18 @@ final class UserServiceProcess {
 
     /** Starts it and returns once it is ready. */
     void start() {
+        start(List.of());
+    }
+
+    /**
+     * Starts it with a JDWP agent listening on {@code 127.0.0.1:jdwpPort}, not suspended (it runs
+     * until a debugger, {@link Breakpoints}, stops a thread), and returns once it is ready.
+     */
+    void startDebuggable(final int jdwpPort) {
+        start(List.of("-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:" + jdwpPort));
+    }
+
+    private void start(final List<String> jvmOptions) {
         final String classpath = Arrays.stream(
                         System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !entry.contains("audit-service" + File.separator + "target"))
@@ -84,10 +96,9 @@ final class UserServiceProcess {
         final List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp",
-                classpath,
-                UserServiceApplication.class.getName()));
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, UserServiceApplication.class.getName()));
         command.addAll(arguments);
         if (starts == 0) {
             // A test that fails half-way leaves no service behind when its JVM ends.
