@@ -235,6 +235,9 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     }
 
     private String settings(final Path data) {
+        // The log cleaner's dedupe buffer is 128 MiB by default, one array in a 256 MiB heap: under a
+        // loaded machine's start-up the old generation had no room for it and the broker died with
+        // "Error starting LogManager" (OutOfMemoryError). Tests compact nothing large; 16 MiB is plenty.
         return String.join(
                 "\n",
                 "process.roles=broker,controller",
@@ -255,6 +258,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
                 "auto.create.topics.enable=true",
+                "log.cleaner.dedupe.buffer.size=16777216",
                 "");
     }
 
