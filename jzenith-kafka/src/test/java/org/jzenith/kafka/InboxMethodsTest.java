@@ -56,8 +56,7 @@ class InboxMethodsTest {
     private static Injector withInbox(final List<String> seen) {
         final InboxStore inbox = new InboxStore() {
             @Override
-            public boolean once(final String messageId, final String channel, final Callable<?> work)
-                    throws Exception {
+            public boolean once(final String messageId, final String channel, final Callable<?> work) throws Exception {
                 if (seen.contains(messageId)) {
                     return false;
                 }

@@ -63,7 +63,9 @@ class KafkaTracingTest {
         final SpanData send = ended.getFirst();
         assertThat(send.getParentSpanContext().isValid()).isFalse();
         assertThat(send.getLinks()).isEmpty();
-        assertThat(header(headers)).contains("00-" + send.getTraceId() + "-" + send.getSpanId() + "-01");
+        assertThat(header(headers))
+                .contains("00-" + send.getTraceId() + "-" + send.getSpanId() + "-"
+                        + send.getSpanContext().getTraceFlags().asHex());
     }
 
     @Test
