@@ -37,9 +37,9 @@ import org.jzenith.core.spi.outbox.TraceParents;
  * marks rows through {@link OutboxStore}. On PostgreSQL the insert also notifies {@value
  * OutboxListener#CHANNEL} (delivered at commit, not at all on rollback), which wakes the relay of
  * whichever instance holds the lease ({@link #listen}). When the service traces, each row keeps the
- * {@code traceparent} of the span current at publish, which the relay's send continues. Meters {@code outbox_pending} and {@code
- * outbox_oldest_pending_seconds} show the backlog as of the last count (at most a second old while
- * the relay runs). Thread-safe.
+ * {@code traceparent} of the span current at publish, which the relay's send continues. Meters
+ * {@code outbox_pending} and {@code outbox_oldest_pending_seconds} show the backlog as of the last
+ * count (at most a second old while the relay runs). Thread-safe.
  */
 final class JdbcOutbox implements Outbox, OutboxStore {
 

@@ -24,7 +24,8 @@ import org.jzenith.core.spi.tracing.Tracing;
  * Spans for sending and processing records, linked through the record's headers: a send writes
  * the current trace context ({@code traceparent}, with W3C propagation) into the record, and
  * processing continues that trace. With the application's no-op OpenTelemetry (no tracing plugin)
- * nothing is written and every span is a no-op; the outbox relay's sends make no span at all. Thread-safe.
+ * nothing is written and every span is a no-op; the outbox relay's sends make no span at all.
+ * Thread-safe.
  */
 final class KafkaTracing {
 
