@@ -1,7 +1,10 @@
 package org.jzenith.jdbc;
 
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.spi.outbox.InboxStore;
@@ -11,12 +14,26 @@ import org.jzenith.core.spi.outbox.InboxStore;
  * transaction the consumer's own writes join (Jdbi hands a nested {@code withHandle} or {@code
  * inTransaction} on this thread the outer handle), so an applied message and its record commit
  * together. Two copies processed at once both pass the look-up, but only one insert commits: the
- * other fails on the primary key, rolls back, and its next attempt finds the id. Thread-safe.
+ * other fails on the primary key, rolls back, and its next attempt finds the id. {@link #purge} deletes
+ * old ids in batches of {@value #PURGE_BATCH}, each its own short transaction, so that a large first
+ * purge never holds locks on the whole table while consumers insert. Thread-safe.
  */
 final class JdbcInbox implements InboxStore {
 
+    /** Ids deleted per statement of {@link #purge}. */
+    static final int PURGE_BATCH = 1000;
+
+    // MariaDB/MySQL refuse LIMIT in an IN subquery, but take it on a single-table DELETE.
+    private static final String PURGE_MARIADB =
+            "DELETE FROM jzenith_inbox WHERE received_at < :before ORDER BY received_at LIMIT " + PURGE_BATCH;
+    // PostgreSQL has no DELETE ... LIMIT; H2 takes this form too.
+    private static final String PURGE_OTHERS = "DELETE FROM jzenith_inbox WHERE message_id IN (SELECT message_id"
+            + " FROM jzenith_inbox WHERE received_at < :before ORDER BY received_at LIMIT " + PURGE_BATCH + ")";
+
     private final Jdbi jdbi;
     private final Clock clock;
+    // The purge's statement, chosen on first use from the database's product name.
+    private volatile String purge = "";
 
     @Inject
     JdbcInbox(final Jdbi jdbi) {
@@ -48,5 +65,38 @@ final class JdbcInbox implements InboxStore {
             work.call();
             return true;
         });
+    }
+
+    @Override
+    public int purge(final Instant receivedBefore) {
+        final String statement = purgeStatement();
+        int purged = 0;
+        int batch;
+        do {
+            batch = jdbi.withHandle(handle -> handle.createUpdate(statement)
+                    .bind("before", receivedBefore.toEpochMilli())
+                    .execute());
+            purged += batch;
+        } while (batch == PURGE_BATCH);
+        return purged;
+    }
+
+    private String purgeStatement() {
+        String known = purge;
+        if (known.isEmpty()) {
+            known = jdbi.withHandle(handle -> {
+                try {
+                    final String product = handle.getConnection()
+                            .getMetaData()
+                            .getDatabaseProductName()
+                            .toLowerCase(Locale.ROOT);
+                    return product.startsWith("mariadb") || product.startsWith("mysql") ? PURGE_MARIADB : PURGE_OTHERS;
+                } catch (final SQLException e) {
+                    throw new IllegalStateException("cannot tell the inbox's database: " + e.getMessage(), e);
+                }
+            });
+            purge = known;
+        }
+        return known;
     }
 }

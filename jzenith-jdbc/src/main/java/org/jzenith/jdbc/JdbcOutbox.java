@@ -2,6 +2,7 @@ package org.jzenith.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.outbox.Outbox;
@@ -24,6 +26,7 @@ import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
+import org.jzenith.core.spi.outbox.TraceParents;
 
 /**
  * The outbox in the JDBC database: {@link #publish} inserts a row of {@code jzenith_outbox} through
@@ -31,9 +34,10 @@ import org.jzenith.core.spi.outbox.OutboxStore;
  * handle), so the row commits or rolls back with the caller's transaction; the relay reads and
  * marks rows through {@link OutboxStore}. On PostgreSQL the insert also notifies {@value
  * OutboxListener#CHANNEL} (delivered at commit, not at all on rollback), which wakes the relay of
- * whichever instance holds the lease ({@link #listen}). Meters {@code outbox_pending} and {@code
- * outbox_oldest_pending_seconds} show the backlog as of the last count (at most a second old while
- * the relay runs). Thread-safe.
+ * whichever instance holds the lease ({@link #listen}). When the service traces, each row keeps the
+ * {@code traceparent} of the span current at publish, which the relay's send continues. Meters
+ * {@code outbox_pending} and {@code outbox_oldest_pending_seconds} show the backlog as of the last
+ * count (at most a second old while the relay runs). Thread-safe.
  */
 final class JdbcOutbox implements Outbox, OutboxStore {
 
@@ -42,8 +46,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     static final String POSTGRESQL_SCHEMA = "COALESCE(current_schema(), '')";
 
     private static final String INSERT =
-            "INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at)"
-                    + " VALUES (:eventId, :channel, :key, :payload, :createdAt)";
+            "INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at, traceparent)"
+                    + " VALUES (:eventId, :channel, :key, :payload, :createdAt, :traceparent)";
     // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
     private static final String INSERT_AND_NOTIFY = "WITH inserted AS (" + INSERT + " RETURNING id)"
             + " SELECT inserted.id FROM inserted, pg_notify('" + OutboxListener.CHANNEL + "', " + POSTGRESQL_SCHEMA
@@ -57,6 +61,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private final OutboxBacklog backlog;
     private final Clock clock;
     private final OutboxListener.Connections listenOn;
+    // Answers empty at no cost when the service does not trace.
+    private final Supplier<Optional<String>> traceParent;
     // Whether the database is PostgreSQL, learnt from the first publish's connection.
     private volatile int database = UNKNOWN;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
@@ -68,13 +74,15 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final Optional<OutboxCodec> codec,
             final OutboxConfiguration configuration,
             final MeterRegistry registry,
-            final PooledDataSource pool) {
+            final PooledDataSource pool,
+            final OpenTelemetry openTelemetry) {
         this(
                 jdbi,
                 codec.orElse(JdbcOutbox::missingRelay),
                 configuration.maxPending(),
                 Clock.systemUTC(),
-                () -> dedicatedConnection(pool));
+                () -> dedicatedConnection(pool),
+                TraceParents.capture(openTelemetry));
         backlog.withMeters(registry);
     }
 
@@ -83,12 +91,14 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final OutboxCodec codec,
             final long maxPending,
             final Clock clock,
-            final OutboxListener.Connections listenOn) {
+            final OutboxListener.Connections listenOn,
+            final Supplier<Optional<String>> traceParent) {
         this.jdbi = jdbi;
         this.codec = codec;
         this.backlog = new OutboxBacklog(maxPending, clock);
         this.clock = clock;
         this.listenOn = listenOn;
+        this.traceParent = traceParent;
     }
 
     /** A connection to the pool's database outside the pool, named in {@code pg_stat_activity}. */
@@ -122,6 +132,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             refuseWhenFull(handle);
             final String eventId = UUID.randomUUID().toString();
             final long createdAt = clock.millis();
+            final String trace = traceParent.get().orElse(null);
             if (postgresql(handle)) {
                 handle.createQuery(INSERT_AND_NOTIFY)
                         .bind("eventId", eventId)
@@ -129,6 +140,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                         .bind("key", key)
                         .bind("payload", payload)
                         .bind("createdAt", createdAt)
+                        .bind("traceparent", trace)
                         .mapTo(Long.class)
                         .one();
             } else {
@@ -138,6 +150,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                         .bind("key", key)
                         .bind("payload", payload)
                         .bind("createdAt", createdAt)
+                        .bind("traceparent", trace)
                         .execute();
             }
             backlog.published();
@@ -198,7 +211,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     @Override
     public List<OutboxRecord> pending(final int limit) {
         return jdbi.withHandle(handle -> handle.createQuery(
-                        "SELECT id, event_id, channel, record_key, payload, created_at FROM jzenith_outbox"
+                        "SELECT id, event_id, channel, record_key, payload, created_at, traceparent FROM jzenith_outbox"
                                 + " WHERE sent_at IS NULL ORDER BY id LIMIT :limit")
                 .bind("limit", limit)
                 .map((row, context) -> new OutboxRecord(
@@ -207,7 +220,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                         row.getString("channel"),
                         Optional.ofNullable(row.getString("record_key")),
                         row.getBytes("payload"),
-                        Instant.ofEpochMilli(row.getLong("created_at"))))
+                        Instant.ofEpochMilli(row.getLong("created_at")),
+                        Optional.ofNullable(row.getString("traceparent"))))
                 .list());
     }
 

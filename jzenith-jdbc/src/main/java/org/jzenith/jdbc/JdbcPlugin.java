@@ -21,6 +21,7 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.errors.Failures;
+import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.flyway.Migrations;
 import org.jzenith.flyway.OutboxMigrations;
@@ -109,7 +110,7 @@ public final class JdbcPlugin implements Plugin {
      * {@code KafkaPlugin}'s: without it, {@code publish} fails, naming it. On PostgreSQL a commit
      * that published notifies the relays of all instances ({@code LISTEN/NOTIFY}, the PostgreSQL
      * driver's API on a connection of its own), so none waits for its poll. Settings are under {@code
-     * outbox.}.
+     * outbox.} and {@code inbox.}.
      *
      * <pre>{@code
      * JZenith.application(args).withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.create(), ...)
@@ -151,7 +152,9 @@ public final class JdbcPlugin implements Plugin {
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return outbox ? List.of(JdbcConfiguration.class, OutboxConfiguration.class) : List.of(JdbcConfiguration.class);
+        return outbox
+                ? List.of(JdbcConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
+                : List.of(JdbcConfiguration.class);
     }
 
     /** Connects and migrates on a virtual thread; the future completes when the pool is ready. */

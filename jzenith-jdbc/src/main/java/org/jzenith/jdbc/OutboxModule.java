@@ -33,6 +33,11 @@ final class OutboxModule extends AbstractModule {
         OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class);
         bind(OutboxHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(OutboxHealthCheck.class);
-        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.unavailable(OutboxFullException.class));
+        // The exception's message is for operators (it names outbox.max-pending); clients get this.
+        ExceptionMapping.bind(binder())
+                .toInstance(ExceptionMapping.unavailable(
+                        OutboxFullException.class,
+                        "The service takes no changes for now: too many of its events wait to be sent to the"
+                                + " message broker; try again later"));
     }
 }

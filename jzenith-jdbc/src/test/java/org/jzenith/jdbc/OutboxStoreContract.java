@@ -3,6 +3,13 @@ package org.jzenith.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,19 +17,24 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.PreparedBatch;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.outbox.OutboxFullException;
 import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.core.spi.outbox.TraceParents;
 import org.jzenith.flyway.Migrations;
 
 /**
  * What the JDBC outbox and inbox promise, on each database they support: events commit and roll back
  * with the caller's transaction, one relay holds the lease, sent events leave the backlog and are
- * purged, the backlog bound fails the transaction, and the inbox applies a message id once.
+ * purged, the backlog bound fails the transaction, an event keeps the trace context it was published
+ * in, the inbox applies a message id once and forgets ids past their retention.
  */
 abstract class OutboxStoreContract {
 
@@ -46,7 +58,8 @@ abstract class OutboxStoreContract {
         final Migrations migrations = Migrations.of("jdbc", "the test database", text -> text);
         final ClassLoader loader = getClass().getClassLoader();
         assertThat(JdbcPlugin.migrateOutbox(database, vendor(), migrations, loader).migrationsExecuted)
-                .isEqualTo(1);
+                .as("V1 (the tables) and V2 (traceparent, the inbox's index)")
+                .isEqualTo(2);
         assertThat(JdbcPlugin.migrateOutbox(database, vendor(), migrations, loader).migrationsExecuted)
                 .as("migrating again applies nothing")
                 .isZero();
@@ -65,12 +78,17 @@ abstract class OutboxStoreContract {
     }
 
     JdbcOutbox outbox(final long maxPending) {
+        return outbox(maxPending, TraceParents::current);
+    }
+
+    private JdbcOutbox outbox(final long maxPending, final Supplier<Optional<String>> traceParent) {
         return new JdbcOutbox(
                 jdbi,
                 (channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8),
                 maxPending,
                 Clock.systemUTC(),
-                this::listenerConnection);
+                this::listenerConnection,
+                traceParent);
     }
 
     @Test
@@ -188,5 +206,65 @@ abstract class OutboxStoreContract {
         assertThat(applied).hasValue(1);
         assertThat(calls).as("once failed, once applied, twice dropped").hasValue(2);
         assertThat(items()).isEqualTo(1);
+    }
+
+    @Test
+    void anEventKeepsTheTraceparentOfTheSpanItWasPublishedIn() {
+        final SpanContext request = SpanContext.create(
+                "4bf92f3577b34da6a3ce929d0e0e4736",
+                "00f067aa0ba902b7",
+                TraceFlags.getSampled(),
+                TraceState.getDefault());
+        try (Scope _ = Context.current().with(Span.wrap(request)).makeCurrent()) {
+            jdbi.useTransaction(handle -> outbox.publish("items", "a", "in a request"));
+            // A service that does not trace captures nothing, even where a span is current.
+            jdbi.useTransaction(handle ->
+                    outbox(3, TraceParents.capture(OpenTelemetry.noop())).publish("items", "b", "untraced service"));
+        }
+        jdbi.useTransaction(handle -> outbox.publish("items", "c", "outside any span"));
+
+        final List<OutboxRecord> pending = outbox.pending(10);
+        assertThat(pending)
+                .extracting(OutboxRecord::traceParent)
+                .containsExactly(
+                        Optional.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"),
+                        Optional.empty(),
+                        Optional.empty());
+        assertThat(pending.getFirst().traceParent().orElseThrow()).hasSize(TraceParents.LENGTH);
+    }
+
+    @Test
+    void theInboxForgetsIdsOlderThanTheCutInBatchesAndAForgottenCopyIsAppliedAgain() throws Exception {
+        final Instant now = Instant.now();
+        final Instant old = now.minus(Duration.ofDays(20));
+        // More than two of the purge's batches, written in one go: the purge must loop.
+        final int oldIds = 2 * JdbcInbox.PURGE_BATCH + 7;
+        jdbi.useTransaction(handle -> {
+            final PreparedBatch batch = handle.prepareBatch(
+                    "INSERT INTO jzenith_inbox (message_id, channel, received_at) VALUES (:id, 'items', :at)");
+            for (int i = 0; i < oldIds; i++) {
+                batch.bind("id", "old-" + i).bind("at", old.toEpochMilli()).add();
+            }
+            batch.execute();
+        });
+        final JdbcInbox inbox = new JdbcInbox(jdbi);
+        assertThat(inbox.once("recent", "items", () -> null)).isTrue();
+        assertThat(inbox.once("old-0", "items", () -> null))
+                .as("a copy within the retention is dropped")
+                .isFalse();
+
+        assertThat(inbox.purge(now.minus(Duration.ofDays(14)))).isEqualTo(oldIds);
+        assertThat(inbox.purge(now.minus(Duration.ofDays(14))))
+                .as("nothing left to purge")
+                .isZero();
+        final long kept = jdbi.withHandle(handle -> handle.createQuery("SELECT COUNT(*) FROM jzenith_inbox")
+                .mapTo(Long.class)
+                .one());
+        assertThat(kept).as("the recent id stays").isEqualTo(1);
+        assertThat(inbox.once("recent", "items", () -> null))
+                .as("a copy of a kept id is still dropped")
+                .isFalse();
+        // The trade-off inbox.retention documents: a copy older than the retention is applied again.
+        assertThat(inbox.once("old-0", "items", () -> null)).isTrue();
     }
 }

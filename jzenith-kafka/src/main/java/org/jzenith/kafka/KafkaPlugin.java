@@ -321,11 +321,13 @@ public final class KafkaPlugin implements Plugin {
         final DeadLetters deadLetters = new DeadLetters(producer);
         final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
         final List<ChannelConsumer> channels = new ArrayList<>();
+        boolean idempotent = false;
         for (final Class<?> type : consumers) {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
                 final IncomingMethod method =
                         InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
+                idempotent |= method.method().isAnnotationPresent(Idempotent.class);
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
                 final RecordProcessor processor = new RecordProcessor(
@@ -358,7 +360,7 @@ public final class KafkaPlugin implements Plugin {
         }
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
-        outbox.start(context.injector(), producer, configuration);
+        outbox.start(context.injector(), producer, configuration, idempotent);
         LOG.info(
                 "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
                 bootstrapServers,

@@ -8,6 +8,7 @@ import com.google.inject.Module;
 import com.google.inject.TypeLiteral;
 import com.google.inject.multibindings.OptionalBinder;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.trace.Span;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.nio.charset.StandardCharsets;
@@ -18,22 +19,27 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.spi.outbox.InboxStore;
 import org.jzenith.core.spi.outbox.OutboxCodec;
+import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
+import org.jzenith.kafka.outbox.InboxPurge;
 import org.jzenith.kafka.outbox.OutboxRelay;
 
 /**
  * The Kafka plugin's side of the outbox: binds the codec that writes events as its emitters do, and
  * runs an {@link OutboxRelay} while the plugin runs, when a store plugin binds an {@link
- * OutboxStore}. Thread-safe.
+ * OutboxStore}, and an {@link InboxPurge} when it has {@code @Idempotent} consumers. Thread-safe.
  */
 final class OutboxWiring {
 
     private static final TypeLiteral<Optional<OutboxStore>> STORE = new TypeLiteral<>() {};
+    private static final TypeLiteral<Optional<InboxStore>> INBOX = new TypeLiteral<>() {};
 
     private final AtomicReference<Optional<OutboxRelay>> relay = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Optional<InboxPurge>> purge = new AtomicReference<>(Optional.empty());
 
     /** Declares the stores (a store plugin may bind them) and binds the codec. */
     static Module module() {
@@ -55,37 +61,69 @@ final class OutboxWiring {
         return injector.getInstance(Key.get(STORE)).isPresent();
     }
 
-    /** Starts the relay when there is an outbox, sending through {@code producer}. */
+    /**
+     * Starts the relay when there is an outbox, sending through {@code producer}, and the inbox's purge
+     * when {@code idempotent} consumers record their messages in it.
+     */
     void start(
-            final Injector injector, final Producer<byte[], byte[]> producer, final KafkaConfiguration configuration) {
+            final Injector injector,
+            final Producer<byte[], byte[]> producer,
+            final KafkaConfiguration configuration,
+            final boolean idempotent) {
+        if (idempotent) {
+            final InboxStore inbox = injector.getInstance(Key.get(INBOX)).orElseThrow();
+            purge.set(Optional.of(InboxPurge.start(
+                    inbox,
+                    injector.getInstance(InboxConfiguration.class).retention(),
+                    injector.getInstance(MeterRegistry.class))));
+        }
+        final KafkaTracing tracing = injector.getInstance(KafkaTracing.class);
         injector.getInstance(Key.get(STORE))
                 .ifPresent(store -> relay.set(Optional.of(OutboxRelay.start(
                         store,
                         injector.getInstance(OutboxConfiguration.class),
-                        record -> {
-                            final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
-                            final RecordHeaders headers = new RecordHeaders();
-                            headers.add(InboxMethods.EVENT_ID, record.eventId().getBytes(StandardCharsets.UTF_8));
-                            producer.send(
-                                    new ProducerRecord<>(
-                                            ChannelSettings.of(record.channel(), configuration)
-                                                    .topic(),
-                                            null,
-                                            record.key()
-                                                    .map(key -> key.getBytes(StandardCharsets.UTF_8))
-                                                    .orElse(null),
-                                            record.payload(),
-                                            headers),
-                                    (metadata, failure) -> {
-                                        if (failure == null) {
-                                            acknowledged.complete(null);
-                                        } else {
-                                            acknowledged.completeExceptionally(failure);
-                                        }
-                                    });
-                            return acknowledged;
-                        },
+                        record -> send(producer, configuration, tracing, record),
                         injector.getInstance(MeterRegistry.class)))));
+    }
+
+    /**
+     * Hands {@code record} to the producer with its event id, in a span of the publishing request's
+     * trace when the service traces ({@link KafkaTracing#relay}); completes when the broker acknowledged.
+     */
+    private static CompletableFuture<Void> send(
+            final Producer<byte[], byte[]> producer,
+            final KafkaConfiguration configuration,
+            final KafkaTracing tracing,
+            final OutboxRecord record) {
+        final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
+        final RecordHeaders headers = new RecordHeaders();
+        headers.add(InboxMethods.EVENT_ID, record.eventId().getBytes(StandardCharsets.UTF_8));
+        final String topic = ChannelSettings.of(record.channel(), configuration).topic();
+        final Span span = tracing.relay(topic, record.traceParent(), headers);
+        try {
+            producer.send(
+                    new ProducerRecord<>(
+                            topic,
+                            null,
+                            record.key()
+                                    .map(key -> key.getBytes(StandardCharsets.UTF_8))
+                                    .orElse(null),
+                            record.payload(),
+                            headers),
+                    (metadata, failure) -> {
+                        if (failure == null) {
+                            span.end();
+                            acknowledged.complete(null);
+                        } else {
+                            KafkaTracing.fail(span, failure);
+                            acknowledged.completeExceptionally(failure);
+                        }
+                    });
+        } catch (final RuntimeException e) {
+            KafkaTracing.fail(span, e);
+            throw e;
+        }
+        return acknowledged;
     }
 
     /** Stops the relay, if it runs, on a virtual thread within 5 s; completes when it has stopped. */
@@ -98,9 +136,10 @@ final class OutboxWiring {
         return stopped;
     }
 
-    /** Stops the relay, if it runs, within {@code timeout}. */
+    /** Stops the relay and the inbox's purge, those that run, within {@code timeout} each. */
     void stop(final Duration timeout) {
         relay.getAndSet(Optional.empty()).ifPresent(running -> running.stop(timeout));
+        purge.getAndSet(Optional.empty()).ifPresent(running -> running.stop(timeout));
     }
 
     /**

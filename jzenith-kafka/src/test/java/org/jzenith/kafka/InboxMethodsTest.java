@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,13 +54,21 @@ class InboxMethodsTest {
 
     /** An inbox in memory: the real ones are the store plugins' (OutboxStore*IT in jzenith-jdbc). */
     private static Injector withInbox(final List<String> seen) {
-        final InboxStore inbox = (messageId, channel, work) -> {
-            if (seen.contains(messageId)) {
-                return false;
+        final InboxStore inbox = new InboxStore() {
+            @Override
+            public boolean once(final String messageId, final String channel, final Callable<?> work) throws Exception {
+                if (seen.contains(messageId)) {
+                    return false;
+                }
+                work.call();
+                seen.add(messageId);
+                return true;
             }
-            work.call();
-            seen.add(messageId);
-            return true;
+
+            @Override
+            public int purge(final Instant receivedBefore) {
+                return 0; // these tests never purge
+            }
         };
         return Guice.createInjector(
                 OutboxWiring.module(),

@@ -12,7 +12,7 @@ import org.jzenith.core.spi.outbox.OutboxRecord;
 final class OutboxRows {
 
     /** The columns {@link #record} reads, in a {@code SELECT}. */
-    static final String COLUMNS = "id, event_id, channel, record_key, payload, created_at";
+    static final String COLUMNS = "id, event_id, channel, record_key, payload, created_at, traceparent";
 
     private OutboxRows() {}
 
@@ -24,6 +24,7 @@ final class OutboxRows {
                 row.getString("channel"),
                 Optional.ofNullable(row.getString("record_key")),
                 row.getBuffer("payload").getBytes(),
-                Instant.ofEpochMilli(row.getLong("created_at")));
+                Instant.ofEpochMilli(row.getLong("created_at")),
+                Optional.ofNullable(row.getString("traceparent")));
     }
 }

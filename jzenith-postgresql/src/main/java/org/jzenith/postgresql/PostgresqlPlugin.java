@@ -14,6 +14,7 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
@@ -162,7 +163,7 @@ public final class PostgresqlPlugin implements Plugin {
     @Override
     public List<Class<?>> configurationMappings() {
         return outbox
-                ? List.of(PostgresqlConfiguration.class, OutboxConfiguration.class)
+                ? List.of(PostgresqlConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
                 : List.of(PostgresqlConfiguration.class);
     }
 

@@ -7,6 +7,7 @@ import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -28,6 +29,11 @@ final class ReactiveInbox implements PostgresqlInbox, InboxStore {
     private static final ScopedValue<SqlConnection> CURRENT = ScopedValue.newInstance();
     private static final String RECORD = "INSERT INTO jzenith_inbox (message_id, channel, received_at)"
             + " VALUES ($1, $2, $3) ON CONFLICT (message_id) DO NOTHING";
+    /** Ids deleted per statement of {@link #purge}: short statements that never lock the whole table. */
+    static final int PURGE_BATCH = 1000;
+    // PostgreSQL has no DELETE ... LIMIT; received_at is indexed (migration V2).
+    private static final String PURGE = "DELETE FROM jzenith_inbox WHERE message_id IN (SELECT message_id"
+            + " FROM jzenith_inbox WHERE received_at < $1 ORDER BY received_at LIMIT " + PURGE_BATCH + ")";
 
     private final Pool pool;
     private final Clock clock;
@@ -96,5 +102,18 @@ final class ReactiveInbox implements PostgresqlInbox, InboxStore {
     private static void rollBack(final Transaction transaction) {
         // A failed command has rolled the transaction back already; a rollback then fails, harmlessly.
         transaction.rollback().onFailure(failure -> LOG.debug("Rolling the inbox's transaction back failed", failure));
+    }
+
+    /** Blocking, on the purging virtual thread: one short transaction per batch. */
+    @Override
+    public int purge(final Instant receivedBefore) {
+        int purged = 0;
+        int batch;
+        do {
+            batch = Awaiting.result(pool.preparedQuery(PURGE).execute(Tuple.of(receivedBefore.toEpochMilli())))
+                    .rowCount();
+            purged += batch;
+        } while (batch == PURGE_BATCH);
+        return purged;
     }
 }

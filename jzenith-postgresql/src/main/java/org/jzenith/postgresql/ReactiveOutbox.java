@@ -1,6 +1,7 @@
 package org.jzenith.postgresql;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -28,6 +29,7 @@ import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
+import org.jzenith.core.spi.outbox.TraceParents;
 
 /**
  * The outbox in PostgreSQL through the reactive client: {@link #publish} inserts a row of {@code
@@ -50,7 +52,8 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
 
     // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
     private static final String INSERT_AND_NOTIFY = "WITH inserted AS (INSERT INTO jzenith_outbox"
-            + " (event_id, channel, record_key, payload, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id)"
+            + " (event_id, channel, record_key, payload, created_at, traceparent) VALUES ($1, $2, $3, $4, $5, $6)"
+            + " RETURNING id)"
             + " SELECT inserted.id FROM inserted, pg_notify('" + CHANNEL + "', " + SCHEMA + ")";
     private static final String COUNT =
             "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL";
@@ -62,6 +65,7 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     private final OutboxBacklog backlog;
     private final Clock clock;
     private final Supplier<PgConnectOptions> listenAs;
+    private final Supplier<Optional<String>> traceParent;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
 
     @Inject
@@ -71,14 +75,16 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
             final Optional<OutboxCodec> codec,
             final OutboxConfiguration configuration,
             final MeterRegistry registry,
-            final PostgresqlTarget target) {
+            final PostgresqlTarget target,
+            final OpenTelemetry openTelemetry) {
         this(
                 pool,
                 vertx,
                 codec.orElse(ReactiveOutbox::missingRelay),
                 configuration.maxPending(),
                 Clock.systemUTC(),
-                () -> OutboxNotifications.named(target.connectOptions(), OutboxNotifications.APPLICATION_NAME));
+                () -> OutboxNotifications.named(target.connectOptions(), OutboxNotifications.APPLICATION_NAME),
+                TraceParents.capture(openTelemetry));
         backlog.withMeters(registry);
     }
 
@@ -89,12 +95,24 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
             final long maxPending,
             final Clock clock,
             final Supplier<PgConnectOptions> listenAs) {
+        this(pool, vertx, codec, maxPending, clock, listenAs, Optional::empty);
+    }
+
+    ReactiveOutbox(
+            final Pool pool,
+            final Vertx vertx,
+            final OutboxCodec codec,
+            final long maxPending,
+            final Clock clock,
+            final Supplier<PgConnectOptions> listenAs,
+            final Supplier<Optional<String>> traceParent) {
         this.pool = pool;
         this.vertx = vertx;
         this.codec = codec;
         this.backlog = new OutboxBacklog(maxPending, clock);
         this.clock = clock;
         this.listenAs = listenAs;
+        this.traceParent = traceParent;
     }
 
     private static byte[] missingRelay(final String channel, final Object event) {
@@ -121,6 +139,8 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
         } catch (final RuntimeException e) {
             return Future.failedFuture(e);
         }
+        // The span current where publish is called (a request's, on its thread), as the relay's send continues it.
+        final String trace = traceParent.get().orElse(null);
         final Future<?> counted = backlog.claimCount() ? count(transaction) : Future.succeededFuture();
         return counted.compose(ignored -> {
                     try {
@@ -130,7 +150,8 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
                     }
                     return transaction
                             .preparedQuery(INSERT_AND_NOTIFY)
-                            .execute(Tuple.of(UUID.randomUUID().toString(), channel, key, payload, clock.millis()));
+                            .execute(Tuple.of(
+                                    UUID.randomUUID().toString(), channel, key, payload, clock.millis(), trace));
                 })
                 .map(inserted -> {
                     backlog.published();

@@ -2,6 +2,7 @@ package org.jzenith.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -346,6 +348,49 @@ class ReactiveOutboxIT {
                 .as("a copy is dropped")
                 .isFalse();
         assertThat(items()).isEqualTo(1);
+    }
+
+    @Test
+    void theTraceParentCurrentAtPublishIsKeptWithTheEventAndNoneWithoutATracer() {
+        final String traced = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        final ReactiveOutbox tracing = new ReactiveOutbox(
+                pool,
+                vertx,
+                (channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8),
+                1_000,
+                Clock.systemUTC(),
+                () -> OutboxNotifications.named(options(), LISTENER),
+                () -> Optional.of(traced));
+        createItem(tracing, "traced").await();
+        createItem(outbox, "untraced").await();
+        assertThat(outbox.pending(10))
+                .extracting(record -> record.key().orElseThrow(), OutboxRecord::traceParent)
+                .containsExactly(tuple("traced", Optional.of(traced)), tuple("untraced", Optional.empty()));
+    }
+
+    @Test
+    void thePurgeForgetsIdsReceivedBeforeTheCutInBatchesAndKeepsTheRest() {
+        final ReactiveInbox inbox = new ReactiveInbox(pool);
+        final int old = ReactiveInbox.PURGE_BATCH * 2 + 7;
+        pool.query("INSERT INTO jzenith_inbox (message_id, channel, received_at) SELECT 'old-' || n, 'items', n"
+                        + " FROM generate_series(1, " + old + ") AS n")
+                .execute()
+                .await();
+        assertThat(inbox.once("recent", "items", connection -> Future.succeededFuture())
+                        .await())
+                .isTrue();
+
+        assertThat(inbox.purge(Instant.now().minusSeconds(60)))
+                .as("every id received before the cut, over three batches")
+                .isEqualTo(old);
+        assertThat(inbox.once("recent", "items", connection -> Future.failedFuture(new AssertionError("a copy")))
+                        .await())
+                .as("the recent id is kept: its copy is still dropped")
+                .isFalse();
+        assertThat(inbox.once("old-1", "items", connection -> Future.succeededFuture())
+                        .await())
+                .as("a copy of a forgotten id is applied again")
+                .isTrue();
     }
 
     private static void insertItem(final SqlConnection transaction, final String id) {

@@ -37,7 +37,12 @@ final class OtlpSpans {
                             attributes(span.getAttributesList()),
                             span.getStatus().getCodeValue(),
                             serviceName,
-                            protocol));
+                            protocol,
+                            span.getLinksList().stream()
+                                    .map(link -> new ReceivedSpan.Link(
+                                            HEX.formatHex(link.getTraceId().toByteArray()),
+                                            HEX.formatHex(link.getSpanId().toByteArray())))
+                                    .toList()));
                 }
             }
         }

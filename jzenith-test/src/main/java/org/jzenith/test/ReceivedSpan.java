@@ -1,5 +1,6 @@
 package org.jzenith.test;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -25,6 +26,7 @@ import java.util.Objects;
  * @param statusCode the OTLP status code: 0 unset, 1 ok, 2 error
  * @param serviceName the {@code service.name} of the span's resource, or {@code ""} when it has none
  * @param protocol how the span arrived: {@code "http"} (OTLP/HTTP protobuf) or {@code "grpc"}
+ * @param links the spans it links to, in the order the span lists them
  */
 public record ReceivedSpan(
         String traceId,
@@ -35,9 +37,32 @@ public record ReceivedSpan(
         Map<String, Object> attributes,
         int statusCode,
         String serviceName,
-        String protocol) {
+        String protocol,
+        List<Link> links) {
 
-    /** Checks that no component is null and freezes the attributes. */
+    /**
+     * A span it links to.
+     *
+     * @param traceId the linked span's trace id, 32 lower-case hex digits
+     * @param spanId the linked span's id, 16 lower-case hex digits
+     */
+    public record Link(String traceId, String spanId) {}
+
+    /** A span without links. */
+    public ReceivedSpan(
+            final String traceId,
+            final String spanId,
+            final String parentSpanId,
+            final String name,
+            final String kind,
+            final Map<String, Object> attributes,
+            final int statusCode,
+            final String serviceName,
+            final String protocol) {
+        this(traceId, spanId, parentSpanId, name, kind, attributes, statusCode, serviceName, protocol, List.of());
+    }
+
+    /** Checks that no component is null and freezes the attributes and links. */
     public ReceivedSpan {
         Objects.requireNonNull(traceId, "traceId");
         Objects.requireNonNull(spanId, "spanId");
@@ -47,5 +72,6 @@ public record ReceivedSpan(
         attributes = Map.copyOf(attributes);
         Objects.requireNonNull(serviceName, "serviceName");
         Objects.requireNonNull(protocol, "protocol");
+        links = List.copyOf(links);
     }
 }

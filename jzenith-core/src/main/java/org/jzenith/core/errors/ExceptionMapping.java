@@ -86,6 +86,21 @@ public record ExceptionMapping(
     }
 
     /**
+     * Every exception of {@code type} means the service cannot take the request for now: 503 with
+     * {@code Retry-After}, and {@code detail} (which names nothing internal) instead of the generic
+     * "a service this request needs is unavailable".
+     *
+     * <pre>{@code
+     * ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.unavailable(
+     *         OutboxFullException.class, "Too many events wait for the message broker; try again later"));
+     * }</pre>
+     */
+    public static ExceptionMapping unavailable(final Class<? extends Throwable> type, final String detail) {
+        final Optional<String> said = Optional.of(detail);
+        return new ExceptionMapping(type, any -> true, UNAVAILABLE, failure -> said);
+    }
+
+    /**
      * Exceptions of {@code type} that pass {@code test} mean the client sent data the store refuses
      * (too long, malformed, out of range): answered 400 with {@code detail}, since a store's own
      * message may quote the statement or name its tables.

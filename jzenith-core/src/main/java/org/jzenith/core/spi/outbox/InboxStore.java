@@ -1,5 +1,6 @@
 package org.jzenith.core.spi.outbox;
 
+import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /**
@@ -14,4 +15,11 @@ public interface InboxStore {
      * work} ran, false for a duplicate. A failure of {@code work} rolls both back and is thrown.
      */
     boolean once(String messageId, String channel, Callable<?> work) throws Exception;
+
+    /**
+     * Forgets the ids recorded before {@code receivedBefore}, so that the inbox does not grow for ever;
+     * the number forgotten. A copy of a forgotten message would be applied again: the consumer's
+     * plugin calls this with {@code inbox.retention}, far longer than any redelivery.
+     */
+    int purge(Instant receivedBefore);
 }

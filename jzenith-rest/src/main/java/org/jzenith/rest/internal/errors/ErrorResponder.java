@@ -270,8 +270,10 @@ public final class ErrorResponder {
                     requestId,
                     mapped.exception().toString());
         }
+        // A mapping's own detail is written for clients (it names nothing internal); the exception's is not.
         final String detail = mapped.status() == ExceptionMapping.UNAVAILABLE
-                ? "A service this request needs is unavailable; try again later (request id " + requestId + ")"
+                ? mapped.detail().orElse("A service this request needs is unavailable; try again later")
+                        + " (request id " + requestId + ")"
                 : "The server failed to answer this request; quote request id " + requestId + " when reporting it";
         if (mapped.status() == ExceptionMapping.UNAVAILABLE) {
             context.response().putHeader(HttpHeaders.RETRY_AFTER, retryAfter);
