@@ -146,9 +146,15 @@ public final class OutboxRelay {
         // Idle, the leader still renews its lease in time.
         final Duration idle =
                 min(configuration.pollInterval(), configuration.lease().dividedBy(3));
+        // A leader renews its lease once a third of it has passed, not every round: under load a round
+        // is one batch, and a renewal each time was one more committed write per batch. A round starts
+        // with at least two thirds of the lease left and lasts at most half of it (the send's wait),
+        // so the lease holds until the round's marks are written.
+        final long renewEvery = configuration.lease().dividedBy(3).toNanos();
         Duration backoff = idle;
         long lastPurge = 0;
         long lastCount = 0;
+        long renewed = 0;
         while (running) {
             try {
                 final long now = System.nanoTime();
@@ -156,17 +162,20 @@ public final class OutboxRelay {
                     store.backlog();
                     lastCount = now;
                 }
-                if (!store.lease(owner, configuration.lease())) {
-                    if (leader) {
-                        LOG.info("Another instance relays the outbox now; this one waits as a standby");
+                if (!leader || now - renewed >= renewEvery) {
+                    if (!store.lease(owner, configuration.lease())) {
+                        if (leader) {
+                            LOG.info("Another instance relays the outbox now; this one waits as a standby");
+                        }
+                        leader = false;
+                        pause(configuration.pollInterval());
+                        continue;
                     }
-                    leader = false;
-                    pause(configuration.pollInterval());
-                    continue;
-                }
-                if (!leader) {
-                    LOG.info("This instance relays the outbox");
-                    leader = true;
+                    renewed = now;
+                    if (!leader) {
+                        LOG.info("This instance relays the outbox");
+                        leader = true;
+                    }
                 }
                 final List<OutboxRecord> batch = store.pending(configuration.batchSize());
                 if (batch.isEmpty()) {
