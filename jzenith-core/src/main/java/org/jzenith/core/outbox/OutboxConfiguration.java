@@ -45,7 +45,7 @@ public interface OutboxConfiguration {
     int batchSize();
 
     /**
-     * How long an instance holds the relay: it renews the lease once a third of it has passed; when it
+     * How long an instance holds the relay: it renews the lease once a sixth of it has passed; when it
      * dies, another instance takes over once the lease ran out. Longer than a send may take.
      */
     @DurationRange(min = "1s", max = "10m")

@@ -146,11 +146,11 @@ public final class OutboxRelay {
         // Idle, the leader still renews its lease in time.
         final Duration idle =
                 min(configuration.pollInterval(), configuration.lease().dividedBy(3));
-        // A leader renews its lease once a third of it has passed, not every round: under load a round
-        // is one batch, and a renewal each time was one more committed write per batch. A round starts
-        // with at least two thirds of the lease left and lasts at most half of it (the send's wait),
-        // so the lease holds until the round's marks are written.
-        final long renewEvery = configuration.lease().dividedBy(3).toNanos();
+        // A leader renews its lease once a sixth of it has passed, not every round: under load a round
+        // is one batch, and a renewal each time was one more committed write per batch. Its sending
+        // ends half a lease after the renewal (see send), so at least half the lease is left for the
+        // marks, as when it renewed every round.
+        final long renewEvery = configuration.lease().dividedBy(6).toNanos();
         Duration backoff = idle;
         long lastPurge = 0;
         long lastCount = 0;
@@ -177,16 +177,18 @@ public final class OutboxRelay {
                         leader = true;
                     }
                 }
+                // Due or not, busy or idle: a relay that always finds a backlog must purge too.
+                if (now - lastPurge > PURGE_EVERY.toNanos()) {
+                    purge();
+                    lastPurge = now;
+                }
                 final List<OutboxRecord> batch = store.pending(configuration.batchSize());
                 if (batch.isEmpty()) {
-                    if (now - lastPurge > PURGE_EVERY.toNanos()) {
-                        purge();
-                        lastPurge = now;
-                    }
                     pause(idle);
                     continue;
                 }
-                final List<Long> acknowledged = send(batch);
+                final List<Long> acknowledged =
+                        send(batch, renewed + configuration.lease().toNanos() / 2);
                 store.markSent(acknowledged);
                 sent.increment(acknowledged.size());
                 if (acknowledged.size() < batch.size()) {
@@ -208,21 +210,27 @@ public final class OutboxRelay {
     }
 
     /**
-     * Hands the batch to the producer in order and waits, at most half the lease, for the broker:
-     * the ids it acknowledged, a prefix-free subset when some failed (those are sent again later).
+     * Hands the batch to the producer in order and waits until {@code deadline} (a {@link
+     * System#nanoTime}, half a lease after its renewal) for the broker: the ids it acknowledged; the
+     * others are sent again later. A producer that blocks (a full buffer, a topic without metadata)
+     * is given no more events past the deadline, so the lease outlasts the round.
      */
-    private List<Long> send(final List<OutboxRecord> batch) {
+    private List<Long> send(final List<OutboxRecord> batch, final long deadline) {
         final List<CompletableFuture<Void>> sends = new ArrayList<>(batch.size());
         for (final OutboxRecord record : batch) {
             CompletableFuture<Void> send;
-            try {
-                send = sender.send(record);
-            } catch (final RuntimeException e) {
-                send = CompletableFuture.failedFuture(e);
+            if (System.nanoTime() - deadline >= 0) {
+                send = CompletableFuture.failedFuture(
+                        new TimeoutException("the producer took the events before it" + " past half the outbox lease"));
+            } else {
+                try {
+                    send = sender.send(record);
+                } catch (final RuntimeException e) {
+                    send = CompletableFuture.failedFuture(e);
+                }
             }
             sends.add(send);
         }
-        final long deadline = System.nanoTime() + configuration.lease().toNanos() / 2;
         final List<Long> acknowledged = new ArrayList<>(batch.size());
         Throwable firstFailure = null;
         for (int i = 0; i < batch.size(); i++) {
@@ -244,8 +252,8 @@ public final class OutboxRelay {
                     batch.size() - acknowledged.size(),
                     batch.size(),
                     firstFailure instanceof TimeoutException
-                            ? "no acknowledgement within "
-                                    + configuration.lease().toMillis() / 2 + " ms"
+                            ? "no acknowledgement within half the outbox lease ("
+                                    + configuration.lease().toMillis() / 2 + " ms)"
                             : Failures.describe(firstFailure));
         }
         return acknowledged;
