@@ -6,8 +6,8 @@ import jakarta.inject.Singleton;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.outbox.Outbox;
-import org.jzenith.core.outbox.OutboxFullException;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxHealthCheck;
 import org.jzenith.core.spi.outbox.OutboxStore;
@@ -33,11 +33,6 @@ final class OutboxModule extends AbstractModule {
         OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class);
         bind(OutboxHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(OutboxHealthCheck.class);
-        // The exception's message is for operators (it names outbox.max-pending); clients get this.
-        ExceptionMapping.bind(binder())
-                .toInstance(ExceptionMapping.unavailable(
-                        OutboxFullException.class,
-                        "The service takes no changes for now: too many of its events wait to be sent to the"
-                                + " message broker; try again later"));
+        ExceptionMapping.bind(binder()).toInstance(OutboxBacklog.fullAnswer());
     }
 }

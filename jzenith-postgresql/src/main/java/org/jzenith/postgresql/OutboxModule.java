@@ -5,8 +5,8 @@ import com.google.inject.multibindings.OptionalBinder;
 import jakarta.inject.Singleton;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
-import org.jzenith.core.outbox.OutboxFullException;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxHealthCheck;
 import org.jzenith.core.spi.outbox.OutboxStore;
@@ -34,6 +34,6 @@ final class OutboxModule extends AbstractModule {
         OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class);
         bind(OutboxHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(OutboxHealthCheck.class);
-        ExceptionMapping.bind(binder()).toInstance(ExceptionMapping.unavailable(OutboxFullException.class));
+        ExceptionMapping.bind(binder()).toInstance(OutboxBacklog.fullAnswer());
     }
 }

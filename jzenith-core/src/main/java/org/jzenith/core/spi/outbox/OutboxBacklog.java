@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.outbox.OutboxFullException;
 
 /**
@@ -37,6 +38,21 @@ public final class OutboxBacklog {
     private final AtomicLong oldestMillis = new AtomicLong();
     // Counted "long ago": the first publish counts the table.
     private final AtomicLong countedAt = new AtomicLong(System.nanoTime() - 2 * COUNT_AGE.toNanos());
+
+    /**
+     * How every store plugin answers a full outbox over HTTP: 503 with a detail written for clients;
+     * the exception's own message, which names {@code outbox.max-pending}, goes to the log only.
+     *
+     * <pre>{@code
+     * ExceptionMapping.bind(binder()).toInstance(OutboxBacklog.fullAnswer());
+     * }</pre>
+     */
+    public static ExceptionMapping fullAnswer() {
+        return ExceptionMapping.unavailable(
+                OutboxFullException.class,
+                "The service takes no changes for now: too many of its events wait to be sent to the message broker;"
+                        + " try again later");
+    }
 
     /** A backlog bound by {@code maxPending} unsent events, its ages measured by {@code clock}. */
     public OutboxBacklog(final long maxPending, final Clock clock) {

@@ -79,7 +79,12 @@ class OutboxReactiveFullIT {
             assertThat(refused.statusCode()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Content-Type")).contains("application/problem+json");
             assertThat(refused.headers().firstValue("Retry-After")).isPresent();
-            assertThat(refused.body()).doesNotContain("OutboxFullException").doesNotContain("org.jzenith");
+            assertThat(refused.body())
+                    .as("the detail written for clients, as on the JDBC plugin")
+                    .contains("too many of its events wait to be sent to the message broker")
+                    .doesNotContain("OutboxFullException")
+                    .doesNotContain("org.jzenith")
+                    .doesNotContain("max-pending");
             // The bound is compared with a count at most a second old plus what was published since: a
             // relay's count taken just before a commit and stored just after it lets one more through.
             assertThat(created).as("writes taken before the bound").isBetween(MAX_PENDING, MAX_PENDING + 1);
