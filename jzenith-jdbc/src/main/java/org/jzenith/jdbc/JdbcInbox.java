@@ -77,7 +77,7 @@ final class JdbcInbox implements InboxStore {
                     .bind("before", receivedBefore.toEpochMilli())
                     .execute());
             purged += batch;
-        } while (batch == PURGE_BATCH);
+        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted()); // stopping: the rest next time
         return purged;
     }
 

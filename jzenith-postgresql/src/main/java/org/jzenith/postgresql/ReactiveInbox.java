@@ -113,7 +113,7 @@ final class ReactiveInbox implements PostgresqlInbox, InboxStore {
             batch = Awaiting.result(pool.preparedQuery(PURGE).execute(Tuple.of(receivedBefore.toEpochMilli())))
                     .rowCount();
             purged += batch;
-        } while (batch == PURGE_BATCH);
+        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted()); // stopping: the rest next time
         return purged;
     }
 }

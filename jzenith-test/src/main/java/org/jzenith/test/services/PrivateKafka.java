@@ -6,6 +6,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.jzenith.core.spi.kafka.KraftBroker;
+import org.jzenith.core.store.DevServices;
 import org.jzenith.test.net.Ports;
 
 /**
@@ -55,6 +56,9 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     private final int partitions;
     private Optional<KraftBroker> broker = Optional.empty();
     private volatile Optional<Process> process = Optional.empty();
+    // Ends the broker should this JVM be killed (SIGKILL skips the shutdown hook): the broker runs in a
+    // session of its own, out of reach of a kill of the build's process group.
+    private Optional<DevServices.Watchdog> watchdog = Optional.empty();
     private Optional<Thread> shutdownHook = Optional.empty();
     private boolean closed;
 
@@ -121,11 +125,18 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
         final Process started = kafka.launch();
         process = Optional.of(started);
         try {
+            watchdog = Optional.of(DevServices.watch(started.pid(), "KILL"));
             kafka.awaitAnswer(started, START_TIMEOUT);
-        } catch (final IllegalStateException e) {
+        } catch (final RuntimeException e) {
             started.destroyForcibly();
+            endWatchdog();
             throw e;
         }
+    }
+
+    private void endWatchdog() {
+        watchdog.ifPresent(DevServices.Watchdog::close);
+        watchdog = Optional.empty();
     }
 
     /**
@@ -135,6 +146,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     public synchronized void kill() {
         process.ifPresent(running -> ended(ChildProcess.end(running, false, STOP_TIMEOUT, name()), "killing"));
         process = Optional.empty();
+        endWatchdog();
     }
 
     /**
@@ -144,6 +156,7 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     public synchronized void stop() {
         process.ifPresent(running -> ended(ChildProcess.end(running, true, STOP_TIMEOUT, name()), "stopping"));
         process = Optional.empty();
+        endWatchdog();
     }
 
     /** Kills the broker if it runs and deletes its data. Safe to call more than once. */
@@ -180,14 +193,22 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     private KraftBroker prepare() {
         final KraftBroker kafka = new KraftBroker(
                 "the private Kafka", classpath, Scratch.newFolder("jzenith-kafka-"), port, controllerPort, partitions);
+        // Java does not end child processes with the JVM: without this a stopped build leaves it running.
+        if (shutdownHook.isEmpty()) {
+            final Thread hook = Thread.ofPlatform()
+                    .name("jzenith-private-kafka-" + port + "-shutdown")
+                    .unstarted(() -> process.ifPresent(Process::destroyForcibly));
+            Runtime.getRuntime().addShutdownHook(hook);
+            shutdownHook = Optional.of(hook);
+        }
+        try {
+            kafka.prepare(START_TIMEOUT);
+        } catch (final RuntimeException e) {
+            Scratch.delete(kafka.folder());
+            throw e;
+        }
+        // Only formatted storage is kept for the next start: after a failed format, start() formats again.
         broker = Optional.of(kafka);
-        // Java does not end child processes with the JVM: without this a killed build leaves it running.
-        final Thread hook = Thread.ofPlatform()
-                .name("jzenith-private-kafka-" + port + "-shutdown")
-                .unstarted(() -> process.ifPresent(Process::destroyForcibly));
-        Runtime.getRuntime().addShutdownHook(hook);
-        shutdownHook = Optional.of(hook);
-        kafka.prepare(START_TIMEOUT);
         return kafka;
     }
 
