@@ -3,10 +3,12 @@
 # H2 with user.events=none (no event), outbox (the event written in the user's transaction and
 # relayed to Kafka after the commit) and kafka (the emitter, each request waiting for the broker's
 # acknowledgement after its commit), paired: the variants interleaved in rounds (their order rotated
-# each round, a fresh JVM and database per run, 5 s warm-up, then DURATION s measured with wrk and
+# each round, a fresh JVM and database per run, WARMUP s of warm-up (30 by default), then DURATION s
+# measured with wrk and
 # benchmarks/harness/post-users.lua, 16 connections). The service runs on CPU 0; wrk and the broker
 # (a KRaft node from the audit service's lib/, benchmarks/harness/kafka-broker.sh) share CPU 1.
-# Writes benchmarks/OUTBOX.md: medians of requests/s, p50 and p99, and the ratios to none.
+# Writes benchmarks/OUTBOX.md (OUTBOX-POSTGRESQL.md for OUTBOX_STORE=postgresql): medians of
+# requests/s, CPU per request, p50 and p99, and the ratios to none.
 # Then the commit-to-consume latency: the user service with user.events=outbox (CPU 0) and the audit
 # service consuming (CPU 1, with wrk and the broker), DURATION s of POST /users paced below what the
 # audit service keeps up with (benchmarks/harness/post-users-paced.lua: each connection waits 20 ms
@@ -15,13 +17,26 @@
 # the transaction that applies it), both epoch ms of this machine's clock, read from the two H2
 # databases after the services stopped. Percentiles per phase.
 #
+# Each run also records the service's own CPU time (user + system, from /proc/PID/stat) per request:
+# on a shared machine the steadier measure of what the outbox adds, since wall-clock throughput also
+# holds the waits for a CPU that other processes had.
+# OUTBOX_STORE=postgresql runs the rounds on the reactive PostgreSQL plugin instead of H2 (a fresh
+# database per run on the machine's server, 127.0.0.1:5432, user postgres; psql must be there): the
+# database's work then runs in its own processes, as in production, not on the service's CPU. The
+# commit-to-consume latency below is measured on H2 only.
+#
 #   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
+#   OUTBOX_STORE=postgresql benchmarks/outbox.sh 3 15                  # the rounds on PostgreSQL
 #   BENCH_NO_BUILD=1 benchmarks/outbox.sh 3 15                         # the distributions as built last
 #   benchmarks/outbox.sh --report-only ROUNDS DURATION STARTED          # rewrite OUTBOX.md from results/outbox/
 set -euo pipefail
 cd "$(dirname "$0")/.."
+name=outbox
+[ "${OUTBOX_STORE:-h2}" = h2 ] || name=outbox-${OUTBOX_STORE}
+out_md=benchmarks/$(echo "$name" | tr '[:lower:]' '[:upper:]').md
+out_dir=benchmarks/results/$name
 report() { # rounds duration started
-STARTED="$3" ROUNDS=$1 DURATION=$2 python3 - benchmarks/results/outbox/runs.jsonl >benchmarks/OUTBOX.md <<'PY'
+WARMUP="${WARMUP:-30}" STORE="${OUTBOX_STORE:-h2}" STARTED="$3" ROUNDS=$1 DURATION=$2 python3 - "$out_dir/runs.jsonl" >"$out_md" <<'PY'
 import json, os, statistics, sys
 runs = [json.loads(line) for line in open(sys.argv[1])]
 def values(variant, key):
@@ -29,30 +44,47 @@ def values(variant, key):
 def median(variant, key):
     return statistics.median(values(variant, key))
 base = median("none", "rps")
+store = os.environ["STORE"]
+where = ("its embedded H2" if store == "h2" else
+         "the reactive PostgreSQL plugin (a fresh database per run on the machine's server)")
+prefix = "" if store == "h2" else f"OUTBOX_STORE={store} "
 print("# What the outbox costs POST /users\n")
-print(f"`BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`, started"
-      f" {os.environ['STARTED']}: the user service on its embedded H2 (CPU 0), wrk with 16 connections and the"
-      " Kafka broker on CPU 1, the variants interleaved, medians of the rounds.\n")
-print("| user.events | requests/s | lowest..highest run | vs none | p50 ms | p99 ms | non-2xx |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+print(f"`{prefix}BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`,"
+      f" started {os.environ['STARTED']}: the user service on {where} (CPU 0), wrk with 16 connections and the"
+      f" Kafka broker on CPU 1, the variants interleaved, {os.environ['WARMUP']} s of warm-up, medians of the rounds. CPU per request is the"
+      " service's own (user + system) over the measured seconds, divided by the requests answered.\n")
+with_cpu = all("cpu_us" in run for run in runs)
+cpu_base = median("none", "cpu_us") if with_cpu else None
+print("| user.events | requests/s | lowest..highest run | vs none | CPU µs/request | vs none | p50 ms | p99 ms |"
+      " non-2xx |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 spread = 0.0
+cpu_spread = 0.0
 for variant in ("none", "outbox", "kafka"):
     rps = median(variant, "rps")
     low, high = min(values(variant, "rps")), max(values(variant, "rps"))
     spread = max(spread, high / low)
+    if with_cpu:
+        cpu_spread = max(cpu_spread, max(values(variant, "cpu_us")) / min(values(variant, "cpu_us")))
     errors = sum(values(variant, "errors"))
-    print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {median(variant, 'p50_ms'):.2f} |"
-          f" {median(variant, 'p99_ms'):.2f} | {errors} |")
+    cpu = f"{median(variant, 'cpu_us'):.0f} | {median(variant, 'cpu_us') / cpu_base:.2f}x" if with_cpu else " | "
+    print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {cpu} |"
+          f" {median(variant, 'p50_ms'):.2f} | {median(variant, 'p99_ms'):.2f} | {errors} |")
 latency_file = os.path.join(os.path.dirname(sys.argv[1]), "latency.json")
-if spread > 1.3:
+if spread > 1.3 and with_cpu and cpu_spread <= 1.3:
+    print(f"\nRequests/s of one variant differ up to {spread:.1f}x between runs (the machine is shared), but"
+          f" CPU per request at most {cpu_spread:.2f}x: read the cost from the CPU column.")
+elif spread > 1.3:
     print(f"\n**Inconclusive:** runs of one variant differ up to {spread:.1f}x, more than the effect to"
           " measure (the goal is at most 15% for the outbox); the machine was not quiet. Run it again on an idle"
           " machine before reading the ratios.")
 print("\nEach run:\n")
-print("| round | user.events | requests/s | p50 ms | p99 ms |")
-print("| ---: | --- | ---: | ---: | ---: |")
+print("| round | user.events | requests/s | CPU µs/request | p50 ms | p99 ms |")
+print("| ---: | --- | ---: | ---: | ---: | ---: |")
 for run in runs:
-    print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {run['p50_ms']:.2f} | {run['p99_ms']:.2f} |")
+    cpu = f"{run['cpu_us']:.0f}" if "cpu_us" in run else ""
+    print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {cpu} | {run['p50_ms']:.2f} |"
+          f" {run['p99_ms']:.2f} |")
 if os.path.exists(latency_file):
     phases = json.load(open(latency_file))
     print("\n## Commit-to-consume latency\n")
@@ -71,11 +103,14 @@ PY
 }
 if [ "${1-}" = --report-only ]; then
   report "$2" "$3" "$4"
-  cat benchmarks/OUTBOX.md
+  cat "$out_md"
   exit 0
 fi
 rounds=${1:-3}
 duration=${2:-15}
+# Long enough for the JIT: a profile of the outbox variant after 8 s of load still had C2 compiling
+# on a third of the service's CPU, and the variants have different amounts of code to compile.
+warmup=${WARMUP:-30}
 ports=${BENCH_PORTS:-25000-25999}
 base=${ports%-*}
 broker_port=$base
@@ -105,27 +140,53 @@ trap cleanup EXIT
 kafka_broker_start "examples/audit-service/target/lib/*" "$work" "$broker_port" "$controller_port" taskset -c 1
 bootstrap=127.0.0.1:$broker_port
 
-mkdir -p benchmarks/results/outbox
-results=benchmarks/results/outbox/runs.jsonl
+mkdir -p "$out_dir"
+results=$out_dir/runs.jsonl
 : >"$results"
 variants=(none outbox kafka)
+store=${OUTBOX_STORE:-h2}
+database=
+psql_do() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p 5432 -U postgres -d postgres -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
+case "$store" in
+  h2) ;;
+  postgresql)
+    command -v psql >/dev/null || { echo "psql is missing: apt-get install -y postgresql-client" >&2; exit 1; }
+    trap '[ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; cleanup' EXIT ;;
+  *) echo "OUTBOX_STORE must be h2 or postgresql, not '$store'" >&2; exit 2 ;;
+esac
+# The service's CPU time (user + system) in clock ticks, from /proc/PID/stat (fields 14 and 15; the
+# command name before them may hold spaces, so they are counted after its closing parenthesis).
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 for round in $(seq 1 "$rounds"); do
   for i in 0 1 2; do
     variant=${variants[$(((i + round) % 3))]}
+    if [ "$store" = h2 ]; then
+      store_args=(--jdbc.embedded.directory="$work/h2-$variant-$round")
+    else
+      database="jz_bench_outbox_$$_${variant}_$round"
+      psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"
+      psql_do "CREATE DATABASE $database"
+      store_args=(--user.store=postgresql --postgresql.host=127.0.0.1 --postgresql.port=5432
+        --postgresql.username=postgres --postgresql.database="$database")
+    fi
     taskset -c 0 "$launcher" --rest.port="$port" --user.events="$variant" --kafka.bootstrap-servers="$bootstrap" \
-      --jdbc.embedded.directory="$work/h2-$variant-$round" >"$work/service-$variant-$round.log" 2>&1 &
+      "${store_args[@]}" >"$work/service-$variant-$round.log" 2>&1 &
     service_pid=$!
     for _ in $(seq 1 600); do
       curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break
       kill -0 "$service_pid" 2>/dev/null || { tail -30 "$work/service-$variant-$round.log" >&2; exit 1; }
       sleep 0.1
     done
-    taskset -c 1 wrk -t1 -c16 -d5s -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
+    taskset -c 1 wrk -t1 -c16 -d"${warmup}s" -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
+    ticks=$(cpu_ticks "$service_pid")
     out=$(taskset -c 1 wrk -t1 -c16 -d"${duration}s" --latency -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users")
+    ticks=$(($(cpu_ticks "$service_pid") - ticks))
     kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
-    VARIANT=$variant ROUND=$round OUT=$out python3 - >>"$results" <<'PY'
+    if [ -n "$database" ]; then psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=; fi
+    VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks HZ=$(getconf CLK_TCK) python3 - >>"$results" <<'PY'
 import json, os, re
 out = os.environ["OUT"]
+requests = int(re.search(r"(\d+) requests in", out).group(1))
 def millis(text):
     value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
@@ -134,11 +195,18 @@ errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
 print(json.dumps({"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]),
                   "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
                   "p50_ms": millis(latency["50"]), "p99_ms": millis(latency["99"]),
-                  "errors": int(errors.group(1)) if errors else 0}))
+                  "errors": int(errors.group(1)) if errors else 0,
+                  "cpu_us": int(os.environ["TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)}))
 PY
     tail -1 "$results" >&2
   done
 done
+
+if [ "$store" != h2 ]; then
+  report "$rounds" "$duration" "$started_at"
+  cat "$out_md"
+  exit 0
+fi
 
 # Commit-to-consume latency (see the head of this file).
 rm -f benchmarks/results/outbox/latency.json
@@ -201,4 +269,4 @@ cat benchmarks/results/outbox/latency.json >&2
 
 report "$rounds" "$duration" "$started_at"
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "outbox")'
-cat benchmarks/OUTBOX.md
+cat "$out_md"
