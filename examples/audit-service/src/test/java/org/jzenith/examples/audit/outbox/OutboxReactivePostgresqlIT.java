@@ -64,7 +64,7 @@ class OutboxReactivePostgresqlIT {
             users.start();
             assertThat(users.log())
                     .as("the reactive plugin made the outbox's tables")
-                    .contains("outbox: 1 migrations applied from classpath:org/jzenith/flyway/outbox/postgresql");
+                    .contains("outbox: 2 migrations applied from classpath:org/jzenith/flyway/outbox/postgresql");
             assertThat(users.management("/health/ready").orElseThrow())
                     .as("the outbox's backlog is a readiness detail")
                     .contains("\"name\":\"outbox\"")
