@@ -90,15 +90,17 @@ class OutboxTracingIT {
 
         final List<ReceivedSpan> spans = RECEIVER
                 .awaitSpans(
-                        // The two services export on their own schedules: the relay's acknowledged send
-                        // may arrive after the consumer's spans.
+                        // Each service exports in batches on its own schedule: any of the spans may come
+                        // last, so the wait is for all of them.
                         received -> inTrace(received).stream()
                                         .anyMatch(span -> span.name().equals("process users.events")
                                                 && inTrace(received).stream().anyMatch(client -> client.parentSpanId()
                                                         .equals(span.spanId())))
                                 && inTrace(received).stream()
                                         .anyMatch(span ->
-                                                span.name().equals("send users.events") && span.statusCode() != 2),
+                                                span.name().equals("send users.events") && span.statusCode() != 2)
+                                && inTrace(received).stream()
+                                        .anyMatch(span -> span.name().equals("POST /users")),
                         WAIT)
                 .stream()
                 .filter(span -> span.traceId().equals(TRACE))
