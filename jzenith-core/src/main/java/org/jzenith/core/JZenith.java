@@ -97,11 +97,23 @@ public final class JZenith {
 
     private final Object lock = new Object();
     private State state = State.CONFIGURING;
+    static final String JBOSS_LOGGING_PROVIDER = "org.jboss.logging.provider";
+
     private Running running;
     private final CompletableFuture<Void> stopped = new CompletableFuture<>();
     private final LifecycleState lifecycle = new LifecycleState();
     private final Thread shutdownHook =
             Thread.ofPlatform().name("jzenith-shutdown").unstarted(this::stop);
+
+    static {
+        // Hibernate Validator logs through JBoss Logging, which picks Log4j 2 whenever log4j-api is on
+        // the class path (Kafka's broker jars bring it) and then prints "ERROR StatusLogger Log4j2 could
+        // not find a logging implementation" as a service's first line. jZenith logs through SLF4J;
+        // JBoss Logging does too, unless the application chose otherwise.
+        if (System.getProperty(JBOSS_LOGGING_PROVIDER) == null) {
+            System.setProperty(JBOSS_LOGGING_PROVIDER, "slf4j");
+        }
+    }
 
     private JZenith(final String[] args) {
         this.args = new ArrayList<>(Arrays.asList(args));

@@ -24,6 +24,12 @@ class JZenithTest {
     private final List<String> journal = new CopyOnWriteArrayList<>();
 
     @Test
+    void jbossLoggingLogsThroughSlf4jSoThatLog4jApiOnTheClassPathPrintsNoError() {
+        JZenith.application();
+        assertThat(System.getProperty(JZenith.JBOSS_LOGGING_PROVIDER)).isEqualTo("slf4j");
+    }
+
+    @Test
     void startsPluginsInOrderAndStopsThemInReverse() {
         final JZenith app = JZenith.application()
                 .withPlugins(plugin("first"), plugin("second"), plugin("third"))
