@@ -22,6 +22,7 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.outbox.Outbox;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.spi.outbox.HeldLease;
 import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
@@ -34,7 +35,8 @@ import org.jzenith.core.spi.outbox.TraceParents;
  * handle), so the row commits or rolls back with the caller's transaction; the relay reads and
  * marks rows through {@link OutboxStore}. On PostgreSQL the insert also notifies {@value
  * OutboxListener#CHANNEL} (delivered at commit, not at all on rollback), which wakes the relay of
- * whichever instance holds the lease ({@link #listen}). When the service traces, each row keeps the
+ * whichever instance holds the lease ({@link #listen}); while this instance holds it, its commits wake
+ * its relay in-process instead ({@link HeldLease}). When the service traces, each row keeps the
  * {@code traceparent} of the span current at publish, which the relay's send continues. Meters
  * {@code outbox_pending} and {@code outbox_oldest_pending_seconds} show the backlog as of the last
  * count (at most a second old while the relay runs). Thread-safe.
@@ -67,6 +69,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private volatile int database = UNKNOWN;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
+    private final HeldLease held = new HeldLease();
 
     @Inject
     JdbcOutbox(
@@ -133,7 +136,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final String eventId = UUID.randomUUID().toString();
             final long createdAt = clock.millis();
             final String trace = traceParent.get().orElse(null);
-            if (postgresql(handle)) {
+            // Only another instance's relay needs the notification (see HeldLease).
+            if (postgresql(handle) && !held.at(createdAt)) {
                 handle.createQuery(INSERT_AND_NOTIFY)
                         .bind("eventId", eventId)
                         .bind("channel", channel)
@@ -188,19 +192,27 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     @Override
     public boolean lease(final String owner, final Duration duration) {
         final long now = clock.millis();
-        return jdbi.withHandle(handle -> handle.createUpdate("UPDATE jzenith_outbox_lease SET owner = :owner,"
-                                + " until_ms = :until WHERE name = :name AND (owner = :owner OR owner IS NULL OR"
-                                + " until_ms < :now)")
+        final long until = now + duration.toMillis();
+        final boolean taken = jdbi.withHandle(handle -> handle.createUpdate("UPDATE jzenith_outbox_lease SET"
+                                + " owner = :owner, until_ms = :until WHERE name = :name AND (owner = :owner OR"
+                                + " owner IS NULL OR until_ms < :now)")
                         .bind("owner", owner)
-                        .bind("until", now + duration.toMillis())
+                        .bind("until", until)
                         .bind("name", RELAY)
                         .bind("now", now)
                         .execute())
                 == 1;
+        if (taken) {
+            held.until(until);
+        } else {
+            held.lost();
+        }
+        return taken;
     }
 
     @Override
     public void release(final String owner) {
+        held.lost();
         jdbi.useHandle(handle -> handle.createUpdate(
                         "UPDATE jzenith_outbox_lease SET owner = NULL, until_ms = 0 WHERE name = :name AND owner = :owner")
                 .bind("name", RELAY)

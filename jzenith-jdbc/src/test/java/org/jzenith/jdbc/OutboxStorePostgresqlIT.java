@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.Semaphore;
@@ -86,6 +87,37 @@ class OutboxStorePostgresqlIT extends OutboxStoreContract {
             assertThat(wakes.tryAcquire(5, TimeUnit.SECONDS))
                     .as("a wake for the commit")
                     .isTrue();
+        } finally {
+            listening.close();
+        }
+    }
+
+    @Test
+    void anInstanceThatHoldsTheLeaseDoesNotNotifyItsOwnCommits() throws Exception {
+        final JdbcOutbox publisher = outbox(100);
+        final JdbcOutbox listener = outbox(100);
+        final Semaphore wakes = new Semaphore(0);
+        final Semaphore commits = new Semaphore(0);
+        publisher.onCommit(commits::release);
+        final OutboxStore.Listening listening = listener.listen(wakes::release);
+        try {
+            assertThat(wakes.tryAcquire(10, TimeUnit.SECONDS)).as("listening").isTrue();
+            assertThat(publisher.lease("publisher", Duration.ofSeconds(30))).isTrue();
+
+            jdbi.useTransaction(handle -> publisher.publish("items", "a", "created a"));
+            assertThat(commits.tryAcquire(5, TimeUnit.SECONDS))
+                    .as("the commit wakes the publisher's own relay in-process")
+                    .isTrue();
+            assertThat(wakes.tryAcquire(1, TimeUnit.SECONDS))
+                    .as("no notification while the publisher relays itself")
+                    .isFalse();
+
+            publisher.release("publisher");
+            jdbi.useTransaction(handle -> publisher.publish("items", "b", "created b"));
+            assertThat(wakes.tryAcquire(5, TimeUnit.SECONDS))
+                    .as("a notification once another instance may relay")
+                    .isTrue();
+            assertThat(publisher.pending(10)).hasSize(2);
         } finally {
             listening.close();
         }

@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.spi.outbox.HeldLease;
 import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
@@ -35,7 +36,8 @@ import org.jzenith.core.spi.outbox.TraceParents;
  * The outbox in PostgreSQL through the reactive client: {@link #publish} inserts a row of {@code
  * jzenith_outbox} on the caller's connection, inside its open transaction, and in the same statement
  * notifies {@value #CHANNEL} (PostgreSQL delivers it at commit, not at all on rollback), which wakes
- * the relay of whichever instance holds the lease ({@link #listen}). The relay reads and marks rows
+ * the relay of whichever instance holds the lease ({@link #listen}); while this instance holds it, its
+ * commits wake its relay in-process instead ({@link HeldLease}). The relay reads and marks rows
  * through {@link OutboxStore}, whose blocking methods wait for the pool's futures on the relay's
  * virtual thread. The backlog's meters and bound are {@link OutboxBacklog}'s. Thread-safe.
  */
@@ -50,10 +52,10 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     /** The schema a notification names, so that listeners of other schemas ignore it. */
     static final String SCHEMA = "COALESCE(current_schema(), '')";
 
+    private static final String INSERT = "INSERT INTO jzenith_outbox"
+            + " (event_id, channel, record_key, payload, created_at, traceparent) VALUES ($1, $2, $3, $4, $5, $6)";
     // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
-    private static final String INSERT_AND_NOTIFY = "WITH inserted AS (INSERT INTO jzenith_outbox"
-            + " (event_id, channel, record_key, payload, created_at, traceparent) VALUES ($1, $2, $3, $4, $5, $6)"
-            + " RETURNING id)"
+    private static final String INSERT_AND_NOTIFY = "WITH inserted AS (" + INSERT + " RETURNING id)"
             + " SELECT inserted.id FROM inserted, pg_notify('" + CHANNEL + "', " + SCHEMA + ")";
     private static final String COUNT =
             "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL";
@@ -67,6 +69,7 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     private final Supplier<PgConnectOptions> listenAs;
     private final Supplier<Optional<String>> traceParent;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
+    private final HeldLease held = new HeldLease();
 
     @Inject
     ReactiveOutbox(
@@ -148,10 +151,11 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
                     } catch (final OutboxFullException e) {
                         return Future.failedFuture(e);
                     }
+                    final long now = clock.millis();
+                    // Only another instance's relay needs the notification (see HeldLease).
                     return transaction
-                            .preparedQuery(INSERT_AND_NOTIFY)
-                            .execute(Tuple.of(
-                                    UUID.randomUUID().toString(), channel, key, payload, clock.millis(), trace));
+                            .preparedQuery(held.at(now) ? INSERT : INSERT_AND_NOTIFY)
+                            .execute(Tuple.of(UUID.randomUUID().toString(), channel, key, payload, now, trace));
                 })
                 .map(inserted -> {
                     backlog.published();
@@ -164,15 +168,24 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     @Override
     public boolean lease(final String owner, final Duration duration) {
         final long now = clock.millis();
-        return Awaiting.result(pool.preparedQuery("UPDATE jzenith_outbox_lease SET owner = $1, until_ms = $2"
-                                        + " WHERE name = $3 AND (owner = $1 OR owner IS NULL OR until_ms < $4)")
-                                .execute(Tuple.of(owner, now + duration.toMillis(), RELAY, now)))
+        final long until = now + duration.toMillis();
+        final boolean taken = Awaiting.result(pool.preparedQuery(
+                                        "UPDATE jzenith_outbox_lease SET owner = $1,"
+                                                + " until_ms = $2 WHERE name = $3 AND (owner = $1 OR owner IS NULL OR until_ms < $4)")
+                                .execute(Tuple.of(owner, until, RELAY, now)))
                         .rowCount()
                 == 1;
+        if (taken) {
+            held.until(until);
+        } else {
+            held.lost();
+        }
+        return taken;
     }
 
     @Override
     public void release(final String owner) {
+        held.lost();
         Awaiting.result(pool.preparedQuery(
                         "UPDATE jzenith_outbox_lease SET owner = NULL, until_ms = 0 WHERE name = $1 AND owner = $2")
                 .execute(Tuple.of(RELAY, owner)));

@@ -272,6 +272,37 @@ class ReactiveOutboxIT {
     }
 
     @Test
+    void anInstanceThatHoldsTheLeaseDoesNotNotifyItsOwnCommits() throws Exception {
+        final ReactiveOutbox publisher = outbox(100);
+        final ReactiveOutbox listener = outbox(100);
+        final Semaphore wakes = new Semaphore(0);
+        final Semaphore commits = new Semaphore(0);
+        publisher.onCommit(commits::release);
+        final OutboxStore.Listening listening = listener.listen(wakes::release);
+        try {
+            assertThat(wakes.tryAcquire(10, TimeUnit.SECONDS)).as("listening").isTrue();
+            assertThat(publisher.lease("publisher", Duration.ofSeconds(30))).isTrue();
+
+            createItem(publisher, "a").await();
+            assertThat(commits.tryAcquire(5, TimeUnit.SECONDS))
+                    .as("the commit wakes the publisher's own relay in-process")
+                    .isTrue();
+            assertThat(wakes.tryAcquire(1, TimeUnit.SECONDS))
+                    .as("no notification while the publisher relays itself")
+                    .isFalse();
+
+            publisher.release("publisher");
+            createItem(publisher, "b").await();
+            assertThat(wakes.tryAcquire(5, TimeUnit.SECONDS))
+                    .as("a notification once another instance may relay")
+                    .isTrue();
+            assertThat(publisher.pending(10)).hasSize(2);
+        } finally {
+            listening.close();
+        }
+    }
+
+    @Test
     void theListenerConnectsAgainWhenItsConnectionIsKilled() throws Exception {
         final ReactiveOutbox publisher = outbox(100);
         final ReactiveOutbox relay = outbox(100);
