@@ -162,6 +162,11 @@ class OutboxStorePostgresqlIT extends OutboxStoreContract {
     }
 
     @Override
+    int migrations() {
+        return 3;
+    }
+
+    @Override
     String vendor() {
         return "postgresql";
     }

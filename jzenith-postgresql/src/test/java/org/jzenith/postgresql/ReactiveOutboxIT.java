@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
@@ -71,8 +72,8 @@ class ReactiveOutboxIT {
         database = TestDatabases.fresh(DATABASE, "CREATE TABLE items (id VARCHAR(36) PRIMARY KEY)");
         final Migrations migrations = Migrations.of("postgresql", "the test database", text -> text);
         assertThat(migrateOutbox(migrations).migrationsExecuted)
-                .as("V1, the tables; V2, the traceparent and the inbox's index")
-                .isEqualTo(2);
+                .as("V1, the tables; V2, the traceparent and the inbox's index; V3, the relay's partial index")
+                .isEqualTo(3);
         assertThat(migrateOutbox(migrations).migrationsExecuted)
                 .as("migrating again applies nothing")
                 .isZero();
@@ -203,6 +204,19 @@ class ReactiveOutboxIT {
                 .as("sent before the cut")
                 .isEqualTo(2);
         assertThat(outbox.pending(10)).hasSize(1);
+    }
+
+    @Test
+    void theRelaysIndexHoldsUnsentEventsOnlyAndThePurgeHasOneOfSentEvents() {
+        final List<String> indexes = new ArrayList<>();
+        pool.query("SELECT indexdef FROM pg_indexes WHERE tablename = 'jzenith_outbox' ORDER BY indexname")
+                .execute()
+                .await()
+                .forEach(row -> indexes.add(row.getString(0)));
+        assertThat(indexes)
+                .anySatisfy(index -> assertThat(index).contains("(id) WHERE (sent_at IS NULL)"))
+                .anySatisfy(index -> assertThat(index).contains("(sent_at) WHERE (sent_at IS NOT NULL)"))
+                .noneSatisfy(index -> assertThat(index).contains("(sent_at, id)"));
     }
 
     @Test
