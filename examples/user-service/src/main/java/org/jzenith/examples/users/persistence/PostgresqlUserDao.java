@@ -74,14 +74,21 @@ public class PostgresqlUserDao implements UserDao {
                 .map(user);
     }
 
-    /** One reactive transaction: the insert, then {@code alsoInTransaction} (the outbox's) on its connection. */
+    /**
+     * One reactive transaction: the insert and {@code alsoInTransaction} (the outbox's) on its
+     * connection, the second sent without waiting for the first. Vert.x pipelines a connection's
+     * statements, so both travel in one round trip; when the insert fails, PostgreSQL refuses what
+     * follows in the transaction, which rolls back, and the insert's failure is the answer.
+     */
     @Override
     public Future<User> create(final User user, final Function<SqlConnection, Future<Void>> alsoInTransaction) {
-        return pool.withTransaction(connection -> connection
-                .preparedQuery(INSERT)
-                .execute(Tuple.of(user.id().toString(), user.name(), utc(user.createdAt())))
-                .compose(inserted -> alsoInTransaction.apply(connection))
-                .map(user));
+        return pool.withTransaction(connection -> {
+            final Future<?> inserted = connection
+                    .preparedQuery(INSERT)
+                    .execute(Tuple.of(user.id().toString(), user.name(), utc(user.createdAt())));
+            final Future<Void> published = alsoInTransaction.apply(connection);
+            return inserted.compose(done -> published).map(user);
+        });
     }
 
     @Override
