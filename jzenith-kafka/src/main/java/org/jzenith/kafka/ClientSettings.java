@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -190,9 +191,17 @@ final class ClientSettings {
         return settings;
     }
 
-    /** The settings of the admin client the health check asks. */
+    /**
+     * The settings of the admin client that checks the brokers at start-up and for the health check.
+     * It does not rebootstrap unless {@code kafka.client.metadata.recovery.strategy} says so: with
+     * Kafka 4's default, an admin client that reaches no broker starts over at once, again and again,
+     * and logged "Rebootstrapping" at INFO about a thousand times a second until start-up gave up.
+     * Without it, the client keeps trying the configured brokers with its reconnect backoff.
+     */
     static Map<String, Object> admin(final String bootstrapServers, final Map<String, String> client) {
-        final Map<String, Object> settings = new HashMap<>(only(AdminClientConfig.configNames(), client));
+        final Map<String, Object> settings = new HashMap<>();
+        settings.put(CommonClientConfigs.METADATA_RECOVERY_STRATEGY_CONFIG, "none");
+        settings.putAll(only(AdminClientConfig.configNames(), client));
         settings.put(CommonNames.BOOTSTRAP_SERVERS, bootstrapServers);
         return settings;
     }

@@ -50,6 +50,15 @@ class ClientSettingsTest {
     }
 
     @Test
+    void theAdminClientDoesNotRebootstrapUnlessTheApplicationSaysSo() {
+        assertThat(ClientSettings.admin("broker:9092", Map.of()))
+                .containsEntry("metadata.recovery.strategy", "none")
+                .containsEntry("bootstrap.servers", "broker:9092");
+        assertThat(ClientSettings.admin("broker:9092", Map.of("metadata.recovery.strategy", "rebootstrap")))
+                .containsEntry("metadata.recovery.strategy", "rebootstrap");
+    }
+
+    @Test
     void thePluginsOwnChoicesWinOverPassThroughAndEachClientGetsOnlyItsSettings() {
         final Map<String, Object> consumer = ClientSettings.consumer(
                 "broker:9092",
