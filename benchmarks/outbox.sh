@@ -19,7 +19,9 @@
 #
 # Each run also records the service's own CPU time (user + system, from /proc/PID/stat) per request:
 # on a shared machine the steadier measure of what the outbox adds, since wall-clock throughput also
-# holds the waits for a CPU that other processes had.
+# holds the waits for a CPU that other processes had. On PostgreSQL it records the server's CPU time
+# per request as well (every server process, from /proc), since there the database's work is not the
+# service's.
 # OUTBOX_STORE=postgresql runs the rounds on the reactive PostgreSQL plugin instead of H2 (a fresh
 # database per run on the machine's server, 127.0.0.1:5432, user postgres; psql must be there): the
 # database's work then runs in its own processes, as in production, not on the service's CPU. The
@@ -46,7 +48,7 @@ def median(variant, key):
 base = median("none", "rps")
 store = os.environ["STORE"]
 where = ("its embedded H2" if store == "h2" else
-         "the reactive PostgreSQL plugin (a fresh database per run on the machine's server)")
+         "the reactive PostgreSQL plugin with a fresh database per run on the machine's server")
 prefix = "" if store == "h2" else f"OUTBOX_STORE={store} "
 print("# What the outbox costs POST /users\n")
 print(f"`{prefix}BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`,"
@@ -55,9 +57,15 @@ print(f"`{prefix}BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUND
       " service's own (user + system) over the measured seconds, divided by the requests answered.\n")
 with_cpu = all("cpu_us" in run for run in runs)
 cpu_base = median("none", "cpu_us") if with_cpu else None
-print("| user.events | requests/s | lowest..highest run | vs none | CPU µs/request | vs none | p50 ms | p99 ms |"
-      " non-2xx |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+with_db = all("db_cpu_us" in run for run in runs)
+if with_db:
+    print("PostgreSQL CPU is the machine's server's (every server process, and the backends that ended) over the"
+          " same seconds, divided by the same requests: the database's share of the cost, which H2 keeps inside"
+          " the service.\n")
+db_header = " PostgreSQL CPU µs/request | vs none |" if with_db else ""
+print("| user.events | requests/s | lowest..highest run | vs none | CPU µs/request | vs none |" + db_header
+      + " p50 ms | p99 ms | non-2xx |")
+print("| --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if with_db else "") + " ---: | ---: | ---: |")
 spread = 0.0
 cpu_spread = 0.0
 for variant in ("none", "outbox", "kafka"):
@@ -68,6 +76,9 @@ for variant in ("none", "outbox", "kafka"):
         cpu_spread = max(cpu_spread, max(values(variant, "cpu_us")) / min(values(variant, "cpu_us")))
     errors = sum(values(variant, "errors"))
     cpu = f"{median(variant, 'cpu_us'):.0f} | {median(variant, 'cpu_us') / cpu_base:.2f}x" if with_cpu else " | "
+    if with_db:
+        db = median(variant, "db_cpu_us")
+        cpu += f" | {db:.0f} | {db / median('none', 'db_cpu_us'):.2f}x"
     print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {cpu} |"
           f" {median(variant, 'p50_ms'):.2f} | {median(variant, 'p99_ms'):.2f} | {errors} |")
 latency_file = os.path.join(os.path.dirname(sys.argv[1]), "latency.json")
@@ -79,10 +90,13 @@ elif spread > 1.3:
           " measure (the goal is at most 15% for the outbox); the machine was not quiet. Run it again on an idle"
           " machine before reading the ratios.")
 print("\nEach run:\n")
-print("| round | user.events | requests/s | CPU µs/request | p50 ms | p99 ms |")
-print("| ---: | --- | ---: | ---: | ---: | ---: |")
+print("| round | user.events | requests/s | CPU µs/request |" + (" PostgreSQL CPU µs/request |" if with_db else "")
+      + " p50 ms | p99 ms |")
+print("| ---: | --- | ---: | ---: |" + (" ---: |" if with_db else "") + " ---: | ---: |")
 for run in runs:
     cpu = f"{run['cpu_us']:.0f}" if "cpu_us" in run else ""
+    if with_db:
+        cpu += f" | {run['db_cpu_us']:.0f}"
     print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {cpu} | {run['p50_ms']:.2f} |"
           f" {run['p99_ms']:.2f} |")
 if os.path.exists(latency_file):
@@ -157,6 +171,15 @@ esac
 # The service's CPU time (user + system) in clock ticks, from /proc/PID/stat (fields 14 and 15; the
 # command name before them may hold spaces, so they are counted after its closing parenthesis).
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
+# PostgreSQL's CPU time in clock ticks: every live server process's own, plus what the postmaster
+# reaped from the backends that ended (its cutime and cstime, fields 16 and 17).
+pg_cpu_ticks() {
+  local main
+  main=$(pgrep -o -x postgres)
+  { sed 's/.*) //' "/proc/$main/stat" | awk '{ print $14 + $15 }'
+    for pid in $(pgrep -x postgres); do sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }'; done
+  } | awk '{ total += $1 } END { print total }'
+}
 for round in $(seq 1 "$rounds"); do
   for i in 0 1 2; do
     variant=${variants[$(((i + round) % 3))]}
@@ -179,11 +202,15 @@ for round in $(seq 1 "$rounds"); do
     done
     taskset -c 1 wrk -t1 -c16 -d"${warmup}s" -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
     ticks=$(cpu_ticks "$service_pid")
+    db_ticks=0
+    [ "$store" = h2 ] || db_ticks=$(pg_cpu_ticks)
     out=$(taskset -c 1 wrk -t1 -c16 -d"${duration}s" --latency -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users")
     ticks=$(($(cpu_ticks "$service_pid") - ticks))
+    [ "$store" = h2 ] || db_ticks=$(($(pg_cpu_ticks) - db_ticks))
     kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
     if [ -n "$database" ]; then psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=; fi
-    VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks HZ=$(getconf CLK_TCK) python3 - >>"$results" <<'PY'
+    VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks DB_TICKS=$db_ticks STORE=$store HZ=$(getconf CLK_TCK) \
+      python3 - >>"$results" <<'PY'
 import json, os, re
 out = os.environ["OUT"]
 requests = int(re.search(r"(\d+) requests in", out).group(1))
@@ -192,11 +219,14 @@ def millis(text):
     return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
 latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-print(json.dumps({"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]),
-                  "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-                  "p50_ms": millis(latency["50"]), "p99_ms": millis(latency["99"]),
-                  "errors": int(errors.group(1)) if errors else 0,
-                  "cpu_us": int(os.environ["TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)}))
+run = {"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]),
+       "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+       "p50_ms": millis(latency["50"]), "p99_ms": millis(latency["99"]),
+       "errors": int(errors.group(1)) if errors else 0,
+       "cpu_us": int(os.environ["TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)}
+if os.environ["STORE"] != "h2":
+    run["db_cpu_us"] = int(os.environ["DB_TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)
+print(json.dumps(run))
 PY
     tail -1 "$results" >&2
   done
