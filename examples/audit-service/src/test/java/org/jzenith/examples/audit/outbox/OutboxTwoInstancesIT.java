@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.test.Await;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.services.LocalServices;
 import org.jzenith.test.services.PrivateKafka;
@@ -54,11 +55,12 @@ class OutboxTwoInstancesIT {
             final Set<String> acknowledged;
             final OutboxChecks.Load load = new OutboxChecks.Load(8, () -> instances.get(next.getAndIncrement() % 2));
             try (load) {
-                Thread.sleep(4000);
+                // Loads of a given size, not of a given time: they hold on a slow machine too.
+                awaitAcknowledged(load, 200, "through both instances");
                 instances.get(0).stop(); // SIGTERM: its relay, if it held the lease, gives it up
-                Thread.sleep(2000);
+                awaitAcknowledged(load, load.acknowledged().size() + 100, "through instance b alone");
                 instances.get(0).start();
-                Thread.sleep(4000);
+                awaitAcknowledged(load, load.acknowledged().size() + 200, "through both again");
             } finally {
                 acknowledged = load.acknowledged();
             }
@@ -84,6 +86,13 @@ class OutboxTwoInstancesIT {
         } finally {
             execute(postgres, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
+    }
+
+    private static void awaitAcknowledged(final OutboxChecks.Load load, final int users, final String how) {
+        Await.until(
+                Duration.ofSeconds(60),
+                users + " users acknowledged " + how,
+                () -> load.acknowledged().size() >= users);
     }
 
     private static UserServiceProcess instance(
