@@ -20,7 +20,9 @@ import java.util.concurrent.TimeoutException;
  *       RedisConnectException}), or {@link UnknownHostException} while its name does not resolve;
  *   <li>the connection breaks under a command: an {@link IOException} ("Connection reset by peer",
  *       as a {@link java.net.SocketException}, Netty's native {@code NativeIoException} or a {@link
- *       java.nio.channels.ClosedChannelException}), or the client's "Connection is closed";
+ *       java.nio.channels.ClosedChannelException}), the client's "Connection is closed", or the
+ *       error reply {@code CONNECTION_CLOSED} the client gives the commands still waiting when the
+ *       server ends the connection (seen when a Sentinel-managed primary was killed);
  *   <li>no answer in time: {@link TimeoutException}, when {@code redis.command-timeout} passed;
  *   <li>too much waiting: {@link ConnectionPoolTooBusyException} when {@code redis.pool.max-waiting}
  *       commands wait for a connection already, or "Redis waiting queue is full" when {@code
@@ -36,8 +38,10 @@ final class Unavailable {
 
     static final String CONNECTION_CLOSED = "Connection is closed";
     static final String WAITING_QUEUE_FULL = "Redis waiting queue is full";
+    /** What the client answers the commands still waiting when the server ends their connection. */
+    static final String CONNECTION_ENDED = "CONNECTION_CLOSED";
 
-    private static final Set<String> CLIENT_MESSAGES = Set.of(CONNECTION_CLOSED, WAITING_QUEUE_FULL);
+    private static final Set<String> CLIENT_MESSAGES = Set.of(CONNECTION_CLOSED, WAITING_QUEUE_FULL, CONNECTION_ENDED);
     private static final List<String> SERVER_ERRORS = List.of("LOADING", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN");
 
     private Unavailable() {}

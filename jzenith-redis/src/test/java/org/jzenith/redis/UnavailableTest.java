@@ -27,6 +27,9 @@ class UnavailableTest {
         assertThat(reason(new ClosedChannelException())).isEqualTo("the connection to it was lost");
         assertThat(reason(new VertxException(Unavailable.CONNECTION_CLOSED, true)))
                 .isEqualTo("the connection to it was lost");
+        assertThat(reason(ErrorType.create(Unavailable.CONNECTION_ENDED)))
+                .as("the client's reply to the commands still waiting when the server ended the connection")
+                .isEqualTo("the connection to it was lost");
         assertThat(reason(new TimeoutException("Timeout 750 (ms) fired")))
                 .isEqualTo("it did not answer within 750 ms (redis.command-timeout)");
         assertThat(reason(new ConnectionPoolTooBusyException("Connection pool reached max wait queue size of 1024")))
