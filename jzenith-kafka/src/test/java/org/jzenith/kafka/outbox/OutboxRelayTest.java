@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
+import org.jzenith.test.Await;
 
 class OutboxRelayTest {
 
@@ -29,9 +30,7 @@ class OutboxRelayTest {
                 record -> CompletableFuture.completedFuture(null),
                 new SimpleMeterRegistry());
         try {
-            while (store.marked.get() < 2_000) {
-                Thread.sleep(10);
-            }
+            Await.until(Duration.ofSeconds(30), "2,000 batches marked", () -> store.marked.get() >= 2_000);
         } finally {
             relay.stop(Duration.ofSeconds(5));
         }
