@@ -374,12 +374,14 @@ public final class JZenith {
         final List<String> namespaces = plugins.stream()
                 .flatMap(registration -> registration.plugin().configurationNamespaces().stream())
                 .toList();
-        final ConfigurationLoader.Loaded loaded = ConfigurationLoader.read(input, mappings, namespaces);
+        final List<ConfigurationProblem> problems = new ArrayList<>();
+        final ConfigurationLoader.Loaded loaded =
+                ConfigurationLoader.read(input, mappings, namespaces, pluginDefaults(problems));
         final StartupValidation validation = new StartupValidation(loaded.config(), input.environment());
         for (final Plugin plugin : activePlugins(loaded.config())) {
             plugin.validate(validation);
         }
-        final List<ConfigurationProblem> problems = new ArrayList<>(loaded.problems());
+        problems.addAll(loaded.problems());
         problems.addAll(validation.problems());
         if (!problems.isEmpty()) {
             synchronized (lock) {
@@ -389,6 +391,33 @@ public final class JZenith {
             throw new ConfigurationException(problems);
         }
         return loaded.config().orElseThrow();
+    }
+
+    /**
+     * Every registered plugin's {@link Plugin#configurationDefaults()}, active or not (which plugins
+     * are active depends on the configuration these defaults are part of); two plugins that give one
+     * key different defaults are a problem, since neither may silently win.
+     */
+    private Map<String, String> pluginDefaults(final List<ConfigurationProblem> problems) {
+        final Map<String, String> defaults = new LinkedHashMap<>();
+        final Map<String, String> givenBy = new LinkedHashMap<>();
+        for (final Registration registration : plugins) {
+            final Plugin plugin = registration.plugin();
+            plugin.configurationDefaults().forEach((key, value) -> {
+                final String earlier = defaults.putIfAbsent(key, value);
+                if (earlier == null) {
+                    givenBy.put(key, plugin.name());
+                } else if (!earlier.equals(value)) {
+                    problems.add(new ConfigurationProblem(
+                            key,
+                            "plugin defaults",
+                            "the plugins '" + givenBy.get(key) + "' and '" + plugin.name() + "' give it the defaults \""
+                                    + earlier + "\" and \"" + value + "\"; set it in the application's"
+                                    + " configuration, or leave one of the plugins out"));
+                }
+            });
+        }
+        return defaults;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -91,6 +92,22 @@ public interface Plugin {
      */
     default List<String> configurationNamespaces() {
         return List.of();
+    }
+
+    /**
+     * Defaults this plugin gives its own keys beyond the {@code @WithDefault} of its mappings, above
+     * those and below every source a user writes ({@code jzenith.properties} included): chiefly a
+     * default for one profile, such as {@code %dev.rest.host=127.0.0.1}, which any {@code rest.host}
+     * the application sets, anywhere, overrides.
+     *
+     * <pre>{@code
+     * public Map<String, String> configurationDefaults() {
+     *     return Map.of("%dev.greeting.host", "127.0.0.1");
+     * }
+     * }</pre>
+     */
+    default Map<String, String> configurationDefaults() {
+        return Map.of();
     }
 
     /**

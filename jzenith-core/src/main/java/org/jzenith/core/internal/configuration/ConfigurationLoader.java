@@ -99,6 +99,19 @@ public final class ConfigurationLoader {
      */
     public static Loaded read(
             final ConfigurationInput input, final Collection<Class<?>> mappings, final List<String> namespaces) {
+        return read(input, mappings, namespaces, Map.of());
+    }
+
+    /**
+     * As {@link #read(ConfigurationInput, Collection, List)}, with {@code defaults} (such as {@code
+     * %dev.rest.host}) that plugins give beside their mappings' own: they rank with those, so that a
+     * value from any source wins over them, and a profile's default over the plain key's default.
+     */
+    public static Loaded read(
+            final ConfigurationInput input,
+            final Collection<Class<?>> mappings,
+            final List<String> namespaces,
+            final Map<String, String> defaults) {
         final List<ConfigurationProblem> problems =
                 new ArrayList<>(input.commandLine().problems());
         final List<ExplicitSource> explicitSources = new ArrayList<>();
@@ -130,16 +143,18 @@ public final class ConfigurationLoader {
 
         try {
             final SmallRyeConfig config =
-                    builder(sources, configClasses, profile).build();
+                    builder(sources, configClasses, profile, defaults).build();
             problems.addAll(Constraints.check(config, configClasses, input.environment()));
             return new Loaded(Optional.of(config), problems);
         } catch (final ConfigValidationException e) {
-            final SmallRyeConfig raw = builder(sources, Set.of(), profile).build();
+            final SmallRyeConfig raw =
+                    builder(sources, Set.of(), profile, defaults).build();
             for (int i = 0; i < e.getProblemCount(); i++) {
                 problems.add(describe(e.getProblem(i).getMessage(), raw, input.environment()));
             }
         } catch (final RuntimeException e) {
-            final SmallRyeConfig raw = builder(sources, Set.of(), profile).build();
+            final SmallRyeConfig raw =
+                    builder(sources, Set.of(), profile, defaults).build();
             problems.add(describe(String.valueOf(e.getMessage()), raw, input.environment()));
         }
         return new Loaded(Optional.empty(), problems);
@@ -188,9 +203,15 @@ public final class ConfigurationLoader {
     }
 
     private static SmallRyeConfigBuilder builder(
-            final List<ConfigSource> sources, final Set<ConfigClass> mappings, final Optional<String> profile) {
+            final List<ConfigSource> sources,
+            final Set<ConfigClass> mappings,
+            final Optional<String> profile,
+            final Map<String, String> defaults) {
         final SmallRyeConfigBuilder builder = new SmallRyeConfigBuilder()
                 .withSources(sources)
+                // In SmallRye's source of defaults, with the mappings' own: a %dev. default then wins
+                // over the plain default of its key, and loses to that key from any other source.
+                .withDefaultValues(defaults)
                 .addDefaultInterceptors()
                 .withConverter(Duration.class, 200, new DurationConverter())
                 // Unknown keys are checked above, for the sources a user writes on purpose.
