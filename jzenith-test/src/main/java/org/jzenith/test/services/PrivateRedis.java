@@ -42,6 +42,18 @@ import org.jzenith.test.net.Ports;
  * is looked for on the PATH, or taken from {@code -Djzenith.redis.server} or {@code
  * JZENITH_REDIS_SERVER}.
  *
+ * <p>{@link #withTls} makes one that speaks TLS only ({@code rediss://}), with certificates of a
+ * {@link TestCertificates}:
+ *
+ * <pre>{@code
+ * @RegisterExtension @Order(0)
+ * static final TestCertificates CERTIFICATES = TestCertificates.create();
+ *
+ * @RegisterExtension @Order(1)
+ * static final PrivateRedis REDIS = PrivateRedis.withTls(CERTIFICATES, CERTIFICATES.server());
+ * // REDIS.connectionString(): rediss://127.0.0.1:20417; redis.tls.trust-certificates=CERTIFICATES.authority()
+ * }</pre>
+ *
  * <p>Thread-safe.
  */
 public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
@@ -57,6 +69,7 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
     private final int port;
     private final List<String> arguments;
     private final Optional<Path> sentinelConfiguration;
+    private final Optional<Tls> tls;
     private Optional<Path> folder = Optional.empty();
     private volatile Optional<Process> process = Optional.empty();
     private Optional<Thread> shutdownHook = Optional.empty();
@@ -66,11 +79,52 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
             final Path server,
             final int port,
             final List<String> arguments,
-            final Optional<Path> sentinelConfiguration) {
+            final Optional<Path> sentinelConfiguration,
+            final Optional<Tls> tls) {
         this.server = server;
         this.port = port;
         this.arguments = List.copyOf(arguments);
         this.sentinelConfiguration = sentinelConfiguration;
+        this.tls = tls;
+    }
+
+    /**
+     * How a server speaks TLS: the certificates it trusts (their authority) and presents.
+     *
+     * @param certificates the authority and the certificates it signed
+     * @param identity the certificate and key the server presents, to clients and as a client itself
+     */
+    record Tls(TestCertificates certificates, TestCertificates.Pem identity) {
+
+        /** The arguments of redis-server that make it speak TLS only, on {@code port}. */
+        List<String> serverArguments(final int port) {
+            return List.of(
+                    "--port",
+                    "0",
+                    "--tls-port",
+                    Integer.toString(port),
+                    "--tls-cert-file",
+                    identity.certificate().toString(),
+                    "--tls-key-file",
+                    identity.privateKey().toString(),
+                    "--tls-ca-cert-file",
+                    certificates.authority().toString(),
+                    // Clients need no certificate unless a test asks for one ("--tls-auth-clients", "yes").
+                    "--tls-auth-clients",
+                    "no");
+        }
+
+        /** The arguments of redis-cli that talk to such a server, with the client certificate. */
+        List<String> cliArguments() {
+            return List.of(
+                    "--tls",
+                    "--cacert",
+                    certificates.authority().toString(),
+                    "--cert",
+                    certificates.client().certificate().toString(),
+                    "--key",
+                    certificates.client().privateKey().toString());
+        }
     }
 
     /**
@@ -79,15 +133,34 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
      * {@code redis-server} is missing.
      */
     public static PrivateRedis create(final String... arguments) {
-        return new PrivateRedis(findServer(), Ports.free(), List.of(arguments), Optional.empty());
+        return new PrivateRedis(findServer(), Ports.free(), List.of(arguments), Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * A server on a free port that speaks TLS only, presenting {@code identity} (one of {@code
+     * certificates}, such as {@link TestCertificates#server()}, or {@link TestCertificates#otherHost()}
+     * for one whose name does not match), trusting the certificates' authority, and not asking clients
+     * for a certificate unless {@code arguments} say {@code "--tls-auth-clients", "yes"}. Not yet
+     * started.
+     */
+    public static PrivateRedis withTls(
+            final TestCertificates certificates, final TestCertificates.Pem identity, final String... arguments) {
+        return new PrivateRedis(
+                findServer(),
+                Ports.free(),
+                List.of(arguments),
+                Optional.empty(),
+                Optional.of(new Tls(certificates, identity)));
     }
 
     /**
      * A Redis Sentinel on a free port, reading and rewriting {@code configuration} (a file of its own,
      * which names the master to watch).
      */
-    static PrivateRedis sentinel(final Path configuration) {
-        return new PrivateRedis(findServer(), Ports.free(), List.of("--sentinel"), Optional.of(configuration));
+    static PrivateRedis sentinel(final Path configuration, final Optional<Tls> tls, final String... arguments) {
+        final List<String> all = new ArrayList<>(List.of("--sentinel"));
+        all.addAll(List.of(arguments));
+        return new PrivateRedis(findServer(), Ports.free(), all, Optional.of(configuration), tls);
     }
 
     /** {@code 127.0.0.1}. */
@@ -100,9 +173,22 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
         return port;
     }
 
-    /** How to connect, such as {@code redis://127.0.0.1:20417}. */
+    /**
+     * Its address, such as {@code 127.0.0.1:20417}; its {@code uri()} is plain {@code redis://}, also
+     * for a server made {@link #withTls}: use {@link #connectionString()}.
+     */
     public LocalServices.Redis redis() {
         return new LocalServices.Redis(host(), port);
+    }
+
+    /** How to connect: {@code redis://127.0.0.1:20417}, or {@code rediss://...} for a server made {@link #withTls}. */
+    public String connectionString() {
+        return (tls.isPresent() ? "rediss://" : "redis://") + host() + ":" + port;
+    }
+
+    /** How it speaks TLS, if it does. */
+    Optional<Tls> tls() {
+        return tls;
     }
 
     /** Whether the server runs now. */
@@ -122,9 +208,9 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
         final List<String> command = new ArrayList<>(List.of(server.toString()));
         // redis-server reads a configuration file only as its first argument.
         sentinelConfiguration.ifPresent(file -> command.add(file.toString()));
+        command.addAll(tls.map(secure -> secure.serverArguments(port))
+                .orElseGet(() -> List.of("--port", Integer.toString(port))));
         command.addAll(List.of(
-                "--port",
-                Integer.toString(port),
                 "--bind",
                 host(),
                 "--save",
@@ -205,7 +291,7 @@ public final class PrivateRedis implements AutoCloseable, BeforeAllCallback, Aft
 
     @Override
     public String toString() {
-        return "PrivateRedis[" + host() + ":" + port + (isRunning() ? ", running" : "") + "]";
+        return "PrivateRedis[" + connectionString() + (isRunning() ? ", running" : "") + "]";
     }
 
     private Path prepare() {

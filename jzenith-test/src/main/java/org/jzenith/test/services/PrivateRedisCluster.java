@@ -30,6 +30,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * disk but each node's {@code nodes.conf}, in folders deleted by {@link #close()}. Needs the
  * machine's {@code redis-server} and {@code redis-cli}.
  *
+ * <p>{@link #withTls} makes one that speaks TLS only, to clients and between its nodes ({@code
+ * tls-cluster yes}): its connection string lists {@code rediss://} nodes, and the addresses it
+ * announces in {@code CLUSTER SLOTS} are their TLS ports.
+ *
  * <p>Thread-safe.
  */
 public final class PrivateRedisCluster implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
@@ -38,26 +42,39 @@ public final class PrivateRedisCluster implements AutoCloseable, BeforeAllCallba
     private static final Duration FORMED_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(50);
 
+    private static final List<String> CLUSTER_ARGUMENTS = List.of(
+            "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000");
+
     private final List<PrivateRedis> nodes;
+    private final Optional<PrivateRedis.Tls> tls;
     private Optional<Path> folder = Optional.empty();
 
-    private PrivateRedisCluster(final List<PrivateRedis> nodes) {
+    private PrivateRedisCluster(final List<PrivateRedis> nodes, final Optional<PrivateRedis.Tls> tls) {
         this.nodes = List.copyOf(nodes);
+        this.tls = tls;
     }
 
     /** Three masters on free ports, not yet started. */
     public static PrivateRedisCluster create() {
         final List<PrivateRedis> nodes = new ArrayList<>();
         for (int i = 0; i < MASTERS; i++) {
-            nodes.add(PrivateRedis.create(
-                    "--cluster-enabled",
-                    "yes",
-                    "--cluster-config-file",
-                    "nodes.conf",
-                    "--cluster-node-timeout",
-                    "2000"));
+            nodes.add(PrivateRedis.create(CLUSTER_ARGUMENTS.toArray(String[]::new)));
         }
-        return new PrivateRedisCluster(nodes);
+        return new PrivateRedisCluster(nodes, Optional.empty());
+    }
+
+    /**
+     * Three masters on free ports that speak TLS only, to clients and to each other, each presenting
+     * {@link TestCertificates#server()} of {@code certificates}; not yet started.
+     */
+    public static PrivateRedisCluster withTls(final TestCertificates certificates) {
+        final List<String> arguments = new ArrayList<>(CLUSTER_ARGUMENTS);
+        arguments.addAll(List.of("--tls-cluster", "yes"));
+        final List<PrivateRedis> nodes = new ArrayList<>();
+        for (int i = 0; i < MASTERS; i++) {
+            nodes.add(PrivateRedis.withTls(certificates, certificates.server(), arguments.toArray(String[]::new)));
+        }
+        return new PrivateRedisCluster(nodes, nodes.getFirst().tls());
     }
 
     /** The masters, each of which serves a third of the hash slots. */
@@ -65,9 +82,12 @@ public final class PrivateRedisCluster implements AutoCloseable, BeforeAllCallba
         return nodes;
     }
 
-    /** The seed nodes for a client, such as {@code redis://127.0.0.1:20417,redis://127.0.0.1:20418,...}. */
+    /**
+     * The seed nodes for a client, such as {@code redis://127.0.0.1:20417,redis://127.0.0.1:20418,...}
+     * ({@code rediss://} with TLS).
+     */
     public String connectionString() {
-        return nodes.stream().map(node -> node.redis().uri()).collect(Collectors.joining(","));
+        return nodes.stream().map(PrivateRedis::connectionString).collect(Collectors.joining(","));
     }
 
     /** Starts the nodes, forms the cluster and returns once every node says {@code cluster_state:ok}. */
@@ -78,7 +98,7 @@ public final class PrivateRedisCluster implements AutoCloseable, BeforeAllCallba
         final Path base = Scratch.newFolder("jzenith-redis-cluster-");
         folder = Optional.of(base);
         nodes.forEach(PrivateRedis::start);
-        final RedisCli cli = RedisCli.in(base);
+        final RedisCli cli = RedisCli.in(base).with(tls);
         final List<String> create = new ArrayList<>(List.of("--cluster", "create"));
         nodes.forEach(node -> create.add(node.host() + ":" + node.port()));
         create.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -41,6 +42,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * #start()} and close it with try-with-resources. Needs the machine's {@code redis-server} and {@code
  * redis-cli}.
  *
+ * <p>{@link #withTls} makes one where everything speaks TLS only: clients reach the sentinels and the
+ * servers with {@code rediss://}, the replica and the sentinels reach the primary with TLS ({@code
+ * tls-replication yes}), and the sentinels name the servers by their TLS ports.
+ *
  * <p>Thread-safe.
  */
 public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
@@ -55,13 +60,18 @@ public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallb
     private final Path folder;
     private final List<PrivateRedis> servers;
     private final List<PrivateRedis> sentinels;
+    private final Optional<PrivateRedis.Tls> tls;
     private boolean started;
 
     private PrivateRedisSentinel(
-            final Path folder, final List<PrivateRedis> servers, final List<PrivateRedis> sentinels) {
+            final Path folder,
+            final List<PrivateRedis> servers,
+            final List<PrivateRedis> sentinels,
+            final Optional<PrivateRedis.Tls> tls) {
         this.folder = folder;
         this.servers = List.copyOf(servers);
         this.sentinels = List.copyOf(sentinels);
+        this.tls = tls;
     }
 
     /** A primary, a replica of it and three sentinels, on free ports; nothing runs yet. */
@@ -72,14 +82,41 @@ public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallb
                 PrivateRedis.create("--replicaof", primary.host(), Integer.toString(primary.port()));
         final List<PrivateRedis> sentinels = new ArrayList<>();
         for (int i = 0; i < SENTINELS; i++) {
-            sentinels.add(PrivateRedis.sentinel(folder.resolve("sentinel-" + i + ".conf")));
+            sentinels.add(PrivateRedis.sentinel(folder.resolve("sentinel-" + i + ".conf"), Optional.empty()));
         }
-        return new PrivateRedisSentinel(folder, List.of(primary, replica), sentinels);
+        return new PrivateRedisSentinel(folder, List.of(primary, replica), sentinels, Optional.empty());
     }
 
-    /** The sentinels, for a client: {@code redis://127.0.0.1:20417,redis://127.0.0.1:20418,...}. */
+    /**
+     * A primary, a replica of it and three sentinels, on free ports, all speaking TLS only and
+     * presenting {@link TestCertificates#server()} of {@code certificates}; nothing runs yet.
+     */
+    public static PrivateRedisSentinel withTls(final TestCertificates certificates) {
+        final Path folder = Scratch.newFolder("jzenith-redis-sentinel-");
+        final TestCertificates.Pem identity = certificates.server();
+        final PrivateRedis primary = PrivateRedis.withTls(certificates, identity, "--tls-replication", "yes");
+        final PrivateRedis replica = PrivateRedis.withTls(
+                certificates,
+                identity,
+                "--replicaof",
+                primary.host(),
+                Integer.toString(primary.port()),
+                "--tls-replication",
+                "yes");
+        final List<PrivateRedis> sentinels = new ArrayList<>();
+        for (int i = 0; i < SENTINELS; i++) {
+            sentinels.add(PrivateRedis.sentinel(
+                    folder.resolve("sentinel-" + i + ".conf"), primary.tls(), "--tls-replication", "yes"));
+        }
+        return new PrivateRedisSentinel(folder, List.of(primary, replica), sentinels, primary.tls());
+    }
+
+    /**
+     * The sentinels, for a client: {@code redis://127.0.0.1:20417,redis://127.0.0.1:20418,...} ({@code
+     * rediss://} with TLS).
+     */
     public String connectionString() {
-        return sentinels.stream().map(sentinel -> sentinel.redis().uri()).collect(Collectors.joining(","));
+        return sentinels.stream().map(PrivateRedis::connectionString).collect(Collectors.joining(","));
     }
 
     /** The primary and the replica, in the order they were made (not their roles now). */
@@ -98,7 +135,7 @@ public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallb
 
     /** The port the first sentinel that answers names as the primary's; 0 when none answers. */
     public int primaryPort() {
-        final RedisCli cli = RedisCli.in(folder);
+        final RedisCli cli = RedisCli.in(folder).with(tls);
         for (final PrivateRedis sentinel : sentinels) {
             if (!sentinel.isRunning()) {
                 continue;
@@ -127,7 +164,7 @@ public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallb
             writeConfiguration(folder.resolve("sentinel-" + i + ".conf"), primary);
         }
         sentinels.forEach(PrivateRedis::start);
-        final RedisCli cli = RedisCli.in(folder);
+        final RedisCli cli = RedisCli.in(folder).with(tls);
         awaitCondition("the replica is in sync", () -> cli.ask(servers.get(1).port(), "INFO", "replication")
                 .contains("master_link_status:up"));
         for (final PrivateRedis sentinel : sentinels) {
