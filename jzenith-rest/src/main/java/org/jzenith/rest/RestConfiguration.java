@@ -13,7 +13,7 @@ import org.jzenith.core.configuration.Range;
  * Settings of the REST plugin, under {@code rest.}:
  *
  * <pre>
- * rest.host=0.0.0.0
+ * rest.host=0.0.0.0          # default; 127.0.0.1 in the dev profile
  * rest.port=8080               # 0 picks a free port; the bound one is logged and injectable (RestServer)
  * rest.max-body-size=1048576   # bytes; larger request bodies get 413
  * rest.idle-timeout=60s
@@ -57,7 +57,11 @@ import org.jzenith.core.configuration.Range;
 @ConfigMapping(prefix = "rest")
 public interface RestConfiguration {
 
-    /** The address to listen on. */
+    /**
+     * The address to listen on: unset, {@code 0.0.0.0}, but {@code 127.0.0.1} in the {@code dev}
+     * profile, where a service is tried out on one's own machine (see {@link
+     * RestPlugin#configurationDefaults()}).
+     */
     @WithDefault("0.0.0.0")
     String host();
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jzenith.core.Plugin;
@@ -170,6 +171,17 @@ public final class RestPlugin implements Plugin {
     @Override
     public List<Class<?>> configurationMappings() {
         return List.of(RestConfiguration.class, ManagementConfiguration.class);
+    }
+
+    /**
+     * In the {@code dev} profile the server listens on {@code 127.0.0.1} unless {@code rest.host} is
+     * set (anywhere: command line, environment, file, code or {@code jzenith.properties}), as
+     * Quarkus's dev mode listens on localhost: a service being tried out on one's own machine is not
+     * open to the network without being told to be. Elsewhere the default is {@code 0.0.0.0}.
+     */
+    @Override
+    public Map<String, String> configurationDefaults() {
+        return Map.of("%dev.rest.host", "127.0.0.1");
     }
 
     /**
