@@ -1,5 +1,6 @@
 package org.jzenith.postgresql;
 
+import io.netty.channel.ConnectTimeoutException;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.pgclient.PgException;
@@ -31,10 +32,12 @@ import org.jzenith.core.store.DataExceptions;
  *   <li>something in between (a proxy, a load balancer) accepts and resets the connection: a
  *       {@link SocketException}, or Netty's native {@code Errors.NativeIoException} ("Connection
  *       reset by peer"), an {@link IOException};
- *   <li>no connection could be had in time: the pool's {@link VertxException} "Timeout waiting for
- *       connection" after {@code postgresql.connection-timeout}, or {@link
- *       ConnectionPoolTooBusyException} when {@code postgresql.pool.max-waiting} calls wait
- *       already;
+ *   <li>no connection could be had in time: after {@code postgresql.connection-timeout}, the pool's
+ *       {@link VertxException} "Timeout waiting for connection" for a single command, and a bare
+ *       "Timeout" (Vert.x's {@code NoStackTraceThrowable}, a {@code VertxException}) for a connection
+ *       taken for a transaction ({@code pool.withTransaction}, {@code getConnection}), as the outbox
+ *       does; or {@link ConnectionPoolTooBusyException} when {@code postgresql.pool.max-waiting}
+ *       calls wait already;
  *   <li>the plugin has stopped: the pool's {@link VertxException} "Pool closed".
  * </ul>
  *
@@ -46,6 +49,12 @@ final class Unavailable {
     /** The message of the pool's exception when a call waited {@code connection-timeout} in vain. */
     static final String POOL_TIMEOUT = "Timeout waiting for connection";
 
+    /**
+     * The whole message of the pool's exception when a call for a connection of its own ({@code
+     * withTransaction}, {@code getConnection}) waited {@code connection-timeout} in vain.
+     */
+    static final String ACQUIRE_TIMEOUT = "Timeout";
+
     // How the client's plain VertxExceptions begin when a connection could not be had or was lost.
     private static final List<String> CONNECTION_UNAVAILABLE = List.of(
             POOL_TIMEOUT,
@@ -56,6 +65,7 @@ final class Unavailable {
     private static final String NETTY_NATIVE_IO_EXCEPTION = "io.netty.channel.unix.Errors$NativeIoException";
     private static final Set<String> SERVER_UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300");
     private static final String CONNECTION_EXCEPTION_CLASS = "08";
+    private static final Set<String> NOT_NOW = Set.of("57P03", "53300");
 
     private Unavailable() {}
 
@@ -89,12 +99,33 @@ final class Unavailable {
         if (message == null) {
             return false;
         }
+        if (message.equals(ACQUIRE_TIMEOUT)) {
+            return true;
+        }
         for (final String prefix : CONNECTION_UNAVAILABLE) {
             if (message.startsWith(prefix)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code failure} says "not now" rather than "not here": a connection or the pool timed
+     * out, or the server is starting up (57P03) or has no connection slot free (53300). The first
+     * connection at start-up is tried again after these (see {@link
+     * org.jzenith.core.store.FirstConnection}); a refused connection, a wrong password or an unknown
+     * database end the start at once.
+     */
+    static boolean isNotNow(final Throwable failure) {
+        return switch (failure) {
+            case ConnectTimeoutException timeout -> true;
+            case ConnectionPoolTooBusyException busy -> true;
+            case PgException refused -> NOT_NOW.contains(String.valueOf(refused.getSqlState()));
+            case VertxException pool ->
+                POOL_TIMEOUT.equals(pool.getMessage()) || ACQUIRE_TIMEOUT.equals(pool.getMessage());
+            default -> false;
+        };
     }
 
     /** Whether Netty's native transport saw the connection reset or broken. */

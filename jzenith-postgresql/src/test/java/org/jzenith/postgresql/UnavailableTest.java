@@ -3,6 +3,7 @@ package org.jzenith.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.ConnectTimeoutException;
+import io.vertx.core.Promise;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.pgclient.PgException;
@@ -47,6 +48,12 @@ class UnavailableTest {
         assertThat(status(VertxException.noStackTrace(
                         "Pending requests failed to be sent due to connection has been closed.")))
                 .contains(503);
+        // The pool fails a transaction's connection request with Completable.fail("Timeout").
+        final Promise<Void> acquire = Promise.promise();
+        acquire.fail(Unavailable.ACQUIRE_TIMEOUT);
+        assertThat(status(acquire.future().cause()))
+                .as("a connection for a transaction waited in vain")
+                .contains(503);
         assertThat(status(new ConnectionPoolTooBusyException("Connection pool reached max wait queue size of 1")))
                 .contains(503);
     }
@@ -58,6 +65,9 @@ class UnavailableTest {
         assertThat(status(new PgException("ERROR: syntax error", "ERROR", "42601", null)))
                 .isEmpty();
         assertThat(status(new VertxException("something else"))).isEmpty();
+        assertThat(status(new VertxException("Timeout of the application's own")))
+                .as("only the pool's bare 'Timeout'")
+                .isEmpty();
         assertThat(status(new IOException("disk full"))).isEmpty();
     }
 
