@@ -18,6 +18,7 @@ import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
+import org.jzenith.core.store.FirstConnection;
 import org.jzenith.flyway.Migrations;
 import org.jzenith.flyway.OutboxMigrations;
 import org.slf4j.Logger;
@@ -67,7 +68,9 @@ import org.slf4j.LoggerFactory;
  * <p>The settings are checked before anything starts, with every other configuration problem. The
  * plugin connects in the {@link Phase#CONNECT} phase: start-up first runs a query, so that a wrong
  * password, an unknown role or database, or a server that cannot be reached stop the start with a
- * message naming the key to fix (the password masked). While the database is away, calls fail
+ * message naming the key to fix (the password masked). A first query that times out (a loaded
+ * server, a full pool) or finds the server starting or full is tried again with a growing pause
+ * for up to half of {@code jzenith.start-timeout} ({@link FirstConnection}). While the database is away, calls fail
  * within {@code postgresql.connection-timeout} with exceptions the REST plugin answers with 503 and
  * {@code Retry-After} (see {@link Unavailable}), the {@code postgresql} health check ({@link
  * PostgresqlHealthCheck}) is DOWN, and both recover by themselves when it returns. The injected
@@ -206,8 +209,13 @@ public final class PostgresqlPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(PostgresqlPlugin.class.getClassLoader());
         final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
-        return pool.query(SERVER_VERSION)
-                .execute()
+        final FirstConnection first = FirstConnection.within(
+                        context.instance(CoreConfiguration.class),
+                        "PostgreSQL at " + target.describe(),
+                        Unavailable::isNotNow,
+                        LOG)
+                .masking(target::mask);
+        return first.attempt(context.vertx(), () -> pool.query(SERVER_VERSION).execute())
                 .<String>transform(connected -> connected.succeeded()
                         ? Future.succeededFuture("PostgreSQL "
                                 + connected.result().iterator().next().getString(0))

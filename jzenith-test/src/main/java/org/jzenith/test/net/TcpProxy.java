@@ -16,8 +16,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A real TCP proxy on a free loopback port, for tests that make a database or cache "go away"
@@ -30,6 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *     proxy.cut();       // every open connection is reset, new ones are reset at once
  *     ...
  *     proxy.restore();   // new connections reach the server again
+ *     proxy.stall();     // new connections are accepted but not answered, as by a server too busy
+ *     proxy.restore();   // ... until now: they reach the server
  * }
  * }</pre>
  *
@@ -60,6 +65,9 @@ public final class TcpProxy implements AutoCloseable {
     private final AtomicBoolean cut = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong accepted = new AtomicLong();
+    private final ReentrantLock stallLock = new ReentrantLock();
+    private final Condition unstalled = stallLock.newCondition();
+    private boolean stalled; // guarded by stallLock
 
     private TcpProxy(final InetSocketAddress target, final ServerSocket server) {
         this.target = target;
@@ -128,9 +136,29 @@ public final class TcpProxy implements AutoCloseable {
         closeAll();
     }
 
-    /** Forwards new connections again. */
+    /**
+     * Accepts new connections but holds them, unanswered, until {@link #restore()}: to clients, a
+     * server too loaded to answer in time. Open connections go on as they were.
+     */
+    public void stall() {
+        stallLock.lock();
+        try {
+            stalled = true;
+        } finally {
+            stallLock.unlock();
+        }
+    }
+
+    /** Forwards new connections again, and the ones held by {@link #stall()}. */
     public void restore() {
         cut.set(false);
+        stallLock.lock();
+        try {
+            stalled = false;
+            unstalled.signalAll();
+        } finally {
+            stallLock.unlock();
+        }
     }
 
     /** Stops listening and resets every connection; waits briefly for the proxy's threads. */
@@ -187,6 +215,10 @@ public final class TcpProxy implements AutoCloseable {
         final Socket upstream = new Socket();
         final Link link = new Link(client, upstream);
         links.add(link);
+        if (!awaitUnstalled()) {
+            link.close();
+            return;
+        }
         try {
             client.setTcpNoDelay(true);
             upstream.setTcpNoDelay(true);
@@ -204,6 +236,22 @@ public final class TcpProxy implements AutoCloseable {
         final Thread back = threads.newThread(() -> pump(upstream, client, link));
         back.start();
         pump(client, upstream, link);
+    }
+
+    /** Waits while the proxy is stalled; false when it was closed meanwhile. */
+    private boolean awaitUnstalled() {
+        stallLock.lock();
+        try {
+            while (stalled && !closed.get()) {
+                unstalled.await(100, TimeUnit.MILLISECONDS);
+            }
+            return !closed.get();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            stallLock.unlock();
+        }
     }
 
     private static void pump(final Socket from, final Socket to, final Link link) {
