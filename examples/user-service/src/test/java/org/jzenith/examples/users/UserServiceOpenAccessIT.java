@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,6 +47,9 @@ class UserServiceOpenAccessIT {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
             assertThat(users.statusCode()).isEqualTo(200);
+            assertThat(accepts(networkAddress(), server.port()))
+                    .as("a connection to this machine's network address %s", networkAddress())
+                    .isFalse();
         } finally {
             app.stop();
         }
@@ -69,29 +79,44 @@ class UserServiceOpenAccessIT {
     }
 
     @Test
-    void otherLoopbackAddressesAreAccepted() {
+    void otherLoopbackAddressesAreAccepted() throws Exception {
         for (final String host : new String[] {"localhost", "::1", "127.0.0.2"}) {
             final JZenith app = UserServiceApplication.application(
                             "--rest.port=0", "--rest.host=" + host, embeddedDatabase())
                     .start();
-            app.stop();
+            try {
+                final RestServer server = app.instance(RestServer.class);
+                assertThat(server.host()).isEqualTo(host);
+                final String authority = host.contains(":") ? "[" + host + "]" : host;
+                assertThat(get("http://" + authority + ":" + server.port() + "/users")
+                                .statusCode())
+                        .as("GET /users through %s", host)
+                        .isEqualTo(200);
+                assertThat(accepts(networkAddress(), server.port()))
+                        .as("a connection to this machine's network address %s", networkAddress())
+                        .isFalse();
+            } finally {
+                app.stop();
+            }
         }
     }
 
     @Test
-    void theDevProfileMayListenOnTheNetwork() {
+    void theDevProfileMayListenOnTheNetwork() throws Exception {
         final JZenith app = UserServiceApplication.application(
                         "--rest.port=0", "--rest.host=0.0.0.0", "--jzenith.profile=dev", embeddedDatabase())
                 .start();
         try {
-            assertThat(app.instance(RestServer.class).host()).isEqualTo("0.0.0.0");
+            final RestServer server = app.instance(RestServer.class);
+            assertThat(server.host()).isEqualTo("0.0.0.0");
+            assertThat(get(networkUrl(server.port(), "/users")).statusCode()).isEqualTo(200);
         } finally {
             app.stop();
         }
     }
 
     @Test
-    void withJwtTheServiceMayListenOnTheNetwork() {
+    void withJwtTheServiceMayListenOnTheNetwork() throws Exception {
         final JZenith app = UserServiceApplication.application(
                         "--rest.port=0",
                         "--rest.host=0.0.0.0",
@@ -101,7 +126,71 @@ class UserServiceOpenAccessIT {
                         "--jwt.audience=user-service",
                         embeddedDatabase())
                 .start();
-        app.stop();
+        try {
+            final RestServer server = app.instance(RestServer.class);
+            assertThat(server.host()).isEqualTo("0.0.0.0");
+            // Reached through this machine's network address, as another machine would reach it:
+            // reading is open, a write without a token is refused.
+            assertThat(get(networkUrl(server.port(), "/users")).statusCode()).isEqualTo(200);
+            final HttpResponse<String> write = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(networkUrl(server.port(), "/users")))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .header("Content-Type", "application/json")
+                                    .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Ada Lovelace\"}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(write.statusCode()).isEqualTo(401);
+            assertThat(write.headers().firstValue("WWW-Authenticate"))
+                    .hasValueSatisfying(challenge -> assertThat(challenge).startsWith("Bearer"));
+        } finally {
+            app.stop();
+        }
+    }
+
+    private static HttpResponse<String> get(final String url) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url))
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String networkUrl(final int port, final String path) throws SocketException {
+        return "http://" + networkAddress().getHostAddress() + ":" + port + path;
+    }
+
+    /** Whether a TCP connection to {@code address}:{@code port} is accepted (refused: false). */
+    private static boolean accepts(final InetAddress address, final int port) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 5_000);
+            return true;
+        } catch (final ConnectException refused) {
+            return false;
+        }
+    }
+
+    /**
+     * An IPv4 address of an interface of this machine other than loopback: what another machine
+     * would connect to. Every machine these tests run on has one (a container's own address).
+     */
+    private static InetAddress networkAddress() throws SocketException {
+        return NetworkInterface.networkInterfaces()
+                .filter(UserServiceOpenAccessIT::isUp)
+                .flatMap(NetworkInterface::inetAddresses)
+                .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(
+                        "this test needs an IPv4 address of this machine besides loopback, and found none"));
+    }
+
+    private static boolean isUp(final NetworkInterface candidate) {
+        try {
+            return candidate.isUp() && !candidate.isLoopback();
+        } catch (final SocketException e) {
+            return false;
+        }
     }
 
     private static String publicKeyPem() {
