@@ -1,5 +1,6 @@
 package org.jzenith.examples.audit;
 
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -11,10 +12,17 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
-/** {@code GET /audit}: the kept events, oldest first. A plain method: runs on a virtual thread. */
+/**
+ * {@code GET /audit}: the kept events, oldest first, for the role {@code audit-reader} (they name
+ * users). A plain method: runs on a virtual thread.
+ */
 @Path("/audit")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(AuditResource.READER)
 public class AuditResource {
+
+    /** The role that may read the audit log. */
+    public static final String READER = "audit-reader";
 
     private final AuditLog log;
 

@@ -1,16 +1,25 @@
 package org.jzenith.examples.audit;
 
 import org.jzenith.core.JZenith;
+import org.jzenith.examples.audit.AuditConfiguration.Security;
 import org.jzenith.jdbc.JdbcPlugin;
+import org.jzenith.jwt.JwtPlugin;
 import org.jzenith.kafka.KafkaPlugin;
 import org.jzenith.openapi.OpenApiPlugin;
 import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.security.OpenAccess;
 
 /**
  * The audit service: consumes the user service's {@code UserCreated} and {@code UserDeleted} events
  * from the Kafka topic {@code users.events} into its own table (embedded H2 unless {@code jdbc.url}
  * names another database) and lists them on {@code GET /audit}. Each event is kept once, however
  * often it arrives: the table is keyed by the event's id, and counts its deliveries.
+ *
+ * <p>The list names users, so reading it needs the role {@code audit-reader}: from a JWT bearer
+ * token with {@code audit.security=jwt} (and the {@code jwt.} settings), or for every caller while
+ * {@code audit.security} is {@code none}, the default. The service listens on {@code 127.0.0.1}
+ * unless {@code rest.host} says otherwise, and with {@code audit.security=none} it refuses an address
+ * other machines reach outside the {@code dev} and {@code test} profiles, as the user service does.
  *
  * <pre>
  * examples/audit-service/target/audit-service/bin/audit-service --kafka.bootstrap-servers=broker:9092
@@ -33,8 +42,18 @@ public final class AuditServiceApplication {
                 // withOutbox(): the inbox UserEventConsumer's @Idempotent records each event id in.
                 .withPlugins(JdbcPlugin.create().withOutbox())
                 .withPlugins(KafkaPlugin.withConsumers(UserEventConsumer.class))
+                // GET /audit needs the role audit-reader: proved by a JWT, or granted to every request
+                // (with a warning, and on loopback only outside dev and test) while audit.security is none.
+                .withPluginsIf(AuditConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())
+                .withPluginsIf(
+                        AuditConfiguration.class,
+                        c -> c.security() == Security.NONE,
+                        OpenAccess.grant(AuditResource.READER)
+                                .chosenBy("audit.security=none")
+                                .otherwise("audit.security=jwt and the jwt.* settings"))
                 .withPlugins(RestPlugin.withResources(AuditResource.class), OpenApiPlugin.create())
                 .withConfiguration("kafka.group-id", "audit-service")
+                // Only this machine reaches the service until rest.host says otherwise.
                 .withConfiguration("rest.host", "127.0.0.1");
     }
 }
