@@ -68,11 +68,21 @@ public final class PrivateRedisCluster implements AutoCloseable, BeforeAllCallba
      * {@link TestCertificates#server()} of {@code certificates}; not yet started.
      */
     public static PrivateRedisCluster withTls(final TestCertificates certificates) {
+        return withTls(certificates, certificates.server());
+    }
+
+    /**
+     * The same, each node presenting {@code identity}: {@link TestCertificates#otherHost()} makes a
+     * cluster that forms (Redis checks its nodes' certificates against the authority, not their names)
+     * but whose certificates name none of its addresses.
+     */
+    public static PrivateRedisCluster withTls(
+            final TestCertificates certificates, final TestCertificates.Pem identity) {
         final List<String> arguments = new ArrayList<>(CLUSTER_ARGUMENTS);
         arguments.addAll(List.of("--tls-cluster", "yes"));
         final List<PrivateRedis> nodes = new ArrayList<>();
         for (int i = 0; i < MASTERS; i++) {
-            nodes.add(PrivateRedis.withTls(certificates, certificates.server(), arguments.toArray(String[]::new)));
+            nodes.add(PrivateRedis.withTls(certificates, identity, arguments.toArray(String[]::new)));
         }
         return new PrivateRedisCluster(nodes, nodes.getFirst().tls());
     }

@@ -92,8 +92,17 @@ public final class PrivateRedisSentinel implements AutoCloseable, BeforeAllCallb
      * presenting {@link TestCertificates#server()} of {@code certificates}; nothing runs yet.
      */
     public static PrivateRedisSentinel withTls(final TestCertificates certificates) {
+        return withTls(certificates, certificates.server());
+    }
+
+    /**
+     * The same, every server and sentinel presenting {@code identity}: {@link
+     * TestCertificates#otherHost()} makes a set-up that works among itself (Redis checks certificates
+     * against the authority, not their names) but whose certificates name none of its addresses.
+     */
+    public static PrivateRedisSentinel withTls(
+            final TestCertificates certificates, final TestCertificates.Pem identity) {
         final Path folder = Scratch.newFolder("jzenith-redis-sentinel-");
-        final TestCertificates.Pem identity = certificates.server();
         final PrivateRedis primary = PrivateRedis.withTls(certificates, identity, "--tls-replication", "yes");
         final PrivateRedis replica = PrivateRedis.withTls(
                 certificates,
