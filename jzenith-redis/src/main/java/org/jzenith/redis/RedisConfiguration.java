@@ -23,6 +23,10 @@ import org.jzenith.core.configuration.Range;
  * redis.command-timeout=2s                       # how long a command may take in all, before it fails
  * redis.max-waiting-handlers=2048                # answers one connection may wait for (pipelining)
  * redis.key-prefix=orders:                       # the application's namespace, for RedisJsonDao and own keys
+ * redis.tls.trust-certificates=/etc/redis/ca.pem # rediss:// only: the CAs to trust; unset: the JVM's trust store
+ * redis.tls.certificate=/etc/redis/client.pem    # rediss:// only: a client certificate (tls-auth-clients) ...
+ * redis.tls.private-key=/etc/redis/client.key    # ... and its key; both or neither
+ * redis.tls.hostname-verification=true           # rediss:// only: the certificate must name the host connected to
  * </pre>
  *
  * <p>Connection strings are Vert.x's: {@code redis://[[user]:password@]host[:port][/database]},
@@ -86,6 +90,42 @@ public interface RedisConfiguration {
 
     /** The connection pool. */
     Pool pool();
+
+    /** TLS to servers named {@code rediss://}. */
+    Tls tls();
+
+    /**
+     * How the plugin speaks TLS to servers named {@code rediss://} in {@code redis.connection-string},
+     * under {@code redis.tls.}: every server there, or none, since one client reaches them all (and,
+     * for Sentinel and Cluster, the servers they name) alike. Server certificates are always checked
+     * against the trusted authorities and, unless turned off, against the host connected to. Setting any
+     * of these without a {@code rediss://} server is refused at start-up rather than ignored.
+     */
+    interface Tls {
+
+        /**
+         * A PEM file of the certificate authorities (or self-signed certificates) that the servers'
+         * certificates must be signed by. Unset: the JVM's default trust store.
+         */
+        Optional<String> trustCertificates();
+
+        /**
+         * A PEM file of the client's certificate chain, for servers that ask clients for one (Redis's
+         * {@code tls-auth-clients}); set {@link #privateKey()} with it.
+         */
+        Optional<String> certificate();
+
+        /** A PEM file of the private key of {@link #certificate()}; its value is masked wherever it is shown. */
+        Optional<String> privateKey();
+
+        /**
+         * Whether a server's certificate must name the host (or IP address) it was reached by, as HTTPS
+         * checks it; on unless set. Turn off only for servers whose certificates cannot name their
+         * address: anyone with a certificate from a trusted authority could then pose as the server.
+         */
+        @WithDefault("true")
+        boolean hostnameVerification();
+    }
 
     /** Settings of the connection pool, under {@code redis.pool.}. */
     interface Pool {

@@ -3,13 +3,16 @@ package org.jzenith.redis;
 import com.google.inject.Module;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
@@ -58,6 +61,13 @@ import org.slf4j.LoggerFactory;
  * vertx_redis_processing_pending} for the commands sent through the injected client, {@code
  * vertx_pool_*{pool_type="redis",pool_name="redis"}} for the pool. Stopping closes the client.
  *
+ * <p><b>TLS.</b> Servers named {@code rediss://} are reached with TLS, every connection of every
+ * mode (the sentinels and the primary they name, every cluster node): the server's certificate must
+ * be signed by an authority in {@code redis.tls.trust-certificates} (unset: the JVM's trust store) and
+ * name the host or IP address it is reached by, unless {@code redis.tls.hostname-verification=false};
+ * {@code redis.tls.certificate} and {@code redis.tls.private-key} give a client certificate to servers
+ * that ask for one. A server whose certificate does not pass stops the start with the reason.
+ *
  * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, without {@code
  * redis.connection-string}, the plugin starts the machine's installed {@code redis-server} on a free
  * port (with {@code redis.password} as its password), its data under {@code
@@ -79,6 +89,10 @@ public final class RedisPlugin implements Plugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisPlugin.class);
     private static final String VERSION_FIELD = "redis_version:";
+    private static final String TLS_HINT = "; for TLS, that the server's certificate is signed by an authority in"
+            + " redis.tls.trust-certificates (unset: the JVM's trust store) and names the host or IP address that"
+            + " redis.connection-string (or the sentinels, or the cluster) names it by, which"
+            + " redis.tls.hostname-verification checks";
 
     private final PluginRedis redis = new PluginRedis();
     private final DevServiceLifecycle<RedisDevService.Running> devService =
@@ -162,21 +176,24 @@ public final class RedisPlugin implements Plugin {
                 .<Void>map(version -> {
                     redis.start(new PluginRedis.Running(client, target, version, metrics));
                     LOG.info(
-                            "Connected to Redis {} at {} ({}) with a pool of {} connections",
+                            "Connected to Redis {} at {} ({}{}) with a pool of {} connections",
                             version.isEmpty() ? "(version unknown)" : version,
                             target.displayEndpoints(),
                             target.type().name().toLowerCase(Locale.ROOT),
+                            target.tls().map(tls -> ", " + tls.describe()).orElse(""),
                             target.poolSize());
                     return null;
                 })
                 .recover(failure -> {
                     redis.stop();
                     return close(client)
-                            .transform(ignored -> Future.failedFuture(
+                            .transform(ignored -> handshakeDetail(context.vertx(), target, failure))
+                            .transform(detail -> Future.failedFuture(
                                     new IllegalStateException("cannot connect to " + target.describe() + ": "
-                                            + target.mask(Failures.describe(failure))
+                                            + target.mask(Failures.describe(failure) + detail.result())
                                             + "; check that Redis runs and that redis.connection-string,"
-                                            + " redis.type and redis.password are right")));
+                                            + " redis.type and redis.password are right"
+                                            + (target.tls().isPresent() ? TLS_HINT : ""))));
                 });
     }
 
@@ -192,6 +209,35 @@ public final class RedisPlugin implements Plugin {
     /** The dev service's {@code redis-server} process while it runs, for tests that check it has gone. */
     Optional<Long> devServicePid() {
         return devService.pid();
+    }
+
+    /**
+     * Why a TLS handshake failed, for Sentinel and Cluster: their clients keep only the first line of
+     * each server's failure ("Failed to create SSL connection"), not its cause (such as a certificate
+     * that names another host). So the first server is asked once more, alone, and its full reason is
+     * returned as {@code " (alone, rediss://...: reason)"}; empty when it is not such a failure or the
+     * server accepts the handshake alone. Never fails.
+     */
+    private static Future<String> handshakeDetail(
+            final Vertx vertx, final RedisTarget target, final Throwable failure) {
+        if (target.tls().isEmpty()
+                || target.type() == RedisClientType.STANDALONE
+                || !Failures.describe(failure).contains("SSL")) {
+            return Future.succeededFuture("");
+        }
+        final Redis alone;
+        try {
+            alone = Redis.createClient(vertx, target.firstServerAlone());
+        } catch (final RuntimeException e) {
+            return Future.succeededFuture("");
+        }
+        return alone.connect()
+                .timeout(target.commandTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .compose(
+                        connection -> connection.close().transform(closed -> Future.succeededFuture("")),
+                        reason -> Future.succeededFuture(
+                                " (alone, " + target.endpoints().getFirst() + ": " + Failures.describe(reason) + ")"))
+                .eventually(() -> close(alone));
     }
 
     private static Future<Void> close(final Redis client) {

@@ -29,6 +29,7 @@ import org.jzenith.core.configuration.SettingProblem;
  * @param connectTimeout how long opening a connection may take
  * @param commandTimeout how long a command may take in all
  * @param maxWaitingHandlers answers one connection may wait for
+ * @param tls how to speak TLS, when the servers are {@code rediss://}
  */
 record RedisTarget(
         List<String> endpoints,
@@ -39,7 +40,8 @@ record RedisTarget(
         int maxWaiting,
         Duration connectTimeout,
         Duration commandTimeout,
-        int maxWaitingHandlers) {
+        int maxWaitingHandlers,
+        Optional<RedisTls> tls) {
 
     /** The pool's name: the {@code pool_name} tag of the {@code vertx_pool_*} metrics. */
     static final String POOL_NAME = "redis";
@@ -77,6 +79,7 @@ record RedisTarget(
                     "one server for redis.type=standalone, not " + endpoints.size()
                             + "; set redis.type to sentinel, cluster or replication, or name one server"));
         }
+        problems.addAll(RedisTls.problems(configuration.tls(), endpoints));
         return List.copyOf(problems);
     }
 
@@ -102,7 +105,8 @@ record RedisTarget(
                 configuration.pool().maxWaiting(),
                 configuration.connectTimeout(),
                 configuration.commandTimeout(),
-                configuration.maxWaitingHandlers());
+                configuration.maxWaitingHandlers(),
+                RedisTls.of(configuration.tls(), endpoints));
     }
 
     private static String connectionString(final RedisConfiguration configuration) {
@@ -154,11 +158,26 @@ record RedisTarget(
                 .setMaxPoolWaiting(maxWaiting)
                 .setMaxWaitingHandlers(maxWaitingHandlers)
                 .setPoolName(POOL_NAME)
-                .setNetClientOptions(new NetClientOptions()
-                        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
-                        .setTcpNoDelay(true)
-                        .setTcpKeepAlive(true));
+                .setNetClientOptions(netClientOptions());
         password.ifPresent(options::setPassword);
+        return options;
+    }
+
+    /** Options for a client of the first server alone, with the same TLS: to ask it why a handshake fails. */
+    RedisOptions firstServerAlone() {
+        return options()
+                .setType(RedisClientType.STANDALONE)
+                .setEndpoints(new ArrayList<>(List.of(endpoints.getFirst())))
+                .setMaxPoolSize(1)
+                .setPoolName(POOL_NAME + "-handshake");
+    }
+
+    private NetClientOptions netClientOptions() {
+        final NetClientOptions options = new NetClientOptions()
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
+                .setTcpNoDelay(true)
+                .setTcpKeepAlive(true);
+        tls.ifPresent(secure -> secure.applyTo(options));
         return options;
     }
 
