@@ -4,16 +4,20 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.opentelemetry.context.Scope;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -141,6 +145,64 @@ public final class ErrorResponder {
         } else {
             responseWriter.accept(context, response);
         }
+    }
+
+    /**
+     * Answers a request that Vert.x Web's own routing failed with {@code status} where {@code router}
+     * has no handler that words that status, such as the 417 its body handler answers to an {@code
+     * Expect} other than {@code 100-continue}. Vert.x Web itself would log "Unhandled exception in
+     * router" at ERROR and name neither the request nor the status. A 4xx is the client's doing:
+     * answered as a problem, logged at DEBUG. A 5xx is logged at ERROR naming the router, the
+     * request, the route and the failure. A client that has gone is answered nothing and logged at
+     * DEBUG.
+     */
+    public void routingFailed(final RoutingContext context, final int status, final String router) {
+        final Throwable failure = context.failure();
+        final HttpServerRequest request = context.request();
+        if (context.response().closed()) {
+            LOG.debug(
+                    "The {} failed {} {} with status {} after its client went away: {}",
+                    router,
+                    request.method(),
+                    request.path(),
+                    status,
+                    String.valueOf(failure));
+            return;
+        }
+        if (status >= 500) {
+            final Route route = context.currentRoute();
+            serverError(
+                    context,
+                    status,
+                    "The " + router
+                            + (route == null || route.getName() == null ? "" : " (route " + route.getName() + ")"),
+                    failure == null
+                            ? new IllegalStateException("failed with status " + status + " and no exception")
+                            : failure);
+            return;
+        }
+        LOG.debug("The {} answered {} to {} {}: {}", router, status, request.method(), request.path(), failure);
+        if (status == 417) {
+            // The body the client may have sent after the refused expectation is not read: the
+            // connection cannot be trusted to be at the start of a request any more.
+            context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+            context.addEndHandler(ended -> request.connection().close());
+        }
+        send(context, status, clientErrorDetail(request, status, failure));
+    }
+
+    private static String clientErrorDetail(
+            final HttpServerRequest request, final int status, final Throwable failure) {
+        if (status == 417) {
+            return "The request expects \"" + request.getHeader(HttpHeaders.EXPECT) + "\", which this server does not"
+                    + " meet: the only expectation it knows is 100-continue (RFC 9110, section 10.1.1)";
+        }
+        // Vert.x Web's HttpException carries a payload meant for the client; other messages may be internal.
+        return failure instanceof HttpException http
+                        && http.getPayload() != null
+                        && !http.getPayload().isBlank()
+                ? http.getPayload()
+                : ReasonPhrases.of(status);
     }
 
     /** Answers with {@code response}, as a resource method that returned it would: a filter aborted the request. */
@@ -284,20 +346,36 @@ public final class ErrorResponder {
     }
 
     private void serverError(final RoutingContext context, final String endpoint, final Throwable cause) {
+        serverError(context, 500, endpoint, cause);
+    }
+
+    private void serverError(
+            final RoutingContext context, final int status, final String endpoint, final Throwable cause) {
+        if (context.response().closed() && causedByClosedConnection(cause)) {
+            // Not the server's failure: its client went away, and nobody waits for an answer.
+            LOG.debug(
+                    "{} stopped on {} {}: its client went away ({})",
+                    endpoint,
+                    context.request().method(),
+                    context.request().path(),
+                    String.valueOf(cause));
+            return;
+        }
         final String requestId = RequestIds.of(context);
         try (Scope _ = RequestTracing.logContext()) {
             LOG.error(
-                    "{} failed on {} {} [request id {}]",
+                    "{} failed on {} {} with status {} [request id {}]",
                     endpoint,
                     context.request().method(),
                     context.request().uri(),
+                    status,
                     requestId,
                     cause);
         }
         send(
                 context,
                 Problem.of(
-                                500,
+                                status,
                                 "The server failed to answer this request; quote request id " + requestId
                                         + " when reporting it",
                                 context.request().path())
@@ -346,6 +424,15 @@ public final class ErrorResponder {
             response.putHeader(HttpHeaders.CONTENT_TYPE, outcome.mediaType().toString());
         }
         response.end(Buffer.buffer(outcome.entity().toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static boolean causedByClosedConnection(final Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof HttpClosedException || cause instanceof ClosedChannelException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String messageOf(final Throwable failure, final int status) {

@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * Builds the one Vert.x Web router that every server verticle shares: the resource methods in
  * Jakarta REST's matching order, HEAD and OPTIONS where a resource does not declare them, the
  * contributed routes ({@code /health}, {@code /metrics}, ...), and problem responses for every error Vert.x Web detects itself (404,
- * 405 with {@code Allow}, 406, 413, 415).
+ * 405 with {@code Allow}, 406, 413, 415, and any other 4xx or 5xx it may fail a request with).
  */
 public final class RouterFactory {
 
@@ -85,6 +85,7 @@ public final class RouterFactory {
         final Optional<String> uploadsDirectory = runtime.uploadsDirectory();
         final List<Handler<RoutingContext>> first = runtime.first();
         final Router router = Router.router(runtime.vertx());
+        everyErrorStatus(router, errors, "router");
         // Before everything else, the pre-matching filters and contributed routes too: CORS answers
         // preflights that no route declares, and the compression decision must see every response.
         first.forEach(handler -> router.route().handler(handler));
@@ -185,6 +186,20 @@ public final class RouterFactory {
     }
 
     /**
+     * Answers every 4xx and 5xx status through {@link ErrorResponder#routingFailed}; the handlers
+     * registered after this replace it for the statuses they word better. Vert.x Web fails some
+     * requests with statuses nobody thought of (its body handler answers 417 to an unknown {@code
+     * Expect}), and with no handler for one it logs "Unhandled exception in router" at ERROR,
+     * without the status, the request or a cause.
+     */
+    private static void everyErrorStatus(final Router router, final ErrorResponder errors, final String name) {
+        for (int status = 400; status < 600; status++) {
+            final int failed = status;
+            router.errorHandler(failed, routing -> errors.routingFailed(routing, failed, name));
+        }
+    }
+
+    /**
      * The router of the management port: the operators' routes ({@code /health}, {@code /metrics})
      * and problem answers for the rest.
      */
@@ -194,6 +209,7 @@ public final class RouterFactory {
             final RouteSupport support,
             final ErrorResponder errors) {
         final Router router = Router.router(vertx);
+        everyErrorStatus(router, errors, "management router");
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
         router.errorHandler(404, routing -> notFound(routing, errors));
         router.errorHandler(405, routing -> methodNotAllowed(routing, errors));
