@@ -7,22 +7,27 @@ import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.store.FirstConnection;
 import org.jzenith.flyway.Migrations;
 import org.jzenith.flyway.OutboxMigrations;
 import org.slf4j.Logger;
@@ -65,7 +70,9 @@ import org.slf4j.LoggerFactory;
  * health check ({@link JdbcHealthCheck}) is DOWN, and both recover when the database returns.
  *
  * <p>If the database cannot be reached at start-up, {@code run()} fails with a message naming
- * {@code jdbc.url} (its password masked) and the driver's reason. Pool metrics are the {@code
+ * {@code jdbc.url} (its password masked) and the driver's reason. A first connection that times out
+ * (a loaded server) or finds the server starting or out of connection slots is tried again with a
+ * growing pause for up to half of {@code jzenith.start-timeout} ({@link FirstConnection}). Pool metrics are the {@code
  * hikaricp_*} meters of the application's registry, tagged {@code pool="jdbc"}. Stopping closes
  * the pool.
  *
@@ -83,6 +90,12 @@ public final class JdbcPlugin implements Plugin {
     static final String POOL_NAME = "jdbc";
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcPlugin.class);
+    private static final Set<String> NOT_NOW_STATES = Set.of("57P03", "53300");
+    private static final int TOO_MANY_CONNECTIONS = 1040;
+    private static final String POSTGRESQL_URL = "jdbc:postgresql:";
+    private static final String LOGIN_TIMEOUT = "loginTimeout";
+    // PgJDBC's failure when loginTimeout passed: SQLSTATE 08001 as for a refused connection, no cause.
+    private static final String PGJDBC_LOGIN_TIMED_OUT = "Connection attempt timed out";
     // Hikari's own floor for its validation timeout.
     private static final Duration MIN_VALIDATION_TIMEOUT = Duration.ofMillis(250);
     private static final Duration MAX_VALIDATION_TIMEOUT = Duration.ofSeconds(1);
@@ -164,8 +177,9 @@ public final class JdbcPlugin implements Plugin {
         final MeterRegistry registry = context.instance(MeterRegistry.class);
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
+        final CoreConfiguration core = context.instance(CoreConfiguration.class);
         return Blocking.call("jzenith-jdbc-start", () -> {
-            open(configuration, registry, loader);
+            open(configuration, registry, loader, core);
             return null;
         });
     }
@@ -182,10 +196,14 @@ public final class JdbcPlugin implements Plugin {
                 .orElseGet(Future::succeededFuture);
     }
 
-    private void open(final JdbcConfiguration configuration, final MeterRegistry registry, final ClassLoader loader) {
+    private void open(
+            final JdbcConfiguration configuration,
+            final MeterRegistry registry,
+            final ClassLoader loader,
+            final CoreConfiguration core) {
         final JdbcTarget target = JdbcTarget.of(configuration);
         target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
-        final HikariDataSource pool = connect(target, configuration, registry);
+        final HikariDataSource pool = firstConnection(target, configuration, registry, core);
         try {
             final String product = product(pool, target);
             final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
@@ -254,6 +272,40 @@ public final class JdbcPlugin implements Plugin {
         }
     }
 
+    /** The pool, once its first connection was made; see {@link FirstConnection}. */
+    private HikariDataSource firstConnection(
+            final JdbcTarget target,
+            final JdbcConfiguration configuration,
+            final MeterRegistry registry,
+            final CoreConfiguration core) {
+        try {
+            return FirstConnection.within(core, target.describe(), JdbcPlugin::isNotNow, LOG)
+                    .masking(target::mask)
+                    .attemptBlocking(() -> connect(target, configuration, registry));
+        } catch (final RuntimeException e) {
+            throw e;
+        } catch (final Exception e) {
+            throw new IllegalStateException(connectFailure(target, e), e);
+        }
+    }
+
+    /**
+     * Whether a failed first connection says "not now": the driver or the pool timed out, or the
+     * server is starting (57P03) or out of connection slots (PostgreSQL's 53300, MariaDB's and MySQL's
+     * error 1040, "Too many connections").
+     */
+    static boolean isNotNow(final Throwable failure) {
+        return FirstConnection.anyCause(failure, cause -> switch (cause) {
+            case SocketTimeoutException timeout -> true;
+            case SQLTransientConnectionException timeout -> true;
+            case SQLException refused ->
+                NOT_NOW_STATES.contains(String.valueOf(refused.getSQLState()))
+                        || refused.getErrorCode() == TOO_MANY_CONNECTIONS
+                        || String.valueOf(refused.getMessage()).startsWith(PGJDBC_LOGIN_TIMED_OUT);
+            default -> false;
+        });
+    }
+
     private HikariDataSource connect(
             final JdbcTarget target, final JdbcConfiguration configuration, final MeterRegistry registry) {
         final HikariConfig config = new HikariConfig();
@@ -268,6 +320,12 @@ public final class JdbcPlugin implements Plugin {
                 MIN_VALIDATION_TIMEOUT.toMillis(), Math.min(MAX_VALIDATION_TIMEOUT.toMillis(), connectionTimeout / 2)));
         // Fail at start-up, with the driver's reason, when the database cannot be reached.
         config.setInitializationFailTimeout(1);
+        // Hikari bounds a caller's wait for a connection, not the driver's own log-in: PgJDBC waits
+        // for a server that accepted the socket but does not answer (a loaded one) without end.
+        if (target.url().startsWith(POSTGRESQL_URL) && !target.url().contains(LOGIN_TIMEOUT + "=")) {
+            // A String: PgJDBC reads its properties with getProperty, which ignores other types.
+            config.addDataSourceProperty(LOGIN_TIMEOUT, String.valueOf(Math.max(1, (connectionTimeout + 999) / 1000)));
+        }
         config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
         config.setExceptionOverride(brokenConnections);
         try {
@@ -284,7 +342,7 @@ public final class JdbcPlugin implements Plugin {
         return configuration.pool().size().orElse(target.embedded() ? 4 : 10);
     }
 
-    private static String connectFailure(final JdbcTarget target, final RuntimeException e) {
+    private static String connectFailure(final JdbcTarget target, final Exception e) {
         // Hikari wraps the driver's failure; the driver's reason is the one that helps.
         final Throwable reason =
                 e.getCause() != null && e.getClass().getName().startsWith("com.zaxxer.hikari.") ? e.getCause() : e;
