@@ -68,6 +68,7 @@ public final class VertxFactory {
             builder.withTracer(ignored -> tracer);
         }
         final Vertx vertx = builder.with(options).build();
+        vertx.exceptionHandler(new UnhandledFailures());
         if (configuration.nativeTransport() && !vertx.isNativeTransportEnabled()) {
             LOG.info(
                     "Native transport unavailable, using NIO: {}",
