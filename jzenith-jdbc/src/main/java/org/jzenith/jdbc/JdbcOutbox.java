@@ -54,6 +54,14 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private static final String INSERT_AND_NOTIFY = "WITH inserted AS (" + INSERT + " RETURNING id)"
             + " SELECT inserted.id FROM inserted, pg_notify('" + OutboxListener.CHANNEL + "', " + POSTGRESQL_SCHEMA
             + ")";
+    /** Sent events deleted per statement of {@link #purge}, as the inbox's purge does. */
+    static final int PURGE_BATCH = 1000;
+    // MariaDB/MySQL refuse LIMIT in an IN subquery, but take it on a single-table DELETE.
+    private static final String PURGE_MARIADB = "DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at <"
+            + " :before ORDER BY sent_at LIMIT " + PURGE_BATCH;
+    // PostgreSQL has no DELETE ... LIMIT (its partial index of sent events serves the subquery); H2 takes this too.
+    private static final String PURGE_OTHERS = "DELETE FROM jzenith_outbox WHERE id IN (SELECT id FROM jzenith_outbox"
+            + " WHERE sent_at IS NOT NULL AND sent_at < :before ORDER BY sent_at LIMIT " + PURGE_BATCH + ")";
     private static final int UNKNOWN = 0;
     private static final int POSTGRESQL = 1;
     private static final int OTHER = 2;
@@ -67,6 +75,8 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private final Supplier<Optional<String>> traceParent;
     // Whether the database is PostgreSQL, learnt from the first publish's connection.
     private volatile int database = UNKNOWN;
+    // The purge's statement, chosen on first use from the database's product name.
+    private volatile String purge = "";
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
     private final HeldLease held = new HeldLease();
@@ -248,12 +258,43 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                 .execute());
     }
 
+    /**
+     * Deletes the events sent before {@code sentBefore} in batches of {@value #PURGE_BATCH}, each its
+     * own short transaction: a first purge of a large table never holds locks on all of it, nor one
+     * statement's worth of undo, while requests publish. Stops between batches once its thread is
+     * interrupted (the service is stopping): the rest goes at the next purge.
+     */
     @Override
     public int purge(final Instant sentBefore) {
-        return jdbi.withHandle(handle -> handle.createUpdate(
-                        "DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at < :before")
-                .bind("before", sentBefore.toEpochMilli())
-                .execute());
+        final String statement = purgeStatement();
+        int purged = 0;
+        int batch;
+        do {
+            batch = jdbi.withHandle(handle -> handle.createUpdate(statement)
+                    .bind("before", sentBefore.toEpochMilli())
+                    .execute());
+            purged += batch;
+        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted());
+        return purged;
+    }
+
+    private String purgeStatement() {
+        String known = purge;
+        if (known.isEmpty()) {
+            known = jdbi.withHandle(handle -> {
+                try {
+                    final String product = handle.getConnection()
+                            .getMetaData()
+                            .getDatabaseProductName()
+                            .toLowerCase(Locale.ROOT);
+                    return product.startsWith("mariadb") || product.startsWith("mysql") ? PURGE_MARIADB : PURGE_OTHERS;
+                } catch (final SQLException e) {
+                    throw new IllegalStateException("cannot tell the outbox's database: " + e.getMessage(), e);
+                }
+            });
+            purge = known;
+        }
+        return known;
     }
 
     @Override

@@ -23,6 +23,8 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlLogger;
+import org.jdbi.v3.core.statement.StatementContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.outbox.OutboxFullException;
@@ -155,6 +157,54 @@ abstract class OutboxStoreContract {
                 .as("sent before the cut")
                 .isEqualTo(2);
         assertThat(outbox.pending(10)).hasSize(1);
+    }
+
+    @Test
+    void thePurgeDeletesSentEventsOlderThanTheCutInSeveralBatchedStatementsAndKeepsTheRest() {
+        final long old = Instant.now().minus(Duration.ofDays(20)).toEpochMilli();
+        final long recent = Instant.now().toEpochMilli();
+        // More than two of the purge's batches of old sent events, beside unsent and recently sent ones.
+        final int oldEvents = 2 * JdbcOutbox.PURGE_BATCH + 7;
+        jdbi.useTransaction(handle -> {
+            final PreparedBatch batch = handle.prepareBatch("INSERT INTO jzenith_outbox (event_id, channel,"
+                    + " record_key, payload, created_at, sent_at) VALUES (:eventId, 'items', 'k', :payload, :at,"
+                    + " :sentAt)");
+            for (int i = 0; i < oldEvents + 20; i++) {
+                final boolean unsent = i >= oldEvents + 10;
+                batch.bind("eventId", "e-" + i)
+                        .bind("payload", new byte[] {1})
+                        .bind("at", old)
+                        .bind("sentAt", unsent ? null : i < oldEvents ? old : recent)
+                        .add();
+            }
+            batch.execute();
+        });
+        final AtomicInteger deletes = new AtomicInteger();
+        jdbi.setSqlLogger(new SqlLogger() {
+            @Override
+            public void logAfterExecution(final StatementContext context) {
+                if (context.getRawSql().startsWith("DELETE FROM jzenith_outbox")) {
+                    deletes.incrementAndGet();
+                }
+            }
+        });
+
+        assertThat(outbox.purge(Instant.now().minus(Duration.ofDays(14)))).isEqualTo(oldEvents);
+        assertThat(deletes)
+                .as("DELETE statements: two full batches of %d and one of the rest", JdbcOutbox.PURGE_BATCH)
+                .hasValue(3);
+        final List<String> left =
+                jdbi.withHandle(handle -> handle.createQuery("SELECT event_id FROM jzenith_outbox ORDER BY id")
+                        .mapTo(String.class)
+                        .list());
+        assertThat(left)
+                .as("the recently sent and the unsent events stay")
+                .hasSize(20)
+                .allMatch(id -> Integer.parseInt(id.substring(2)) >= oldEvents);
+        assertThat(outbox.pending(100)).hasSize(10);
+        assertThat(outbox.purge(Instant.now().minus(Duration.ofDays(14))))
+                .as("nothing left to purge")
+                .isZero();
     }
 
     @Test

@@ -60,6 +60,11 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     private static final String COUNT =
             "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL";
     private static final String RELAY = "relay";
+    /** Sent events deleted per statement of {@link #purge}, as the inbox's purge does. */
+    static final int PURGE_BATCH = 1000;
+    // PostgreSQL has no DELETE ... LIMIT; the partial index of sent events (V3) serves the subquery.
+    private static final String PURGE = "DELETE FROM jzenith_outbox WHERE id IN (SELECT id FROM jzenith_outbox"
+            + " WHERE sent_at IS NOT NULL AND sent_at < $1 ORDER BY sent_at LIMIT " + PURGE_BATCH + ")";
 
     private final Pool pool;
     private final Vertx vertx;
@@ -211,12 +216,22 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
                 .execute(Tuple.tuple().addLong(clock.millis()).addArrayOfLong(ids.toArray(Long[]::new))));
     }
 
+    /**
+     * Blocking, on the relay's virtual thread: deletes the events sent before {@code sentBefore} in
+     * batches of {@value #PURGE_BATCH}, each its own short transaction, so that a first purge of a
+     * large table never holds locks on all of it while requests publish. Stops between batches once
+     * its thread is interrupted (the service is stopping): the rest goes at the next purge.
+     */
     @Override
     public int purge(final Instant sentBefore) {
-        return Awaiting.result(
-                        pool.preparedQuery("DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at < $1")
-                                .execute(Tuple.of(sentBefore.toEpochMilli())))
-                .rowCount();
+        int purged = 0;
+        int batch;
+        do {
+            batch = Awaiting.result(pool.preparedQuery(PURGE).execute(Tuple.of(sentBefore.toEpochMilli())))
+                    .rowCount();
+            purged += batch;
+        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted());
+        return purged;
     }
 
     @Override

@@ -207,6 +207,54 @@ class ReactiveOutboxIT {
     }
 
     @Test
+    void thePurgeDeletesSentEventsOlderThanTheCutInSeveralBatchedStatementsAndKeepsTheRest() {
+        // A statement-level trigger writes down how many rows each DELETE on the outbox removed.
+        pool.query("CREATE TABLE purge_statements (n SERIAL PRIMARY KEY, deleted INT NOT NULL)")
+                .execute()
+                .await();
+        pool.query("CREATE FUNCTION count_purge() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                        + " INSERT INTO purge_statements (deleted) SELECT COUNT(*) FROM gone; RETURN NULL; END $$")
+                .execute()
+                .await();
+        pool.query("CREATE TRIGGER count_purge AFTER DELETE ON jzenith_outbox REFERENCING OLD TABLE AS gone"
+                        + " FOR EACH STATEMENT EXECUTE FUNCTION count_purge()")
+                .execute()
+                .await();
+        final long old = Instant.now().minus(Duration.ofDays(20)).toEpochMilli();
+        final long recent = Instant.now().toEpochMilli();
+        // More than two of the purge's batches of old sent events, beside recently sent and unsent ones.
+        final int oldEvents = 2 * ReactiveOutbox.PURGE_BATCH + 7;
+        pool.query("INSERT INTO jzenith_outbox (event_id, channel, record_key, payload, created_at, sent_at)"
+                        + " SELECT 'e-' || n, 'items', 'k', '\\x01', " + old + ", CASE WHEN n <= " + oldEvents
+                        + " THEN " + old + " WHEN n <= " + (oldEvents + 10) + " THEN " + recent + " END"
+                        + " FROM generate_series(1, " + (oldEvents + 20) + ") AS n")
+                .execute()
+                .await();
+
+        assertThat(outbox.purge(Instant.now().minus(Duration.ofDays(14)))).isEqualTo(oldEvents);
+        final List<Integer> deleted = new ArrayList<>();
+        pool.query("SELECT deleted FROM purge_statements ORDER BY n")
+                .execute()
+                .await()
+                .forEach(row -> deleted.add(row.getInteger(0)));
+        assertThat(deleted)
+                .as("rows deleted by each statement")
+                .containsExactly(ReactiveOutbox.PURGE_BATCH, ReactiveOutbox.PURGE_BATCH, 7);
+        assertThat(pool.query("SELECT COUNT(*) FROM jzenith_outbox")
+                        .execute()
+                        .await()
+                        .iterator()
+                        .next()
+                        .getLong(0))
+                .as("the recently sent and the unsent events stay")
+                .isEqualTo(20L);
+        assertThat(outbox.pending(100)).hasSize(10);
+        assertThat(outbox.purge(Instant.now().minus(Duration.ofDays(14))))
+                .as("nothing left to purge")
+                .isZero();
+    }
+
+    @Test
     void theRelaysIndexHoldsUnsentEventsOnlyAndThePurgeHasOneOfSentEvents() {
         final List<String> indexes = new ArrayList<>();
         pool.query("SELECT indexdef FROM pg_indexes WHERE tablename = 'jzenith_outbox' ORDER BY indexname")
