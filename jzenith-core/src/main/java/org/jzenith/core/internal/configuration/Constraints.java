@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.DurationRange;
 import org.jzenith.core.configuration.Range;
+import org.jzenith.core.configuration.Secrets;
 
 /**
  * Checks the {@link Range} and {@link DurationRange} constraints of every mapping against the
@@ -49,7 +50,7 @@ final class Constraints {
             broken.ifPresent(expected -> problems.add(new ConfigurationProblem(
                     key,
                     ConfigurationLoader.sourceName(value, environment),
-                    "\"" + value.getValue().trim() + "\" is not valid: expected " + expected)));
+                    "\"" + Secrets.display(key, value.getValue().trim()) + "\" is not valid: expected " + expected)));
         });
         return problems;
     }
