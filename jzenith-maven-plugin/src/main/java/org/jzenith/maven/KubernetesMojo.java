@@ -27,8 +27,10 @@ import org.jzenith.maven.kubernetes.ServiceSettings;
  * a grace period above the service's pre-stop delay and shutdown timeout; a non-root, read-only,
  * capability-less container), a Service, a PodDisruptionBudget and a HorizontalPodAutoscaler. The
  * service's settings are read from its {@code jzenith.properties} and {@code <podSettings>}, the way it
- * reads them itself; secret ones ({@code jdbc.password}, ...) come from the Secret {@code
- * NAME-secrets}, which the cluster holds.
+ * reads them itself; secret ones ({@code jdbc.password}, ...) and any given empty come from the
+ * Secret {@code NAME-secrets}, which the cluster holds. A value that carries a password (a {@code
+ * jdbc.url} with {@code ?password=}, a {@code redis://:pw@host}) fails the build, naming the key: it
+ * belongs in that Secret too.
  *
  * <pre>{@code
  * <execution><goals><goal>kubernetes</goal></goals></execution>
@@ -102,7 +104,8 @@ public final class KubernetesMojo extends AbstractMojo {
 
     /**
      * Settings of the service in the cluster, by key, as in {@code jzenith.properties}; they win over
-     * that file, as the environment does. Secret keys go empty here and come from the Secret.
+     * that file, as the environment does. A key given empty comes from the Secret: secret keys must,
+     * and so must any value with a password inside it.
      */
     @Parameter
     private Map<String, String> podSettings = new LinkedHashMap<>();

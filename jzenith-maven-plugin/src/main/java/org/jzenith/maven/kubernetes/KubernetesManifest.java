@@ -90,7 +90,7 @@ public final class KubernetesManifest {
     private Map<String, Object> configMap() {
         final Map<String, Object> data = new TreeMap<>();
         options.settings().forEach((key, value) -> {
-            if (!SettingKeys.isSecret(key)) {
+            if (!options.secretKeys().contains(key)) {
                 data.put(SettingKeys.environmentName(key), value);
             }
         });
@@ -300,8 +300,7 @@ public final class KubernetesManifest {
     }
 
     private List<String> secretEnvironmentNames() {
-        return options.settings().keySet().stream()
-                .filter(SettingKeys::isSecret)
+        return options.secretKeys().stream()
                 .map(SettingKeys::environmentName)
                 .sorted()
                 .toList();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.jzenith.core.configuration.Secrets;
 
 /**
  * What the build knows about where a service runs, beside its own settings: the plugin's parameters.
@@ -24,9 +25,10 @@ import java.util.regex.Pattern;
  * @param servicePort the port of the Service in front of the pods
  * @param runAsUser the user (and group) id the container runs as; never 0
  * @param graceMargin added to pre-stop delay and shutdown timeout for the JVM's own exit
- * @param settings the service's settings the pod gets, by key: secret keys (as jZenith decides) from
- *     the Secret {@code NAME-secrets} and with an empty value here, the others from the ConfigMap
- *     {@code NAME-config}; {@code rest.host} is {@code 0.0.0.0} unless given
+ * @param settings the service's settings the pod gets, by key: those with an empty value here from
+ *     the Secret {@code NAME-secrets}, which every secret key (as jZenith decides) and every value
+ *     carrying a password (a URL's {@code user:pw@}, {@code ?password=}) must be; the others from
+ *     the ConfigMap {@code NAME-config}; {@code rest.host} is {@code 0.0.0.0} unless given
  */
 public record ManifestOptions(
         String name,
@@ -81,15 +83,31 @@ public record ManifestOptions(
             problems.add("runAsUser=" + runAsUser + ": the pod runs as non-root, give a user id above 0");
         }
         settings.forEach((key, value) -> {
-            if (SettingKeys.isSecret(key) && !value.isEmpty()) {
-                problems.add("the setting " + key + " is secret and has a value in the build: leave it empty"
-                        + " (<" + key + "/>) and put its value in the Secret " + name + "-secrets in the cluster,"
-                        + " under " + SettingKeys.environmentName(key));
+            final String fix = ": leave it empty (<" + key + "/>) and put its value in the Secret " + name
+                    + "-secrets in the cluster, under " + SettingKeys.environmentName(key);
+            if (Secrets.isSecret(key) && !value.isEmpty()) {
+                problems.add("the setting " + key + " is secret and has a value in the build" + fix);
+            } else if (Secrets.carriesSecret(value)) {
+                // A ConfigMap is plain text to anyone who may read the namespace's configuration,
+                // and the build's own files keep the value too.
+                problems.add("the setting " + key + " carries a password in its value (" + Secrets.maskUrl(value)
+                        + "), which the ConfigMap " + name + "-config would show in clear" + fix);
             }
         });
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
+    }
+
+    /**
+     * The keys of {@link #settings} the pod takes from the Secret {@code NAME-secrets}: those given
+     * empty, as every secret key must be; in key order.
+     */
+    public List<String> secretKeys() {
+        return settings.entrySet().stream()
+                .filter(setting -> setting.getValue().isEmpty())
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     private static void quantity(final String parameter, final String value, final List<String> problems) {

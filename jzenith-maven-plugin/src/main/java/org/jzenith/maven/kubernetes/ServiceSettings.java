@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jzenith.core.configuration.Secrets;
 
 /**
  * The settings of a service that its manifest depends on, read the way the service reads them: its
@@ -71,7 +72,10 @@ public record ServiceSettings(
         return settings;
     }
 
-    /** Reads values and collects every problem, so that one message names them all. */
+    /**
+     * Reads values and collects every problem, so that one message names them all; a value is shown
+     * as the service would show it, a password inside it masked.
+     */
     private static final class Lookup {
 
         private final List<Map<String, String>> sources;
@@ -97,7 +101,8 @@ public record ServiceSettings(
         void reachable(final String key) {
             value(key)
                     .filter(LOOPBACK::contains)
-                    .ifPresent(host -> problems.add(key + "=" + host + " listens on loopback, where neither the"
+                    .ifPresent(host -> problems.add(key + "=" + Secrets.display(key, host)
+                            + " listens on loopback, where neither the"
                             + " kubelet's probes nor the Service reach it: set " + key + "=0.0.0.0 in <podSettings>"));
         }
 
@@ -114,7 +119,8 @@ public record ServiceSettings(
             } catch (final NumberFormatException e) {
                 // reported below
             }
-            problems.add(key + "=" + value.get() + " is not a port a pod can publish: give a fixed port"
+            problems.add(key + "=" + Secrets.display(key, value.get())
+                    + " is not a port a pod can publish: give a fixed port"
                     + " from 1 to 65535 (0, a free port, cannot be probed)");
             return OptionalInt.empty();
         }
@@ -140,8 +146,8 @@ public record ServiceSettings(
             try {
                 return Optional.of(Duration.parse(value.get()));
             } catch (final DateTimeParseException e) {
-                problems.add(key + "=" + value.get() + " is not a duration: write it as the service reads it,"
-                        + " such as 500ms, 10s, 2m or PT10S");
+                problems.add(key + "=" + Secrets.display(key, value.get())
+                        + " is not a duration: write it as the service reads it, such as 500ms, 10s, 2m or PT10S");
                 return Optional.empty();
             }
         }

@@ -224,6 +224,52 @@ class KubernetesManifestTest {
     }
 
     @Test
+    void aPasswordInsideAValueIsRefusedNamingEveryKeyAndTheSecret() {
+        final Map<String, String> settings = Map.of(
+                "jdbc.url", "jdbc:postgresql://db/users?user=users&password=hunter2",
+                "redis.connection-string", "redis://:swordfish@cache:6379",
+                "postgresql.url", "postgresql://users:s3cret@db:5432/users",
+                "jdbc.username", "users",
+                "rest.host", "0.0.0.0");
+
+        assertThatThrownBy(() -> options(settings))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the setting jdbc.url carries a password in its value"
+                        + " (jdbc:postgresql://db/users?user=users&password=****), which the ConfigMap"
+                        + " user-service-config would show in clear: leave it empty (<jdbc.url/>) and put its"
+                        + " value in the Secret user-service-secrets in the cluster, under JDBC_URL")
+                .hasMessageContaining("the setting redis.connection-string carries a password in its value"
+                        + " (redis://:****@cache:6379)")
+                .hasMessageContaining("under REDIS_CONNECTION_STRING")
+                .hasMessageContaining("the setting postgresql.url carries a password in its value"
+                        + " (postgresql://users:****@db:5432/users)")
+                .hasMessageNotContaining("jdbc.username")
+                .hasMessageNotContaining("hunter2")
+                .hasMessageNotContaining("swordfish")
+                .hasMessageNotContaining("s3cret");
+    }
+
+    @Test
+    void aSettingGivenEmptyComesFromTheSecretWhateverItsName() {
+        final ManifestOptions options = options(
+                Map.of("jdbc.url", "", "jdbc.username", "users", "redis.connection-string", "redis://cache:6379"));
+        final Map<String, Object> container = container(USER_SERVICE_PROPERTIES, options);
+
+        assertThat(configMapData(USER_SERVICE_PROPERTIES, options))
+                .containsEntry("JDBC_USERNAME", "users")
+                .containsEntry("REDIS_CONNECTION_STRING", "redis://cache:6379")
+                .doesNotContainKey("JDBC_URL");
+        assertThat(container.get("env"))
+                .isEqualTo(List.of(Map.of(
+                        "name",
+                        "JDBC_URL",
+                        "valueFrom",
+                        Map.of("secretKeyRef", Map.of("name", "user-service-secrets", "key", "JDBC_URL")))));
+        assertThat(yaml(USER_SERVICE_PROPERTIES, options))
+                .contains("kubectl create secret generic user-service-secrets --from-literal=JDBC_URL=...");
+    }
+
+    @Test
     void theContainerIsNonRootReadOnlyAndWithoutCapabilities() {
         final Map<String, Object> pod = pod(USER_SERVICE_PROPERTIES, options(Map.of()));
         final Map<String, Object> container = container(USER_SERVICE_PROPERTIES, options(Map.of()));
