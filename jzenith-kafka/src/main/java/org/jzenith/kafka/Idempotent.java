@@ -12,7 +12,9 @@ import java.lang.annotation.Target;
  * Jdbi calls on the calling thread join that transaction; for the reactive PostgreSQL plugin: the
  * commands it sends, and awaits, on {@code PostgresqlInbox.transaction()}), and a message whose id is recorded already
  * is acknowledged without calling the method. The id is the {@code jzenith-event-id} header an outbox
- * sets, else {@code topic-partition@offset}.
+ * sets (at most 255 characters; a longer one sends the record to the dead-letter topic), else the
+ * record's position under its topic's id, {@code topicId-partition@offset}: a topic deleted and created
+ * again has a new id, so its records are not taken for copies of the old topic's.
  *
  * <pre>{@code
  * JZenith.application(args).withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.withConsumers(Audit.class));

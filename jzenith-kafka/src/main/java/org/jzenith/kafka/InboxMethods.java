@@ -25,6 +25,9 @@ final class InboxMethods {
     /** The header an outbox relay puts the event's own id in. */
     static final String EVENT_ID = "jzenith-event-id";
 
+    /** The longest id the inbox keeps: its {@code message_id} column is {@code VARCHAR(255)}. */
+    static final int MAX_ID_LENGTH = 255;
+
     private static final MethodHandle ONCE;
 
     static {
@@ -38,8 +41,11 @@ final class InboxMethods {
 
     private InboxMethods() {}
 
-    /** {@code method}, applying each message once when it is {@link Idempotent}; as it is otherwise. */
-    static IncomingMethod wrap(final IncomingMethod method, final Injector injector) {
+    /**
+     * {@code method}, applying each message once when it is {@link Idempotent}; as it is otherwise.
+     * A record without an event id is known by its position in the topic {@code topicIds} names.
+     */
+    static IncomingMethod wrap(final IncomingMethod method, final Injector injector, final TopicIds topicIds) {
         if (!method.method().isAnnotationPresent(Idempotent.class)) {
             return method;
         }
@@ -54,29 +60,40 @@ final class InboxMethods {
                     + " is @Idempotent, which needs an inbox; register JdbcPlugin.create().withOutbox() or"
                     + " PostgresqlPlugin.create().withOutbox()");
         }
-        final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel()));
+        final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel(), topicIds));
         return new IncomingMethod(
                 method.type(), method.method(), method.channel(), method.reader(), method.returns(), handle);
     }
 
-    /** The message's id: the outbox's event id when the record has one, else its position. */
-    static String messageId(final ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * The message's id: the event id its {@code jzenith-event-id} header carries (an outbox's, or any
+     * producer's), else its position, with the id of its topic that a recreated topic does not repeat
+     * ({@link TopicIds}). An event id longer than the inbox keeps is the record's fault: it goes to
+     * the dead-letter topic, saying so.
+     */
+    static String messageId(final ConsumerRecord<byte[], byte[]> record, final TopicIds topicIds) {
         final Header header = record.headers().lastHeader(EVENT_ID);
         if (header != null && header.value() != null && header.value().length > 0) {
-            return new String(header.value(), StandardCharsets.UTF_8);
+            final String id = new String(header.value(), StandardCharsets.UTF_8);
+            if (id.length() > MAX_ID_LENGTH) {
+                throw new PayloadException("the record's " + EVENT_ID + " header is " + id.length()
+                        + " characters long; the inbox keeps ids of at most " + MAX_ID_LENGTH
+                        + " (send a shorter id, such as a UUID, or none: the record is then known by its position)");
+            }
+            return id;
         }
-        return record.topic() + "-" + record.partition() + "@" + record.offset();
+        return topicIds.of(record.topic(), record.partition(), record.offset());
     }
 
     /** Calls the method inside the inbox's transaction, unless the message was applied before. */
-    private record Once(InboxStore inbox, MethodHandle original, String channel) {
+    private record Once(InboxStore inbox, MethodHandle original, String channel, TopicIds topicIds) {
 
         @SuppressWarnings("unused") // called through ONCE
         Object invoke(final Object bean, final Object argument) throws Exception {
             if (!RECORD.isBound()) {
                 throw new IllegalStateException("no record is being processed on this thread");
             }
-            inbox.once(messageId(RECORD.get()), channel, () -> {
+            inbox.once(messageId(RECORD.get(), topicIds), channel, () -> {
                 try {
                     return original.invoke(bean, argument);
                 } catch (final Exception | Error e) {

@@ -321,12 +321,13 @@ public final class KafkaPlugin implements Plugin {
         final DeadLetters deadLetters = new DeadLetters(producer);
         final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
         final List<ChannelConsumer> channels = new ArrayList<>();
+        final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
         boolean idempotent = false;
         for (final Class<?> type : consumers) {
             final Object bean = context.instance(type);
             for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
                 final IncomingMethod method =
-                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector());
+                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector(), topicIds);
                 idempotent |= method.method().isAnnotationPresent(Idempotent.class);
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
