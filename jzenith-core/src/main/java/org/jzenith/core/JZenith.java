@@ -33,6 +33,7 @@ import java.util.function.Predicate;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.configuration.Secrets;
 import org.jzenith.core.internal.Closeables;
 import org.jzenith.core.internal.CoreModule;
 import org.jzenith.core.internal.LifecycleState;
@@ -412,7 +413,8 @@ public final class JZenith {
                             key,
                             "plugin defaults",
                             "the plugins '" + givenBy.get(key) + "' and '" + plugin.name() + "' give it the defaults \""
-                                    + earlier + "\" and \"" + value + "\"; set it in the application's"
+                                    + Secrets.display(key, earlier) + "\" and \"" + Secrets.display(key, value)
+                                    + "\"; set it in the application's"
                                     + " configuration, or leave one of the plugins out"));
                 }
             });
