@@ -12,8 +12,9 @@ import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 
 /**
- * The health check {@code postgresql}: UP when {@code SELECT 1} through the pool answers in time,
- * DOWN with the reason otherwise. Both show the pool: the {@code connections} it has open now, the
+ * The health check {@code postgresql}: UP when {@code SELECT 1} answers in time, DOWN with the reason
+ * otherwise. It asks on a connection of its own ({@link HealthConnection}), so that a service whose
+ * pool is saturated by requests is not taken for one whose database is away. Both show the pool: the {@code connections} it has open now, the
  * {@code max} it may open, and the {@code database} server's product and version. It speaks for
  * readiness: a service whose database is away gets no traffic, and gets it again when the database
  * returns (the pool reconnects by itself).
@@ -36,13 +37,19 @@ public final class PostgresqlHealthCheck implements HealthCheck {
     private static final Duration QUERY_MARGIN = Duration.ofSeconds(1);
 
     private final Pool pool;
+    private final HealthConnection connection;
     private final PostgresqlServer server;
     private final Duration connectionTimeout;
     private final int maxSize;
 
     @Inject
-    PostgresqlHealthCheck(final Pool pool, final PostgresqlServer server, final PostgresqlConfiguration configuration) {
+    PostgresqlHealthCheck(
+            final Pool pool,
+            final HealthConnection connection,
+            final PostgresqlServer server,
+            final PostgresqlConfiguration configuration) {
         this.pool = pool;
+        this.connection = connection;
         this.server = server;
         this.connectionTimeout = configuration.connectionTimeout();
         this.maxSize = configuration.pool().size();
@@ -67,9 +74,9 @@ public final class PostgresqlHealthCheck implements HealthCheck {
             return Future.succeededFuture(
                     HealthResult.down(server.connected().notRunning().getMessage()));
         }
-        return pool.query("SELECT 1")
-                .execute()
-                .map(rows -> HealthResult.up(data(connected.get())))
+        return connection
+                .ping()
+                .map(answered -> HealthResult.up(data(connected.get())))
                 .otherwise(failure -> HealthResult.down(
                         connected.get().target().mask(Failures.describe(failure)), data(connected.get())));
     }

@@ -64,13 +64,33 @@ final class PostgresqlModule extends AbstractModule {
     @Provides
     @Singleton
     Pool pool(final Vertx vertx, final PostgresqlConfiguration configuration, final PostgresqlTarget target) {
-        return build(PgBuilder.pool(), PostgresqlPlugin.POOL_NAME, configuration, target, vertx);
+        return build(
+                PgBuilder.pool(),
+                PostgresqlPlugin.POOL_NAME,
+                configuration,
+                target,
+                vertx,
+                configuration.pool().size());
+    }
+
+    /** The health check's own connection: it never waits behind the requests in the pool. */
+    @Provides
+    @Singleton
+    HealthConnection healthConnection(
+            final Vertx vertx, final PostgresqlConfiguration configuration, final PostgresqlTarget target) {
+        return new HealthConnection(build(PgBuilder.pool(), HealthConnection.NAME, configuration, target, vertx, 1));
     }
 
     @Provides
     @Singleton
     SqlClient pipelined(final Vertx vertx, final PostgresqlConfiguration configuration, final PostgresqlTarget target) {
-        return build(PgBuilder.client(), PostgresqlPlugin.PIPELINED_NAME, configuration, target, vertx);
+        return build(
+                PgBuilder.client(),
+                PostgresqlPlugin.PIPELINED_NAME,
+                configuration,
+                target,
+                vertx,
+                configuration.pool().size());
     }
 
     private static <C> C build(
@@ -78,7 +98,8 @@ final class PostgresqlModule extends AbstractModule {
             final String name,
             final PostgresqlConfiguration configuration,
             final PostgresqlTarget target,
-            final Vertx vertx) {
+            final Vertx vertx,
+            final int size) {
         final int timeoutMillis = (int) configuration.connectionTimeout().toMillis();
         final PgConnectOptions connect = target.connectOptions()
                 .setPipeliningLimit(configuration.pipeliningLimit())
@@ -88,7 +109,7 @@ final class PostgresqlModule extends AbstractModule {
         connect.setMetricsName(name);
         final PoolOptions pool = new PoolOptions()
                 .setName(name)
-                .setMaxSize(configuration.pool().size())
+                .setMaxSize(size)
                 .setMaxWaitQueueSize(configuration.pool().maxWaiting())
                 .setConnectionTimeout(timeoutMillis)
                 .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);

@@ -75,8 +75,9 @@ import org.slf4j.LoggerFactory;
  * {@code Retry-After} (see {@link Unavailable}), the {@code postgresql} health check ({@link
  * PostgresqlHealthCheck}) is DOWN, and both recover by themselves when it returns. The injected
  * clients are Vert.x's own; after stop, calls fail like calls while the database is away. Pool metrics are Vert.x's {@code vertx_pool_*} meters tagged {@code pool_type="sql"} and
- * {@code pool_name="postgresql"} (or {@code "postgresql-pipelined"}), and the {@code vertx_sql_*}
- * meters of the commands, tagged {@code client_namespace="postgresql"} (or {@code "postgresql-pipelined"}). Stopping closes both clients.
+ * {@code pool_name="postgresql"} (or {@code "postgresql-pipelined"}, or {@code "postgresql-health"}
+ * for the health check's own connection), and the {@code vertx_sql_*} meters of the commands, tagged
+ * {@code client_namespace} the same way. Stopping closes both clients.
  *
  * <p><b>Dev service.</b> In the {@code dev} and {@code test} profiles, with neither {@code
  * postgresql.host} nor {@code postgresql.url} set, the plugin starts an embedded PostgreSQL (zonky's
@@ -266,7 +267,8 @@ public final class PostgresqlPlugin implements Plugin {
         server.stopped();
         return Future.join(
                         context.instance(Pool.class).close(),
-                        context.instance(SqlClient.class).close())
+                        context.instance(SqlClient.class).close(),
+                        context.instance(HealthConnection.class).close())
                 .transform(closed -> devService.stop(context.vertx()));
     }
 

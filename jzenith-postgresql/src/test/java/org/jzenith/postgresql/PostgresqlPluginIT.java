@@ -296,7 +296,8 @@ class PostgresqlPluginIT {
         assertThat(sqlCommands(registry, PostgresqlPlugin.POOL_NAME)).isGreaterThanOrEqualTo(pooledBefore + 1);
         assertThat(registry.find("vertx.sql.processing.pending").gauges())
                 .extracting(gauge -> gauge.getId().getTag("client_namespace"))
-                .containsExactlyInAnyOrder(PostgresqlPlugin.POOL_NAME, PostgresqlPlugin.PIPELINED_NAME);
+                .containsExactlyInAnyOrder(
+                        PostgresqlPlugin.POOL_NAME, PostgresqlPlugin.PIPELINED_NAME, HealthConnection.NAME);
         assertThat(app.instance(PrometheusMeterRegistry.class).scrape())
                 .contains("vertx_sql_processing_pending{client_namespace=\"postgresql\"}")
                 .contains("vertx_sql_processing_pending{client_namespace=\"postgresql-pipelined\"}");

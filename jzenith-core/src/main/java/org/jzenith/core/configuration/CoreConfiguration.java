@@ -14,6 +14,7 @@ import java.util.OptionalInt;
  * jzenith.start-timeout=60s
  * jzenith.shutdown-timeout=10s
  * jzenith.shutdown.pre-stop-delay=5s   # default: 5s in a Kubernetes pod, else 0s
+ * jzenith.health.budget=1s       # the most a /health answer takes, however slow a check
  * jzenith.native-transport=true
  * jzenith.profile=dev            # or JZENITH_PROFILE; %dev.rest.port=9090 then applies
  * jzenith.dev-services.enabled=true              # in dev and test: start stores that are not configured
@@ -76,6 +77,22 @@ public interface CoreConfiguration {
 
     /** The stores a plugin starts itself in the {@code dev} and {@code test} profiles. */
     DevServices devServices();
+
+    /** How health is reported. */
+    Health health();
+
+    /** Settings of the health routes, under {@code jzenith.health.}. */
+    interface Health {
+
+        /**
+         * The most a health report may take: a check that has not answered by then is reported with
+         * its last result (at most 30 s old), and goes on running. Keep it below the load balancer's
+         * check timeout (HAProxy's {@code timeout check}, a probe's {@code timeoutSeconds}).
+         */
+        @DurationRange(min = "10ms", max = "1m")
+        @WithDefault("1s")
+        Duration budget();
+    }
 
     /**
      * Settings of the dev services, under {@code jzenith.dev-services.}: in the {@code dev} and

@@ -5,16 +5,27 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.jzenith.core.configuration.CoreConfiguration;
 
 /**
  * Runs the application's {@link HealthCheck}s in parallel, each bounded by its timeout, and
  * aggregates them into a {@link HealthReport}. Never fails: a broken, throwing or hanging check
  * is reported as DOWN with the reason.
+ *
+ * <p>A report is ready within a budget ({@code jzenith.health.budget}, 1 s), however slow a check
+ * is: a check that has not answered by then is reported with its last result (if that is at most
+ * {@value #LAST_RESULT_SECONDS} s old; else DOWN, "no answer within the budget"), and goes on running
+ * until it answers or its own timeout passes, which then is its last result. A check runs once at a
+ * time: reports asked for while it runs share its answer. So a load balancer's checks get their
+ * answer in time on a saturated service whose database check waits behind the requests, and do not
+ * pile up checks on it.
  *
  * <p>The application's {@link Lifecycle} takes part as a check named {@code lifecycle}, listed only
  * while it is DOWN: in readiness (and the whole report) unless the application is serving, so that a
@@ -33,31 +44,48 @@ public final class HealthChecks {
     /** The name under which the lifecycle is listed while it is DOWN. */
     public static final String LIFECYCLE = "lifecycle";
 
+    /** How old a check's last result may be to stand in for an answer that has not come yet. */
+    static final long LAST_RESULT_SECONDS = 30;
+
+    /** The budget of a report when none is configured. */
+    static final Duration DEFAULT_BUDGET = Duration.ofSeconds(1);
+
     private final Vertx vertx;
-    private final List<HealthCheck> checks;
+    private final List<Running> checks;
     private final Lifecycle lifecycle;
+    private final Duration budget;
 
     /** Checks that run outside an application, which is then always taken as serving. */
     public HealthChecks(final Vertx vertx, final Set<HealthCheck> checks) {
-        this(vertx, checks, Lifecycle.serving());
+        this(vertx, checks, Lifecycle.serving(), DEFAULT_BUDGET);
     }
 
     @Inject
-    public HealthChecks(final Vertx vertx, final Set<HealthCheck> checks, final Lifecycle lifecycle) {
+    HealthChecks(
+            final Vertx vertx, final Set<HealthCheck> checks, final Lifecycle lifecycle, final CoreConfiguration core) {
+        this(vertx, checks, lifecycle, core.health().budget());
+    }
+
+    /** Checks of an application in {@code lifecycle}, each report ready within {@code budget}. */
+    public HealthChecks(
+            final Vertx vertx, final Set<HealthCheck> checks, final Lifecycle lifecycle, final Duration budget) {
         this.vertx = vertx;
-        this.checks =
-                checks.stream().sorted(Comparator.comparing(HealthCheck::name)).toList();
+        this.checks = checks.stream()
+                .sorted(Comparator.comparing(HealthCheck::name))
+                .map(Running::new)
+                .toList();
         this.lifecycle = lifecycle;
+        this.budget = budget;
     }
 
     /** Runs every check of {@code kind}, or every check when empty. */
     public Future<HealthReport> check(final Optional<HealthCheck.Kind> kind) {
-        final List<HealthCheck> selected = checks.stream()
-                .filter(check -> kind.isEmpty() || check.kinds().contains(kind.get()))
+        final List<Running> selected = checks.stream()
+                .filter(running -> kind.isEmpty() || running.check.kinds().contains(kind.get()))
                 .toList();
         final List<Future<HealthReport.Check>> results = new ArrayList<>(selected.size());
-        for (final HealthCheck check : selected) {
-            results.add(run(check).map(result -> new HealthReport.Check(check.name(), result)));
+        for (final Running running : selected) {
+            results.add(withinBudget(running).map(result -> new HealthReport.Check(running.check.name(), result)));
         }
         lifecycleDown(kind).ifPresent(down -> results.add(Future.succeededFuture(down)));
         return Future.join(results)
@@ -87,6 +115,60 @@ public final class HealthChecks {
         return Optional.of(new HealthReport.Check(
                 LIFECYCLE,
                 HealthResult.down(stage == Lifecycle.Stage.STARTING ? "starting" : "stopping: takes no new traffic")));
+    }
+
+    /** The check's answer if it comes within the budget, else its last result or DOWN. */
+    private Future<HealthResult> withinBudget(final Running running) {
+        final Future<HealthResult> answer = running.current();
+        if (answer.isComplete()) {
+            return answer;
+        }
+        final Promise<HealthResult> promise = Promise.promise();
+        final long budgetMillis = Math.max(1, budget.toMillis());
+        final long timer = vertx.setTimer(
+                budgetMillis,
+                ignored -> promise.tryComplete(running.last()
+                        .filter(last ->
+                                System.nanoTime() - last.atNanos() <= TimeUnit.SECONDS.toNanos(LAST_RESULT_SECONDS))
+                        .map(Answered::result)
+                        .orElseGet(() -> HealthResult.down("no answer within the budget of " + budgetMillis
+                                + " ms (jzenith.health.budget), and no result in the last " + LAST_RESULT_SECONDS
+                                + " s; the check goes on"))));
+        answer.onComplete(outcome -> {
+            vertx.cancelTimer(timer);
+            promise.tryComplete(outcome.result());
+        });
+        return promise.future();
+    }
+
+    /** A result and when it came. */
+    private record Answered(HealthResult result, long atNanos) {}
+
+    /** One check: the run in flight, shared by the reports that ask meanwhile, and its last result. */
+    private final class Running {
+
+        private final HealthCheck check;
+        private Future<HealthResult> inFlight; // guarded by this
+        private volatile Optional<Answered> last = Optional.empty();
+
+        Running(final HealthCheck check) {
+            this.check = check;
+        }
+
+        /** The run in flight, or a new one; never fails. */
+        synchronized Future<HealthResult> current() {
+            if (inFlight == null || inFlight.isComplete()) {
+                final Future<HealthResult> started = run(check);
+                started.onSuccess(result -> last = Optional.of(new Answered(result, System.nanoTime())));
+                // A check that answers at once needs no entry: the next report runs it again.
+                inFlight = started;
+            }
+            return inFlight;
+        }
+
+        Optional<Answered> last() {
+            return last;
+        }
     }
 
     private Future<HealthResult> run(final HealthCheck check) {

@@ -99,6 +99,68 @@ class HealthChecksTest {
     }
 
     @Test
+    void aSlowCheckIsAnsweredWithinTheBudgetByItsLastResultAndRunsOnceAtATime() throws Exception {
+        final SlowCheck slow = new SlowCheck();
+        final HealthChecks checks = new HealthChecks(vertx, Set.of(slow), Lifecycle.serving(), Duration.ofMillis(200));
+
+        // No result yet: DOWN within the budget, saying so, while the check goes on.
+        final HealthReport first = report(checks);
+        assertThat(first.checks().get(0).result().reason())
+                .hasValueSatisfying(reason -> assertThat(reason).contains("no answer within the budget of 200 ms"));
+        final HealthReport meanwhile = report(checks);
+        assertThat(meanwhile.isUp()).isFalse();
+        assertThat(slow.started).as("a second report joins the check in flight").isEqualTo(1);
+
+        slow.answer(HealthResult.up(Map.of("connections", 4)));
+        final HealthReport answered = report(checks);
+        assertThat(slow.started).as("the finished check runs again").isEqualTo(2);
+        assertThat(answered.isUp())
+                .as("its last result stands in for the answer that has not come yet")
+                .isTrue();
+        assertThat(answered.checks().get(0).result().data()).containsEntry("connections", 4);
+
+        slow.answer(HealthResult.down("connection refused"));
+        assertThat(report(checks).checks().get(0).result().reason()).contains("connection refused");
+    }
+
+    private static HealthReport report(final HealthChecks checks) throws Exception {
+        final long start = System.nanoTime();
+        final HealthReport report =
+                checks.checkAll().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .as("answered within the budget and a margin")
+                .isLessThan(Duration.ofSeconds(3));
+        return report;
+    }
+
+    /** A check that answers when the test says so, each run with the next answer. */
+    private static final class SlowCheck implements HealthCheck {
+        private volatile Promise<HealthResult> pending;
+        private volatile int started;
+
+        @Override
+        public String name() {
+            return "slow";
+        }
+
+        @Override
+        public Future<HealthResult> check() {
+            started++;
+            pending = Promise.promise();
+            return pending.future();
+        }
+
+        @Override
+        public Duration timeout() {
+            return Duration.ofSeconds(30);
+        }
+
+        void answer(final HealthResult result) {
+            pending.complete(result);
+        }
+    }
+
+    @Test
     void noChecksMeansUp() throws Exception {
         final HealthReport report = new HealthChecks(vertx, Set.of())
                 .checkAll()

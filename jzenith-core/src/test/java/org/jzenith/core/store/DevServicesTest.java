@@ -47,6 +47,11 @@ class DevServicesTest {
         }
 
         @Override
+        public Health health() {
+            return () -> Duration.ofSeconds(1);
+        }
+
+        @Override
         public DevServices devServices() {
             final Settings settings = this;
             return new DevServices() {
