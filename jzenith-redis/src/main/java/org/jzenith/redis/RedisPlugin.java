@@ -19,6 +19,7 @@ import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
+import org.jzenith.core.store.FirstConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +56,9 @@ import org.slf4j.LoggerFactory;
  * both recover on their own when Redis returns, as the pool opens new connections.
  *
  * <p>The settings are checked before anything starts, with every other configuration problem; the
- * plugin connects in the {@link Phase#CONNECT} phase. If Redis cannot be reached at start-up, the
+ * plugin connects in the {@link Phase#CONNECT} phase; a first command that times out or finds the
+ * server loading or without its primary is tried again with a growing pause for up to half of
+ * {@code jzenith.start-timeout} ({@link FirstConnection}). If Redis cannot be reached at start-up, the
  * start fails with a message naming {@code redis.connection-string} (its password masked) and the
  * reason. Metrics: {@code vertx_redis_processing_time_seconds} and {@code
  * vertx_redis_processing_pending} for the commands sent through the injected client, {@code
@@ -170,8 +173,14 @@ public final class RedisPlugin implements Plugin {
         }
         final RedisCommandMetrics metrics = new RedisCommandMetrics(context.instance(MeterRegistry.class));
         redis.start(new PluginRedis.Running(client, target, "", metrics));
-        return redis.send(Request.cmd(Command.PING))
-                .compose(pong -> redis.send(Request.cmd(Command.INFO).arg("server")))
+        final FirstConnection first = FirstConnection.within(
+                        context.instance(CoreConfiguration.class),
+                        "Redis at " + target.describe(),
+                        Unavailable::isNotNow,
+                        LOG)
+                .masking(target::mask);
+        return first.attempt(context.vertx(), () -> redis.send(Request.cmd(Command.PING))
+                        .compose(pong -> redis.send(Request.cmd(Command.INFO).arg("server"))))
                 .map(RedisPlugin::version)
                 .<Void>map(version -> {
                     redis.start(new PluginRedis.Running(client, target, version, metrics));

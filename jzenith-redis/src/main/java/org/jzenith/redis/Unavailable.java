@@ -1,5 +1,6 @@
 package org.jzenith.redis;
 
+import io.netty.channel.ConnectTimeoutException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.redis.client.Response;
 import io.vertx.redis.client.ResponseType;
@@ -53,6 +54,20 @@ final class Unavailable {
                 || failure instanceof TimeoutException
                 || failure instanceof ConnectionPoolTooBusyException
                 || CLIENT_MESSAGES.contains(failure.getMessage())
+                || isServerUnavailable(failure);
+    }
+
+    /**
+     * Whether {@code failure} says "not now" rather than "not here": no answer in time (a command or
+     * the connection timed out), a full pool, or a server that is loading its data, has no primary or
+     * a cluster that is not ready ({@code LOADING}, {@code MASTERDOWN}, {@code CLUSTERDOWN}, {@code
+     * TRYAGAIN}). The first connection at start-up is tried again after these ({@link
+     * org.jzenith.core.store.FirstConnection}); a refused connection or a wrong password end the start.
+     */
+    static boolean isNotNow(final Throwable failure) {
+        return failure instanceof TimeoutException
+                || failure instanceof ConnectTimeoutException
+                || failure instanceof ConnectionPoolTooBusyException
                 || isServerUnavailable(failure);
     }
 
