@@ -30,6 +30,10 @@ import org.jzenith.core.health.HealthResult;
  *   "data":{"active":0,"idle":10,"total":10,"max":10,"waiting":0,"database":"PostgreSQL 15.4"}}]}
  * }</pre>
  *
+ * <p>When every connection the pool may open is lent out to requests, the check does not queue for
+ * one behind them: it is UP with {@code busy} in its data, since the database is answering those
+ * requests (and one that stops answering fails them with 503 within {@code jdbc.connection-timeout}).
+ *
  * <p>The JDBC calls run on a virtual thread, never on the event loop that calls {@link #check()};
  * each is bounded by {@code jdbc.connection-timeout}. A connection that fails the check is evicted
  * from the pool. Thread-safe.
@@ -83,6 +87,13 @@ public final class JdbcHealthCheck implements HealthCheck {
             return HealthResult.down("the jdbc plugin is not running");
         }
         final HikariDataSource pool = running.get();
+        if (saturated(pool)) {
+            // Every connection is at work for requests: the database answers them, and a check that
+            // queued behind them would time out and take a busy instance out of rotation.
+            final Map<String, Object> data = data(pool);
+            data.put("busy", "every connection is in use; the check did not queue for one");
+            return HealthResult.up(data);
+        }
         final long start = System.nanoTime();
         try {
             if (answers(pool)) {
@@ -98,6 +109,14 @@ public final class JdbcHealthCheck implements HealthCheck {
         } catch (final SQLException | RuntimeException e) {
             return HealthResult.down(dataSource.mask(Failures.describe(e)), data(pool));
         }
+    }
+
+    /** Whether every connection the pool may open is open and lent out. */
+    private static boolean saturated(final HikariDataSource pool) {
+        final HikariPoolMXBean bean = pool.getHikariPoolMXBean();
+        return bean != null
+                && bean.getIdleConnections() == 0
+                && bean.getActiveConnections() >= pool.getMaximumPoolSize();
     }
 
     /** Whether a connection from the pool answers; one that does not is evicted. */
