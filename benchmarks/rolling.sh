@@ -1,26 +1,32 @@
 #!/usr/bin/env bash
 # Rolling restarts measured: three instances of the user service on the machine's PostgreSQL behind
-# HAProxy, a constant mixed load, each instance replaced in turn. Writes benchmarks/ROLLING.md and
-# renews its section of RESULTS.md (a harness run carries it over).
+# HAProxy, a mixed open-loop load, each instance replaced in turn, with the settings of
+# docs/deployment.md#rolling-restarts exactly as written. Writes benchmarks/ROLLING.md and renews its
+# section of RESULTS.md (a harness run carries it over).
 #
-#   benchmarks/rolling.sh [RATE] [POST_PERCENT] [STEADY_SECONDS]   e.g. benchmarks/rolling.sh 100 20 15 (~5 minutes)
-#   BENCH_NO_BUILD=1 benchmarks/rolling.sh ...                     # the distribution as built last
+#   benchmarks/rolling.sh [RATE|auto] [POST_PERCENT] [STEADY_SECONDS]   e.g. benchmarks/rolling.sh auto 20 15 (~8 minutes)
+#   BENCH_NO_BUILD=1 benchmarks/rolling.sh ...                          # the distribution as built last
 #
 # 1. A database of its own on PostgreSQL at 127.0.0.1:5432 (user postgres, trust), dropped at the end.
 # 2. Three instances through the launcher (examples/user-service/target/user-service/bin/user-service),
-#    user.store=postgresql, jzenith.shutdown.pre-stop-delay=3000ms, postgresql.connection-timeout=10s, on the 2nd-4th ports of BENCH_PORTS;
+#    user.store=postgresql, jzenith.shutdown.pre-stop-delay=6000ms (the guide's figure for the HAProxy
+#    settings below), every other setting at its default, on the 2nd-4th ports of BENCH_PORTS;
 #    HAProxy (Debian's, installed by scripts/haproxy.sh) on the 1st, checking /health/ready (its
 #    configuration, and why each setting is there, is written below), its stats on the 5th.
-# 3. "roll": harness/RollingLoad.java sends RATE requests/s (POST_PERCENT% POST /users, the rest
+# 3. With RATE auto (the default): "capacity" first: the same load without restarts, CAPACITY_SECONDS
+#    (10) at each rate of a ramp (100 requests/s, then 1.5 times the last), until a step fails a request
+#    or its p99 passes CAPACITY_P99_MS (1000); the capacity is the last rate that did neither. Then
+#    "roll-80" and "roll-100" at 80% and 100% of it, and "kill-80" at 80%. With a number: "roll" and
+#    "kill" at that rate.
+# 4. A roll: harness/RollingLoad.java sends the rate (POST_PERCENT% POST /users, the rest
 #    GET /users/{id} of users created before) through HAProxy; after STEADY_SECONDS, each instance in
 #    turn gets SIGTERM, is waited for, started again on the same port and waited for until HAProxy
 #    has it UP again; STEADY_SECONDS more, then the load stops and every user whose POST was answered
-#    201 is read back.
-# 4. "kill": the same load anew, one instance SIGKILLed instead, started again, waited for.
+#    201 is read back. A kill: the same, one instance SIGKILLed instead.
 # Every request's outcome is kept in benchmarks/results/rolling/ (not committed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rate=${1:-100}
+rate=${1:-auto}
 post_percent=${2:-20}
 steady=${3:-15}
 ports=${BENCH_PORTS:-25000-25999}
@@ -28,7 +34,9 @@ base=${ports%-*}
 frontend_port=$base
 instance_ports=($((base + 1)) $((base + 2)) $((base + 3)))
 stats_port=$((base + 4))
-pre_stop_delay_ms=3000
+pre_stop_delay_ms=6000
+capacity_seconds=${CAPACITY_SECONDS:-10}
+capacity_p99_ms=${CAPACITY_P99_MS:-1000}
 . scripts/jdk.sh
 export JAVA_HOME
 haproxy=$(sh scripts/haproxy.sh)
@@ -95,9 +103,9 @@ backend users
     # A POST the instance may have seen is not sent twice: only a refused connection retries it.
     http-request disable-l7-retry if METH_POST
     # Readiness, not liveness: /health/ready turns 503 the moment SIGTERM arrives, and the instance
-    # keeps serving for jzenith.shutdown.pre-stop-delay (${pre_stop_delay_ms} ms), well above the
-    # 2 failed checks 500 ms apart (about 1 s, more when the checks are slow) after which HAProxy
-    # takes it out of rotation, so that no new request reaches it after its listener closes.
+    # keeps serving for jzenith.shutdown.pre-stop-delay (${pre_stop_delay_ms} ms): HAProxy takes it
+    # out of rotation after 2 failed checks, at most fall x (inter + timeout check) = 5 s after
+    # SIGTERM when checks time out, so that no new request reaches it after its listener closes.
     # rise 2: a new instance is sent requests after two good checks; slowstart: its share grows over
     # 10 s, since a fresh JVM still compiles and would answer the full share slowly.
     option httpchk GET /health/ready
@@ -113,13 +121,12 @@ listen stats
 CFG
 cp "$work/haproxy.cfg" "$results/haproxy.cfg"
 
-# postgresql.connection-timeout=10s: on a shared, loaded machine a starting JVM may take longer than the
-# default 2 s to open its first connection, and then it refuses to start.
+# Only what the guide says: no raised connection timeout (the first connection is tried again by itself).
 start_instance() { # index: starts instance $1 on its port, in the background
   local i=$1
   "$launcher" --rest.port="${instance_ports[$i]}" --user.store=postgresql --postgresql.host=127.0.0.1 \
     --postgresql.port=5432 --postgresql.database="$database" --postgresql.username=postgres \
-    --postgresql.connection-timeout=10s --jzenith.shutdown.pre-stop-delay=${pre_stop_delay_ms}ms >>"$results/u$((i + 1)).log" 2>&1 &
+    --jzenith.shutdown.pre-stop-delay=${pre_stop_delay_ms}ms >>"$results/u$((i + 1)).log" 2>&1 &
   pids[$i]=$!
 }
 wait_ready() { # index: until the instance answers /health/ready with 200
@@ -185,20 +192,45 @@ wait_ready 2
 haproxy_pid=$!
 for name in u1 u2 u3; do wait_status "$name" UP; done
 
-run_scenario() { # name, signal, instance indexes...
-  scenario=$1
-  local signal=$2
-  shift 2
+start_load() { # rate: RollingLoad through HAProxy into $results/$scenario, until $work/stop exists
   mkdir -p "$results/$scenario"
   rm -f "$work/stop"
-  "$JAVA_HOME/bin/java" -Xmx256m benchmarks/harness/RollingLoad.java "http://127.0.0.1:$frontend_port" "$rate" \
+  "$JAVA_HOME/bin/java" -Xmx256m benchmarks/harness/RollingLoad.java "http://127.0.0.1:$frontend_port" "$1" \
     "$post_percent" "$work/stop" "$results/$scenario" 2>"$results/$scenario/load.log" &
   load_pid=$!
   until [ -s "$results/$scenario/load.log" ]; do
     kill -0 "$load_pid" 2>/dev/null || { cat "$results/$scenario/load.log" >&2; exit 1; }
     sleep 0.1
   done
-  event "load $rate"
+}
+stop_load() {
+  touch "$work/stop"
+  wait "$load_pid" || { cat "$results/$scenario/load.log" >&2; exit 1; }
+  load_pid=
+}
+
+capacity() { # sets measured: the highest rate of the ramp that failed no request and kept its p99 within bounds
+  local step=100 passed=0 verdict
+  while [ "$step" -le 5000 ]; do
+    scenario=capacity/$step
+    start_load "$step"
+    sleep "$capacity_seconds"
+    stop_load
+    verdict=$(python3 benchmarks/harness/rolling_report.py --step "$results/$scenario" "$capacity_p99_ms")
+    echo "capacity step $step requests/s: $verdict" >&2
+    case $verdict in ok*) passed=$step ;; *) break ;; esac
+    step=$((step * 3 / 2))
+  done
+  [ "$passed" -gt 0 ] || { echo "rolling.sh: even $step requests/s failed: no capacity to roll at" >&2; exit 1; }
+  measured=$passed
+}
+
+run_scenario() { # name, rate, signal, instance indexes...
+  scenario=$1
+  local scenario_rate=$2 signal=$3
+  shift 3
+  start_load "$scenario_rate"
+  event "load $scenario_rate"
   curl -s "http://127.0.0.1:$stats_port/stats;csv" >"$results/$scenario/haproxy-before.csv"
   sleep "$steady"
   event "begin"
@@ -206,14 +238,22 @@ run_scenario() { # name, signal, instance indexes...
   event "end"
   sleep "$steady"
   curl -s "http://127.0.0.1:$stats_port/stats;csv" >"$results/$scenario/haproxy-after.csv"
-  touch "$work/stop"
-  wait "$load_pid" || { cat "$results/$scenario/load.log" >&2; exit 1; }
-  load_pid=
+  stop_load
   event "stopped"
 }
-run_scenario roll TERM 0 1 2
-run_scenario kill KILL 1
+if [ "$rate" = auto ]; then
+  capacity
+  echo "capacity: $measured requests/s" >&2
+  echo "$measured" >"$results/capacity.txt"
+  run_scenario roll-80 $((measured * 8 / 10)) TERM 0 1 2
+  run_scenario roll-100 "$measured" TERM 0 1 2
+  run_scenario kill-80 $((measured * 8 / 10)) KILL 1
+else
+  run_scenario roll "$rate" TERM 0 1 2
+  run_scenario kill "$rate" KILL 1
+fi
 
-python3 benchmarks/harness/rolling_report.py "$results" "$command" "$started_at" "$pre_stop_delay_ms" >benchmarks/ROLLING.md
+python3 benchmarks/harness/rolling_report.py "$results" "$command" "$started_at" "$pre_stop_delay_ms" \
+  "$capacity_seconds" "$capacity_p99_ms" >benchmarks/ROLLING.md
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "rolling")'
 echo "wrote benchmarks/ROLLING.md and its section of RESULTS.md" >&2
