@@ -6,6 +6,8 @@ import com.google.inject.TypeLiteral;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
@@ -14,6 +16,7 @@ import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
+import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
@@ -231,6 +234,8 @@ public final class PostgresqlPlugin implements Plugin {
                                     return migrations.summary(migrated) + migrateOutbox(migrations, loader, target);
                                 },
                                 false)
+                        .compose(summary ->
+                                warm(pool, configuration.pool().size()).map(warmed -> summary + "; " + warmed))
                         .map(summary -> {
                             server.started(target, version);
                             LOG.info(
@@ -242,6 +247,33 @@ public final class PostgresqlPlugin implements Plugin {
                                     summary);
                             return (Void) null;
                         }));
+    }
+
+    /**
+     * Opens the pool's connections before the first request: a new instance under load would otherwise
+     * open them one request at a time in its first second, each request waiting for a log-in. Never
+     * fails the start: a server that gives fewer connections now still serves, and says so.
+     */
+    private static Future<String> warm(final Pool pool, final int size) {
+        final List<Future<SqlConnection>> opened = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            opened.add(pool.getConnection());
+        }
+        return Future.join(opened).transform(all -> {
+            final List<Throwable> failures = new ArrayList<>();
+            for (final Future<SqlConnection> connection : opened) {
+                if (connection.succeeded()) {
+                    connection.result().close();
+                } else {
+                    failures.add(connection.cause());
+                }
+            }
+            return Future.succeededFuture(
+                    failures.isEmpty()
+                            ? size + " pooled connections opened up front"
+                            : (size - failures.size()) + " of " + size + " pooled connections opened up front ("
+                                    + Failures.describe(failures.get(0)) + ")");
+        });
     }
 
     /** Flyway's connection: JDBC to the clients' server, database and schema. */

@@ -17,13 +17,14 @@ import org.jzenith.test.services.LocalServices;
 /**
  * A replacement instance starting while its database is too loaded to answer in time, played by a
  * proxy that holds new connections unanswered: the first connection times out, is tried again, and
- * the start succeeds once the database answers; a database that never answers within half of {@code
+ * the start succeeds once the database answers, with the pool's connections open; a database that never answers within half of {@code
  * jzenith.start-timeout} still fails the start, with the reason.
  */
 class StartUnderLoadIT {
 
     private static final String DATABASE = "jzenith_start_under_load_it";
     private static final Duration CONNECTION_TIMEOUT = Duration.ofMillis(300);
+    private static final int POOL_SIZE = 3;
 
     private LocalServices.Database database;
     private TcpProxy proxy;
@@ -45,6 +46,7 @@ class StartUnderLoadIT {
                 JZenith.application()
                         .withPlugins(PostgresqlPlugin.create())
                         .withConfiguration("postgresql.migrate", false)
+                        .withConfiguration("postgresql.pool.size", POOL_SIZE)
                         .withConfiguration("postgresql.connection-timeout", CONNECTION_TIMEOUT.toMillis() + "ms")
                         .withConfiguration("jzenith.start-timeout", startTimeout),
                 database.through(proxy.host(), proxy.port()));
@@ -63,6 +65,9 @@ class StartUnderLoadIT {
             assertThat(Duration.ofNanos(System.nanoTime() - start))
                     .as("waited for the stalled database")
                     .isGreaterThan(CONNECTION_TIMEOUT.multipliedBy(5));
+            assertThat(app.instance(Pool.class).size())
+                    .as("the pool's connections were opened at start, not by the first requests")
+                    .isEqualTo(POOL_SIZE);
             assertThat(app.instance(Pool.class)
                             .query("SELECT 1")
                             .execute()
