@@ -2,8 +2,6 @@ package org.jzenith.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
-import com.google.inject.multibindings.OptionalBinder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Tuple;
 import jakarta.inject.Inject;
@@ -11,7 +9,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +17,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
-import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.TestResponse;
@@ -72,22 +68,12 @@ class OutboxPastItsPoolIT {
         }
     }
 
-    /** What a relay's plugin binds: the events as text. */
-    static final class TextCodec extends AbstractModule {
-        @Override
-        protected void configure() {
-            OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class)
-                    .setBinding()
-                    .toInstance((channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
     static JZenith application(final String... args) {
         return TestDatabases.configure(
                 JZenith.application(args)
                         .withPlugins(
                                 PostgresqlPlugin.create().withOutbox(), RestPlugin.withResources(ItemResource.class))
-                        .withModules(new TextCodec())
+                        .withModules(new TextOutboxCodec())
                         // The table is the test's; the outbox's own migrations still apply.
                         .withConfiguration("postgresql.migrate", false)
                         .withConfiguration("postgresql.pool.size", 1)

@@ -2,14 +2,11 @@ package org.jzenith.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
-import com.google.inject.multibindings.OptionalBinder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.sqlclient.Pool;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -22,7 +19,6 @@ import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
-import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.test.Await;
 import org.jzenith.test.JZenithExtension;
@@ -68,22 +64,12 @@ class ReadinessUnderSaturationIT {
         }
     }
 
-    /** What a relay's plugin binds: the events as text. */
-    static final class TextCodec extends AbstractModule {
-        @Override
-        protected void configure() {
-            OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class)
-                    .setBinding()
-                    .toInstance((channel, event) -> event.toString().getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
     static JZenith application(final String... args) {
         return TestDatabases.configure(
                 JZenith.application(args)
                         .withPlugins(
                                 PostgresqlPlugin.create().withOutbox(), RestPlugin.withResources(SlowResource.class))
-                        .withModules(new TextCodec())
+                        .withModules(new TextOutboxCodec())
                         .withConfiguration("postgresql.migrate", false)
                         .withConfiguration("postgresql.pool.size", 2)
                         .withConfiguration("postgresql.connection-timeout", "10s")
