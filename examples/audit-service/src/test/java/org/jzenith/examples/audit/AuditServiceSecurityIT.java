@@ -5,13 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.Socket;
-import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,6 +24,7 @@ import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.examples.users.UserServiceConfiguration;
 import org.jzenith.rest.RestServer;
+import org.jzenith.test.net.LocalAddresses;
 import org.jzenith.test.services.PrivateKafka;
 
 /**
@@ -79,8 +73,8 @@ class AuditServiceSecurityIT {
             assertThat(server.host()).isEqualTo("127.0.0.1");
             assertThat(send(get("http://127.0.0.1:" + server.port() + "/audit")).statusCode())
                     .isEqualTo(200);
-            assertThat(accepts(networkAddress(), server.port()))
-                    .as("a connection to this machine's network address %s", networkAddress())
+            assertThat(LocalAddresses.accepts(LocalAddresses.networkAddress(), server.port()))
+                    .as("a connection to this machine's network address %s", LocalAddresses.networkAddress())
                     .isFalse();
         } finally {
             app.stop();
@@ -104,7 +98,8 @@ class AuditServiceSecurityIT {
             final RestServer server = app.instance(RestServer.class);
             assertThat(server.host()).isEqualTo("0.0.0.0");
             // Through this machine's network address, as another machine reaches it.
-            final String audit = "http://" + networkAddress().getHostAddress() + ":" + server.port() + "/audit";
+            final String audit =
+                    "http://" + LocalAddresses.networkAddress().getHostAddress() + ":" + server.port() + "/audit";
 
             final HttpResponse<String> anonymous = send(get(audit));
             assertThat(anonymous.statusCode()).isEqualTo(401);
@@ -165,38 +160,6 @@ class AuditServiceSecurityIT {
         return "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder().encodeToString(keys.getPublic().getEncoded())
                 + "\n-----END PUBLIC KEY-----";
-    }
-
-    /** Whether a TCP connection to {@code address}:{@code port} is accepted (refused: false). */
-    private static boolean accepts(final InetAddress address, final int port) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address, port), 5_000);
-            return true;
-        } catch (final ConnectException refused) {
-            return false;
-        }
-    }
-
-    /**
-     * An IPv4 address of an interface of this machine other than loopback: what another machine
-     * would connect to. Every machine these tests run on has one (a container's own address).
-     */
-    private static InetAddress networkAddress() throws SocketException {
-        return NetworkInterface.networkInterfaces()
-                .filter(AuditServiceSecurityIT::isUp)
-                .flatMap(NetworkInterface::inetAddresses)
-                .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException(
-                        "this test needs an IPv4 address of this machine besides loopback, and found none"));
-    }
-
-    private static boolean isUp(final NetworkInterface candidate) {
-        try {
-            return candidate.isUp() && !candidate.isLoopback();
-        } catch (final SocketException e) {
-            return false;
-        }
     }
 
     private static String[] concat(final String[] first, final String... more) {

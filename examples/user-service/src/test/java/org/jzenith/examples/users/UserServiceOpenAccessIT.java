@@ -5,12 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestServer;
+import org.jzenith.test.net.LocalAddresses;
 
 /**
  * With {@code user.security=none} (the default) every caller may change users, so nothing on the
@@ -47,8 +42,8 @@ class UserServiceOpenAccessIT {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
             assertThat(users.statusCode()).isEqualTo(200);
-            assertThat(accepts(networkAddress(), server.port()))
-                    .as("a connection to this machine's network address %s", networkAddress())
+            assertThat(LocalAddresses.accepts(LocalAddresses.networkAddress(), server.port()))
+                    .as("a connection to this machine's network address %s", LocalAddresses.networkAddress())
                     .isFalse();
         } finally {
             app.stop();
@@ -92,8 +87,8 @@ class UserServiceOpenAccessIT {
                                 .statusCode())
                         .as("GET /users through %s", host)
                         .isEqualTo(200);
-                assertThat(accepts(networkAddress(), server.port()))
-                        .as("a connection to this machine's network address %s", networkAddress())
+                assertThat(LocalAddresses.accepts(LocalAddresses.networkAddress(), server.port()))
+                        .as("a connection to this machine's network address %s", LocalAddresses.networkAddress())
                         .isFalse();
             } finally {
                 app.stop();
@@ -158,39 +153,7 @@ class UserServiceOpenAccessIT {
     }
 
     private static String networkUrl(final int port, final String path) throws SocketException {
-        return "http://" + networkAddress().getHostAddress() + ":" + port + path;
-    }
-
-    /** Whether a TCP connection to {@code address}:{@code port} is accepted (refused: false). */
-    private static boolean accepts(final InetAddress address, final int port) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address, port), 5_000);
-            return true;
-        } catch (final ConnectException refused) {
-            return false;
-        }
-    }
-
-    /**
-     * An IPv4 address of an interface of this machine other than loopback: what another machine
-     * would connect to. Every machine these tests run on has one (a container's own address).
-     */
-    private static InetAddress networkAddress() throws SocketException {
-        return NetworkInterface.networkInterfaces()
-                .filter(UserServiceOpenAccessIT::isUp)
-                .flatMap(NetworkInterface::inetAddresses)
-                .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException(
-                        "this test needs an IPv4 address of this machine besides loopback, and found none"));
-    }
-
-    private static boolean isUp(final NetworkInterface candidate) {
-        try {
-            return candidate.isUp() && !candidate.isLoopback();
-        } catch (final SocketException e) {
-            return false;
-        }
+        return "http://" + LocalAddresses.networkAddress().getHostAddress() + ":" + port + path;
     }
 
     private static String publicKeyPem() {
