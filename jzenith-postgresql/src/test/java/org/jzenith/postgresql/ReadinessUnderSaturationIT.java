@@ -27,7 +27,7 @@ import org.jzenith.test.services.LocalServices;
 
 /**
  * Readiness on the management port while every connection of the pool is held by slow requests and
- * more wait for one: it answers within {@code jzenith.health.budget} and a margin, and says UP, since
+ * more wait for one: it answers in well under two seconds, without a health budget, and says UP, since
  * the database answers (on the check's own connection) and the outbox's count is only late. Before,
  * the {@code postgresql} check queued for a pooled connection behind the requests and the outbox
  * counted through the same pool, so readiness took seconds and said DOWN, taking a working instance
@@ -36,7 +36,9 @@ import org.jzenith.test.services.LocalServices;
 class ReadinessUnderSaturationIT {
 
     private static final String DATABASE = "jzenith_readiness_under_saturation_it";
-    private static final Duration BUDGET = Duration.ofMillis(500);
+    /** Well above what the checks take (the outbox waits 500 ms for its count), well below 10 s. */
+    private static final Duration IN_TIME = Duration.ofSeconds(2);
+
     private static final int SLOW_REQUESTS = 12;
 
     private static final LocalServices.Database DB = TestDatabases.fresh(DATABASE);
@@ -73,8 +75,7 @@ class ReadinessUnderSaturationIT {
                         .withConfiguration("postgresql.migrate", false)
                         .withConfiguration("postgresql.pool.size", 2)
                         .withConfiguration("postgresql.connection-timeout", "10s")
-                        .withConfiguration("management.port", 0)
-                        .withConfiguration("jzenith.health.budget", BUDGET.toMillis() + "ms"),
+                        .withConfiguration("management.port", 0),
                 DB);
     }
 
@@ -119,7 +120,7 @@ class ReadinessUnderSaturationIT {
                 final long start = System.nanoTime();
                 final TestResponse ready = APP.managementClient().get("/health/ready");
                 final Duration took = Duration.ofNanos(System.nanoTime() - start);
-                assertThat(took).as("answered within the budget and a margin").isLessThan(BUDGET.plusSeconds(1));
+                assertThat(took).as("answered in time").isLessThan(IN_TIME);
                 assertThat(ready.status()).as(ready.body()).isEqualTo(200);
                 assertThat(ready.body()).contains("\"name\":\"postgresql\"", "\"name\":\"outbox\"");
             }

@@ -14,7 +14,7 @@ import java.util.OptionalInt;
  * jzenith.start-timeout=60s
  * jzenith.shutdown-timeout=10s
  * jzenith.shutdown.pre-stop-delay=5s   # default: 5s in a Kubernetes pod, else 0s
- * jzenith.health.budget=1s       # the most a /health answer takes, however slow a check
+ * jzenith.health.budget=1s       # the most a /health answer takes; unset: each check's own timeout
  * jzenith.native-transport=true
  * jzenith.profile=dev            # or JZENITH_PROFILE; %dev.rest.port=9090 then applies
  * jzenith.dev-services.enabled=true              # in dev and test: start stores that are not configured
@@ -86,12 +86,14 @@ public interface CoreConfiguration {
 
         /**
          * The most a health report may take: a check that has not answered by then is reported with
-         * its last result (at most 30 s old), and goes on running. Keep it below the load balancer's
-         * check timeout (HAProxy's {@code timeout check}, a probe's {@code timeoutSeconds}).
+         * its last result (at most 30 s old; else DOWN) and goes on running, so that a report never
+         * waits for a slow check, at the price of showing an outage only when the check that meets
+         * it has answered. Unset, a report waits for each check up to the check's own timeout. Keep
+         * it below the load balancer's check timeout (HAProxy's {@code timeout check}, a probe's
+         * {@code timeoutSeconds}).
          */
         @DurationRange(min = "10ms", max = "1m")
-        @WithDefault("1s")
-        Duration budget();
+        Optional<Duration> budget();
     }
 
     /**

@@ -19,13 +19,13 @@ import org.jzenith.core.configuration.CoreConfiguration;
  * aggregates them into a {@link HealthReport}. Never fails: a broken, throwing or hanging check
  * is reported as DOWN with the reason.
  *
- * <p>A report is ready within a budget ({@code jzenith.health.budget}, 1 s), however slow a check
- * is: a check that has not answered by then is reported with its last result (if that is at most
- * {@value #LAST_RESULT_SECONDS} s old; else DOWN, "no answer within the budget"), and goes on running
- * until it answers or its own timeout passes, which then is its last result. A check runs once at a
- * time: reports asked for while it runs share its answer. So a load balancer's checks get their
- * answer in time on a saturated service whose database check waits behind the requests, and do not
- * pile up checks on it.
+ * <p>A check runs once at a time: reports asked for while it runs share its answer, so a load
+ * balancer's frequent checks do not pile up on a slow database. With a budget ({@code
+ * jzenith.health.budget}), a report is ready within it however slow a check is: a check that has not
+ * answered by then is reported with its last result (if that is at most {@value
+ * #LAST_RESULT_SECONDS} s old; else DOWN, "no answer within the budget"), and goes on running until
+ * it answers or its own timeout passes, which then is its last result. Without one, a report waits
+ * for each check up to the check's own timeout.
  *
  * <p>The application's {@link Lifecycle} takes part as a check named {@code lifecycle}, listed only
  * while it is DOWN: in readiness (and the whole report) unless the application is serving, so that a
@@ -47,17 +47,14 @@ public final class HealthChecks {
     /** How old a check's last result may be to stand in for an answer that has not come yet. */
     static final long LAST_RESULT_SECONDS = 30;
 
-    /** The budget of a report when none is configured. */
-    static final Duration DEFAULT_BUDGET = Duration.ofSeconds(1);
-
     private final Vertx vertx;
     private final List<Running> checks;
     private final Lifecycle lifecycle;
-    private final Duration budget;
+    private final Optional<Duration> budget;
 
     /** Checks that run outside an application, which is then always taken as serving. */
     public HealthChecks(final Vertx vertx, final Set<HealthCheck> checks) {
-        this(vertx, checks, Lifecycle.serving(), DEFAULT_BUDGET);
+        this(vertx, checks, Lifecycle.serving(), Optional.empty());
     }
 
     @Inject
@@ -66,9 +63,12 @@ public final class HealthChecks {
         this(vertx, checks, lifecycle, core.health().budget());
     }
 
-    /** Checks of an application in {@code lifecycle}, each report ready within {@code budget}. */
+    /** Checks of an application in {@code lifecycle}, each report ready within {@code budget} if one is given. */
     public HealthChecks(
-            final Vertx vertx, final Set<HealthCheck> checks, final Lifecycle lifecycle, final Duration budget) {
+            final Vertx vertx,
+            final Set<HealthCheck> checks,
+            final Lifecycle lifecycle,
+            final Optional<Duration> budget) {
         this.vertx = vertx;
         this.checks = checks.stream()
                 .sorted(Comparator.comparing(HealthCheck::name))
@@ -117,14 +117,14 @@ public final class HealthChecks {
                 HealthResult.down(stage == Lifecycle.Stage.STARTING ? "starting" : "stopping: takes no new traffic")));
     }
 
-    /** The check's answer if it comes within the budget, else its last result or DOWN. */
+    /** The check's answer; with a budget, its last result or DOWN if it does not come within it. */
     private Future<HealthResult> withinBudget(final Running running) {
         final Future<HealthResult> answer = running.current();
-        if (answer.isComplete()) {
+        if (answer.isComplete() || budget.isEmpty()) {
             return answer;
         }
         final Promise<HealthResult> promise = Promise.promise();
-        final long budgetMillis = Math.max(1, budget.toMillis());
+        final long budgetMillis = Math.max(1, budget.get().toMillis());
         final long timer = vertx.setTimer(
                 budgetMillis,
                 ignored -> promise.tryComplete(running.last()

@@ -101,7 +101,8 @@ class HealthChecksTest {
     @Test
     void aSlowCheckIsAnsweredWithinTheBudgetByItsLastResultAndRunsOnceAtATime() throws Exception {
         final SlowCheck slow = new SlowCheck();
-        final HealthChecks checks = new HealthChecks(vertx, Set.of(slow), Lifecycle.serving(), Duration.ofMillis(200));
+        final HealthChecks checks =
+                new HealthChecks(vertx, Set.of(slow), Lifecycle.serving(), Optional.of(Duration.ofMillis(200)));
 
         // No result yet: DOWN within the budget, saying so, while the check goes on.
         final HealthReport first = report(checks);
