@@ -1,10 +1,8 @@
 package org.jzenith.jdbc;
 
 import jakarta.inject.Inject;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.spi.outbox.InboxStore;
@@ -21,7 +19,7 @@ import org.jzenith.core.spi.outbox.InboxStore;
 final class JdbcInbox implements InboxStore {
 
     /** Ids deleted per statement of {@link #purge}. */
-    static final int PURGE_BATCH = 1000;
+    static final int PURGE_BATCH = BatchedPurge.BATCH;
 
     // MariaDB/MySQL refuse LIMIT in an IN subquery, but take it on a single-table DELETE.
     private static final String PURGE_MARIADB =
@@ -32,8 +30,7 @@ final class JdbcInbox implements InboxStore {
 
     private final Jdbi jdbi;
     private final Clock clock;
-    // The purge's statement, chosen on first use from the database's product name.
-    private volatile String purge = "";
+    private final BatchedPurge purge;
 
     @Inject
     JdbcInbox(final Jdbi jdbi) {
@@ -42,6 +39,7 @@ final class JdbcInbox implements InboxStore {
 
     JdbcInbox(final Jdbi jdbi, final Clock clock) {
         this.jdbi = jdbi;
+        this.purge = new BatchedPurge(jdbi, "the inbox", PURGE_MARIADB, PURGE_OTHERS);
         this.clock = clock;
     }
 
@@ -69,34 +67,6 @@ final class JdbcInbox implements InboxStore {
 
     @Override
     public int purge(final Instant receivedBefore) {
-        final String statement = purgeStatement();
-        int purged = 0;
-        int batch;
-        do {
-            batch = jdbi.withHandle(handle -> handle.createUpdate(statement)
-                    .bind("before", receivedBefore.toEpochMilli())
-                    .execute());
-            purged += batch;
-        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted()); // stopping: the rest next time
-        return purged;
-    }
-
-    private String purgeStatement() {
-        String known = purge;
-        if (known.isEmpty()) {
-            known = jdbi.withHandle(handle -> {
-                try {
-                    final String product = handle.getConnection()
-                            .getMetaData()
-                            .getDatabaseProductName()
-                            .toLowerCase(Locale.ROOT);
-                    return product.startsWith("mariadb") || product.startsWith("mysql") ? PURGE_MARIADB : PURGE_OTHERS;
-                } catch (final SQLException e) {
-                    throw new IllegalStateException("cannot tell the inbox's database: " + e.getMessage(), e);
-                }
-            });
-            purge = known;
-        }
-        return known;
+        return purge.olderThan(receivedBefore);
     }
 }

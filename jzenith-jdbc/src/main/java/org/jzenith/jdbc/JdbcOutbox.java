@@ -55,7 +55,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             + " SELECT inserted.id FROM inserted, pg_notify('" + OutboxListener.CHANNEL + "', " + POSTGRESQL_SCHEMA
             + ")";
     /** Sent events deleted per statement of {@link #purge}, as the inbox's purge does. */
-    static final int PURGE_BATCH = 1000;
+    static final int PURGE_BATCH = BatchedPurge.BATCH;
     // MariaDB/MySQL refuse LIMIT in an IN subquery, but take it on a single-table DELETE.
     private static final String PURGE_MARIADB = "DELETE FROM jzenith_outbox WHERE sent_at IS NOT NULL AND sent_at <"
             + " :before ORDER BY sent_at LIMIT " + PURGE_BATCH;
@@ -75,8 +75,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     private final Supplier<Optional<String>> traceParent;
     // Whether the database is PostgreSQL, learnt from the first publish's connection.
     private volatile int database = UNKNOWN;
-    // The purge's statement, chosen on first use from the database's product name.
-    private volatile String purge = "";
+    private final BatchedPurge purge;
     private final List<Runnable> wakes = new CopyOnWriteArrayList<>();
     private final Runnable wakeAll = () -> wakes.forEach(Runnable::run);
     private final HeldLease held = new HeldLease();
@@ -107,6 +106,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
             final OutboxListener.Connections listenOn,
             final Supplier<Optional<String>> traceParent) {
         this.jdbi = jdbi;
+        this.purge = new BatchedPurge(jdbi, "the outbox", PURGE_MARIADB, PURGE_OTHERS);
         this.codec = codec;
         this.backlog = new OutboxBacklog(maxPending, clock);
         this.clock = clock;
@@ -266,35 +266,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
      */
     @Override
     public int purge(final Instant sentBefore) {
-        final String statement = purgeStatement();
-        int purged = 0;
-        int batch;
-        do {
-            batch = jdbi.withHandle(handle -> handle.createUpdate(statement)
-                    .bind("before", sentBefore.toEpochMilli())
-                    .execute());
-            purged += batch;
-        } while (batch == PURGE_BATCH && !Thread.currentThread().isInterrupted());
-        return purged;
-    }
-
-    private String purgeStatement() {
-        String known = purge;
-        if (known.isEmpty()) {
-            known = jdbi.withHandle(handle -> {
-                try {
-                    final String product = handle.getConnection()
-                            .getMetaData()
-                            .getDatabaseProductName()
-                            .toLowerCase(Locale.ROOT);
-                    return product.startsWith("mariadb") || product.startsWith("mysql") ? PURGE_MARIADB : PURGE_OTHERS;
-                } catch (final SQLException e) {
-                    throw new IllegalStateException("cannot tell the outbox's database: " + e.getMessage(), e);
-                }
-            });
-            purge = known;
-        }
-        return known;
+        return purge.olderThan(sentBefore);
     }
 
     @Override
