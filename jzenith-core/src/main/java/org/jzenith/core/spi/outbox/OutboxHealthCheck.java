@@ -71,13 +71,16 @@ public final class OutboxHealthCheck implements HealthCheck {
     public Future<HealthResult> check() {
         final Context context = vertx.getOrCreateContext();
         final Promise<HealthResult> promise = Promise.promise();
+        final long timer = vertx.setTimer(COUNT_WAIT_MILLIS, ignored -> promise.tryComplete(result()));
         if (counting.compareAndSet(false, true)) {
             Thread.ofVirtual().name("jzenith-outbox-health").start(() -> {
                 count();
-                context.runOnContext(ignored -> promise.tryComplete(result()));
+                context.runOnContext(ignored -> {
+                    vertx.cancelTimer(timer);
+                    promise.tryComplete(result());
+                });
             });
         }
-        vertx.setTimer(COUNT_WAIT_MILLIS, ignored -> promise.tryComplete(result()));
         return promise.future();
     }
 
