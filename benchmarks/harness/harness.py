@@ -422,7 +422,9 @@ def paired_comparison(ours, ceiling, endpoints, connections, rounds, seconds, wa
                                     ours_rps=ours_rps, ceiling_rps=ceiling_rps, ours_p99=ours_p99,
                                     ceiling_p99=ceiling_p99,
                                     ours_all=[round(r["rps"]) for r in samples[ours.name]],
-                                    ceiling_all=[round(r["rps"]) for r in samples[ceiling.name]]))
+                                    ceiling_all=[round(r["rps"]) for r in samples[ceiling.name]],
+                                    ours_p99_all=[r["p99"] for r in samples[ours.name]],
+                                    ceiling_p99_all=[r["p99"] for r in samples[ceiling.name]]))
                 print(f"    paired {ours.name} {endpoint:9} c={connections_:<4} {ours_rps / ceiling_rps:.2f}x rps,"
                       f" {ours_p99 / ceiling_p99:.2f}x p99", flush=True)
         return results

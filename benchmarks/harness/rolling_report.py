@@ -11,6 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+from goals import Goal, single, table  # noqa: E402
+
 OK = {"GET": "200", "POST": "201"}
 
 
@@ -186,23 +189,23 @@ def main():
             signal = "SIGKILL" if name.startswith("kill") else "SIGTERM"
             out.append(f"| {name} | {r['name']} | {signal} | {at('haproxy-check-failed')} | {at('haproxy-down')} |"
                        f" {at('exited')} ({r.get('status', '?')}) | {at('ready')} | {at('haproxy-up')} |")
-    verdict = lambda ok: "met" if ok else "missed"
-    out += ["", "### Goals", ""]
     if capacity_mode:
         r80, r100, k80 = scenarios["roll-80"], scenarios["roll-100"], scenarios["kill-80"]
-        out += [
-            f"- A full roll at 80% of capacity fails no request and loses no acknowledged write:"
-            f" **{verdict(r80['failed'] == 0 and r80['lost'] == 0)}** ({r80['failed']} failed, {r80['lost']} lost).",
-            f"- A full roll at 100% of capacity loses no acknowledged write:"
-            f" **{verdict(r100['lost'] == 0)}** ({r100['lost']} lost; {r100['failed']} failed requests, by kind above).",
-            f"- A SIGKILL at 80% of capacity loses no acknowledged write:"
-            f" **{verdict(k80['lost'] == 0)}** ({k80['lost']} lost; {k80['failed']} failed requests, by kind above).",
+        judged = [
+            Goal("a full roll at 80% of capacity fails no request and loses no acknowledged write",
+                 f"{r80['failed']} failed, {r80['lost']} lost", single(r80["failed"] == 0 and r80["lost"] == 0)),
+            Goal("a full roll at 100% of capacity loses no acknowledged write",
+                 f"{r100['lost']} lost ({r100['failed']} failed requests)", single(r100["lost"] == 0),
+                 "failed requests by kind above"),
+            Goal("a SIGKILL at 80% of capacity loses no acknowledged write",
+                 f"{k80['lost']} lost ({k80['failed']} failed requests)", single(k80["lost"] == 0),
+                 "failed requests by kind above"),
         ]
     else:
         roll = scenarios["roll"]
-        out.append(f"- 0 failed requests and 0 acknowledged writes lost across a full roll:"
-                   f" **{verdict(roll['failed'] == 0 and roll['lost'] == 0)}** ({roll['failed']} failed,"
-                   f" {roll['lost']} lost).")
+        judged = [Goal("0 failed requests and 0 acknowledged writes lost across a full roll",
+                       f"{roll['failed']} failed, {roll['lost']} lost", single(roll["failed"] == 0 and roll["lost"] == 0))]
+    out += [""] + table(judged, heading="### Goals")
     print("\n".join(out))
 
 
