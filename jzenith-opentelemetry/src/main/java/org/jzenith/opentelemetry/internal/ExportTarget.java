@@ -36,9 +36,14 @@ record ExportTarget(List<String> exporters, String endpoint, String protocol, St
         return new ExportTarget(config.getList("otel.traces.exporter", List.of("otlp")), endpoint, protocol, sampler);
     }
 
+    /** Whether no exporter sends spans anywhere ({@code otel.traces.exporter=none}). */
+    boolean exportsNothing() {
+        return !exporters.contains("otlp");
+    }
+
     /** The start-up line: what a reader needs to know that tracing is on and where its spans go. */
     String describe() {
-        if (!exporters.contains("otlp")) {
+        if (exportsNothing()) {
             return "Tracing is on, exporting spans nowhere (otel.traces.exporter=" + String.join(",", exporters)
                     + "), sampler " + sampler;
         }

@@ -32,8 +32,9 @@ public final class OtelSdk {
                     .addPropertiesCustomizer(ignored -> settings.values())
                     // Called whenever traces are on, whatever the exporter: the resolved settings.
                     .addTracerProviderCustomizer((builder, config) -> {
-                        target.set(ExportTarget.of(config));
-                        return builder;
+                        final ExportTarget export = ExportTarget.of(config);
+                        target.set(export);
+                        return export.exportsNothing() ? builder.addSpanProcessor(new SpansWithoutExport()) : builder;
                     })
                     .addSpanExporterCustomizer(
                             (exporter, config) -> new ReportingSpanExporter(exporter, ExportTarget.of(config)))
