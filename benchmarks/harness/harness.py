@@ -238,11 +238,60 @@ def to_ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def start_app(app, port, java_opts, log):
+class CpuQuota:
+    """A CPU cgroup with a bandwidth limit, `share` of one CPU (0.5: 50 ms of every 100 ms), as a container's
+    `--cpus` makes: a memory-limited pod gets such a fraction of a core, and that is the start-up its users see.
+    Needs root (it writes /sys/fs/cgroup). Remove it with `remove()` once its process has ended."""
+
+    PERIOD_US = 100_000
+
+    def __init__(self, path):
+        self.path = path
+
+    @classmethod
+    def create(cls, name, share):
+        quota = round(cls.PERIOD_US * share)
+        unified = Path("/sys/fs/cgroup")
+        if (unified / "cgroup.controllers").exists():
+            if "cpu" not in (unified / "cgroup.subtree_control").read_text().split():
+                (unified / "cgroup.subtree_control").write_text("+cpu")
+            path = unified / name
+            path.mkdir(exist_ok=True)
+            (path / "cpu.max").write_text(f"{quota} {cls.PERIOD_US}")
+            return cls(path)
+        path = unified / "cpu" / name
+        path.mkdir(exist_ok=True)
+        (path / "cpu.cfs_period_us").write_text(str(cls.PERIOD_US))
+        (path / "cpu.cfs_quota_us").write_text(str(quota))
+        return cls(path)
+
+    @property
+    def procs_file(self):
+        return self.path / "cgroup.procs"
+
+    def command(self, command):
+        """`command` started inside this cgroup: a shell puts itself in, then execs it."""
+        return ["sh", "-c", f'echo $$ > {self.procs_file} && exec "$@"', "sh", *command]
+
+    def remove(self):
+        for _ in range(50):
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:
+                time.sleep(0.1)
+
+
+def start_app(app, port, java_opts, log, quota=None):
+    """Starts `app` pinned to the server's CPU (and inside the CPU cgroup `quota`, when given); returns the
+    process and the milliseconds to its first good response."""
     env = dict(os.environ, JAVA_OPTS=java_opts, JZENITH_JDK_CHECKED="1", DB_HOST="127.0.0.1", DB_PORT="5432",
                DB_NAME="hello_world", DB_USER="benchmarkdbuser", DB_PASSWORD="benchmarkdbpass", JZENITH_NO_AOT="1")
+    command = ["taskset", "-c", SERVER_CPU, *app.start_command(port)]
     started = time.monotonic()
-    process = subprocess.Popen(["taskset", "-c", SERVER_CPU, *app.start_command(port)], env=env, stdout=log,
+    process = subprocess.Popen(quota.command(command) if quota else command, env=env, stdout=log,
                                stderr=subprocess.STDOUT, start_new_session=True)
     probe = f"http://127.0.0.1:{port}" + (ENDPOINTS[app.endpoints[0]][0] if "{" not in
                                           ENDPOINTS[app.endpoints[0]][0] else "/health/live")

@@ -129,45 +129,6 @@ class InImage:
         podman("rm", "-f", "-t", "10", name, check=False)
 
 
-class CpuCgroup:
-    """A CPU cgroup of one CPU's quota, as podman's --cpus=1 makes: the same bandwidth limit, and the same
-    weight against the machine's other processes (a cgroup's threads share one weight; threads outside
-    any would each have their own)."""
-
-    def __init__(self, path, version):
-        self.path, self.version = path, version
-
-    @classmethod
-    def create(cls, name):
-        unified = Path("/sys/fs/cgroup")
-        if (unified / "cgroup.controllers").exists():
-            if "cpu" not in (unified / "cgroup.subtree_control").read_text().split():
-                (unified / "cgroup.subtree_control").write_text("+cpu")
-            path = unified / name
-            path.mkdir(exist_ok=True)
-            (path / "cpu.max").write_text("100000 100000")
-            return cls(path, "v2")
-        path = unified / "cpu" / name
-        path.mkdir()
-        (path / "cpu.cfs_period_us").write_text("100000")
-        (path / "cpu.cfs_quota_us").write_text("100000")
-        return cls(path, "v1")
-
-    @property
-    def procs_file(self):
-        return self.path / "cgroup.procs"
-
-    def remove(self):
-        for _ in range(50):
-            try:
-                self.path.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                time.sleep(0.1)
-
-
 class Launcher:
     label = "bin/user-service"
 
@@ -188,7 +149,8 @@ class Launcher:
         CLEANUP.push(f"cgroup {self.cgroup.path}", self.cgroup.remove)
         procs = [str(self.cgroup.procs_file)]
         if version == "v1":  # on v2 the memory cgroup has the CPU controller too
-            cpu = CpuCgroup.create(f"{container.PREFIX}{os.getpid()}-image-cpu-{port}")
+            # One CPU's quota, as podman's --cpus=1 makes: the same bandwidth limit, and one weight for all its threads.
+            cpu = harness.CpuQuota.create(f"{container.PREFIX}{os.getpid()}-image-cpu-{port}", 1.0)
             CLEANUP.push(f"cgroup {cpu.path}", cpu.remove)
             procs.append(str(cpu.procs_file))
         else:
