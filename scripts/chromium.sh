@@ -2,7 +2,7 @@
 # Makes sure Debian's Chromium is installed for the browser tests (Swagger UI), installing the
 # chromium package with apt-get when /usr/bin/chromium is missing. Prints the browser's path on
 # success; exits non-zero, saying why, when it cannot be installed (no root, no apt-get, no network).
-# Run by .ci/run before the build and by SwaggerUiBrowserIT before it drives the browser; safe to
+# Run by .ci/run before the build and by the browser tests (HeadlessChromium.ensureInstalled); safe to
 # run again.
 set -eu
 CHROMIUM=/usr/bin/chromium
