@@ -38,6 +38,8 @@ public final class ReactiveAdapters {
             if (present("reactor.core.publisher.Mono")) {
                 found.addAll(ReactorAdapters.all());
             }
+            // Last: Multi, Flux and Flowable are publishers too, and keep their own adapters or kinds.
+            found.addAll(PublisherAdapters.all());
             return List.copyOf(found);
         }
     }

@@ -2,8 +2,6 @@ package org.jzenith.rest.internal.invoke;
 
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
@@ -26,8 +24,6 @@ final class BindStage {
 
     static final Object[][] NO_LOCATED = {};
     private static final Object[] NO_ARGUMENTS = {};
-    private static final CharSequence EVENT_STREAM = HttpHeaders.createOptimized("text/event-stream");
-    private static final Map<String, List<String>> EVENT_STREAM_HEADERS = Map.of("Cache-Control", List.of("no-cache"));
 
     private final ArgumentResolver[] resolvers;
     private final ArgumentResolver[][] locatorResolvers;
@@ -131,7 +127,7 @@ final class BindStage {
             arguments[eventSinkIndex] = events.sink(
                     routing,
                     routing.vertx().getOrCreateContext(),
-                    started -> body.startStream(started, 200, EVENT_STREAM_HEADERS, EVENT_STREAM, true));
+                    started -> body.startStream(started, 200, EventStream.HEADERS, EventStream.CONTENT_TYPE, true));
         }
         return arguments;
     }

@@ -1,6 +1,7 @@
 package org.jzenith.rest.internal.invoke;
 
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jzenith.rest.ReactiveAdapter;
 import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
@@ -128,13 +130,15 @@ public final class EndpointHandlerFactory {
         final ArgumentResolver[] current = currentResolvers(endpoint, resource);
         final EndpointFilters endpointFilters = dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint));
         final Answering answering = new Answering(errors, endpoint.displayName(), current.length > 0);
+        final Optional<EventStream.Elements> eventElements = eventElements(endpoint);
         final ResultHandler results = endpoint.returnKind() == ReturnKind.ADAPTED
                 ? ResultHandler.adapted(
                         adapters.find(endpoint.method().getReturnType()).orElseThrow(),
                         body,
                         errors,
-                        endpoint.displayName())
-                : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName());
+                        endpoint.displayName(),
+                        eventElements)
+                : ResultHandler.of(endpoint.returnKind(), body, errors, endpoint.displayName(), eventElements);
         final WriteStage write = new WriteStage(endpoint, results, body, virtualThreads, errors, answering);
         final InvokeStage invoke = new InvokeStage(
                 resource,
@@ -190,6 +194,31 @@ public final class EndpointHandlerFactory {
         }
         return new DynamicLocatorHandler(
                 locator, resource, arguments.locators(), locators(way), instances, routes, virtualThreads, errors);
+    }
+
+    /**
+     * How {@code endpoint} writes the elements of the stream it returns as server-sent events, when it
+     * produces {@code text/event-stream}; empty for every other endpoint.
+     */
+    private Optional<EventStream.Elements> eventElements(final EndpointDefinition endpoint) {
+        final boolean stream =
+                switch (endpoint.returnKind()) {
+                    case FLOWABLE, OBSERVABLE -> true;
+                    case ADAPTED ->
+                        adapters.find(endpoint.method().getReturnType()).orElseThrow() instanceof ReactiveAdapter.Many;
+                    default -> false;
+                };
+        if (!stream
+                || endpoint.produces().stream().noneMatch(MediaType.SERVER_SENT_EVENTS_TYPE::isCompatible)
+                || endpoint.produces().stream().anyMatch(MediaType::isWildcardType)) {
+            return Optional.empty();
+        }
+        final Counter cancelled = Counter.builder("rest_event_streams_cancelled_total")
+                .description("Event streams a resource method returned, cancelled because their client went away")
+                .tag("method", endpoint.httpMethod())
+                .tag("uri", endpoint.path().template())
+                .register(registry);
+        return Optional.of(new EventStream.Elements(events, StreamElementType.of(endpoint.method()), cancelled));
     }
 
     private EndpointMetrics metrics(final EndpointDefinition endpoint) {

@@ -4,12 +4,14 @@ import io.reactivex.rxjava3.core.BackpressureOverflowStrategy;
 import io.reactivex.rxjava3.core.BackpressureStrategy;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.FlowableSubscriber;
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Single;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -36,15 +38,19 @@ interface ResultHandler {
 
     /** The handler of an adapted type: its results become a stage or a publisher, then are written as those are. */
     static ResultHandler adapted(
-            final ReactiveAdapter adapter, final BodyWriter body, final ErrorResponder errors, final String endpoint) {
+            final ReactiveAdapter adapter,
+            final BodyWriter body,
+            final ErrorResponder errors,
+            final String endpoint,
+            final Optional<EventStream.Elements> events) {
         return switch (adapter) {
             case ReactiveAdapter.One one -> {
-                final ResultHandler stages = of(ReturnKind.COMPLETION_STAGE, body, errors, endpoint);
+                final ResultHandler stages = of(ReturnKind.COMPLETION_STAGE, body, errors, endpoint, events);
                 yield (routing, context, result) ->
                         stages.handle(routing, context, one.toCompletionStage().apply(result));
             }
             case ReactiveAdapter.Many many -> {
-                final ResultHandler streams = of(ReturnKind.FLOWABLE, body, errors, endpoint);
+                final ResultHandler streams = of(ReturnKind.FLOWABLE, body, errors, endpoint, events);
                 yield (routing, context, result) -> streams.handle(
                         routing,
                         context,
@@ -53,8 +59,17 @@ interface ResultHandler {
         };
     }
 
+    /**
+     * The handler of {@code kind}; a stream ({@code Flowable}, {@code Observable}, an adapted publisher)
+     * is sent as server-sent events when {@code events} is present and the request negotiated {@code
+     * text/event-stream}, else as a JSON array.
+     */
     static ResultHandler of(
-            final ReturnKind kind, final BodyWriter body, final ErrorResponder errors, final String endpoint) {
+            final ReturnKind kind,
+            final BodyWriter body,
+            final ErrorResponder errors,
+            final String endpoint,
+            final Optional<EventStream.Elements> events) {
         final Failure failure =
                 (routing, context, error) -> OnContext.run(context, () -> errors.fail(routing, endpoint, error));
         return switch (kind) {
@@ -97,7 +112,7 @@ interface ResultHandler {
                                 error -> failure.fail(routing, context, error));
             case FLOWABLE ->
                 (routing, context, result) ->
-                        ((Flowable<?>) result).subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
+                        ((Flowable<?>) result).subscribe(stream(routing, context, body, errors, endpoint, events));
             case OBSERVABLE ->
                 // An Observable cannot be slowed down: buffer a bounded number of elements for a slow
                 // client, and cut the stream off (the client sees it incomplete) rather than hold an
@@ -105,7 +120,7 @@ interface ResultHandler {
                 (routing, context, result) -> ((Observable<?>) result)
                         .toFlowable(BackpressureStrategy.MISSING)
                         .onBackpressureBuffer(OBSERVABLE_BUFFER, () -> {}, BackpressureOverflowStrategy.ERROR)
-                        .subscribe(new JsonArrayStream(routing, context, body, errors, endpoint));
+                        .subscribe(stream(routing, context, body, errors, endpoint, events));
             case COMPLETION_STAGE ->
                 (routing, context, result) -> ((CompletionStage<?>) result).whenComplete((value, error) -> {
                     if (error != null) {
@@ -123,6 +138,20 @@ interface ResultHandler {
                     }
                 });
         };
+    }
+
+    /** The subscriber that writes one request's stream: events where negotiated, else a JSON array. */
+    private static FlowableSubscriber<Object> stream(
+            final RoutingContext routing,
+            final Context context,
+            final BodyWriter body,
+            final ErrorResponder errors,
+            final String endpoint,
+            final Optional<EventStream.Elements> events) {
+        if (events.isPresent() && body.negotiated(routing).toString().startsWith(MediaType.SERVER_SENT_EVENTS)) {
+            return new EventStream(routing, context, body, events.get(), endpoint);
+        }
+        return new JsonArrayStream(routing, context, body, errors, endpoint);
     }
 
     /** Optional.empty() or an empty Maybe: the route exists, the thing it names does not. */

@@ -65,7 +65,8 @@ class ReactiveAdaptersIT {
 
         assertThatThrownBy(broken::start)
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("UnsupportedAsyncResource.names returns java.util.concurrent.Flow.Publisher")
+                .hasMessageContaining(
+                        "UnsupportedAsyncResource.names returns com.google.common.util.concurrent.ListenableFuture")
                 .hasMessageContaining("register a ReactiveAdapter for it with RestPlugin.withAdapters");
     }
 }

@@ -44,7 +44,8 @@ class CompatibilityIT {
 
         assertThatThrownBy(app::start)
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("UnsupportedAsyncResource.names returns java.util.concurrent.Flow.Publisher, an"
-                        + " asynchronous type jZenith does not subscribe to");
+                .hasMessageContaining(
+                        "UnsupportedAsyncResource.names returns com.google.common.util.concurrent.ListenableFuture, an"
+                                + " asynchronous type jZenith does not subscribe to");
     }
 }
