@@ -3,13 +3,15 @@ package org.jzenith.opentelemetry.internal;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigProperties;
 import java.util.List;
 import java.util.Optional;
+import org.jzenith.core.configuration.Secrets;
 
 /**
  * Where and how the SDK exports spans, as its autoconfiguration resolved the settings: what the
  * start-up line and the export warnings name.
  *
  * @param exporters the span exporters ({@code otlp}, or {@code none})
- * @param endpoint the URL the spans are sent to: {@code http://collector:4318/v1/traces}
+ * @param endpoint the URL the spans are sent to, as shown: {@code http://collector:4318/v1/traces}, a
+ *     password in it masked
  * @param protocol {@code http/protobuf} or {@code grpc}
  * @param sampler the sampler, with its argument where it has one: {@code parentbased_traceidratio(0.05)}
  */
@@ -19,6 +21,8 @@ record ExportTarget(List<String> exporters, String endpoint, String protocol, St
 
     ExportTarget {
         exporters = List.copyOf(exporters);
+        // Only shown (the start-up line, the export warnings): a password in it never is.
+        endpoint = Secrets.maskUrl(endpoint);
     }
 
     /** The target the SDK's own rules give: the traces keys first, then the general ones, then its defaults. */

@@ -105,7 +105,8 @@ public record OtelSettings(Map<String, String> values, Map<String, String> defau
 
     /**
      * {@code message} (the SDK's, which quotes the values it refuses) with the value of every secret
-     * setting, such as {@code otel.exporter.otlp.headers}, masked.
+     * setting, such as {@code otel.exporter.otlp.headers}, masked, and every password inside a value
+     * (an endpoint's {@code user:password@}) too.
      */
     public String masked(final String message) {
         String masked = message;
@@ -114,7 +115,7 @@ public record OtelSettings(Map<String, String> values, Map<String, String> defau
                 masked = masked.replace(setting.getValue(), Secrets.MASK);
             }
         }
-        return masked;
+        return Secrets.maskUrl(masked);
     }
 
     public boolean disabled() {

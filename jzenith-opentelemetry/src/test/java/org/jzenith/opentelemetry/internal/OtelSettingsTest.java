@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -111,6 +112,25 @@ class OtelSettingsTest {
         assertThat(settings.masked("Invalid map property: otel.exporter.otlp.headers=api-key=s3cr3t"))
                 .doesNotContain("s3cr3t")
                 .contains("otel.exporter.otlp.headers=****");
+    }
+
+    @Test
+    void passwordsInsideValuesAreMaskedInTheSdksMessagesToo() {
+        final OtelSettings settings = new OtelSettings(
+                Map.of("otel.exporter.otlp.endpoint", "https://tracer:s3cr3t@collector:4318"), Map.of());
+
+        assertThat(settings.masked("Invalid OTLP endpoint https://tracer:s3cr3t@collector:4318, no path"))
+                .doesNotContain("s3cr3t")
+                .contains("https://tracer:****@collector:4318");
+    }
+
+    @Test
+    void theStartUpLineAndTheExportWarningsNeverShowAnEndpointsPassword() {
+        final ExportTarget target = new ExportTarget(
+                List.of("otlp"), "https://tracer:s3cr3t@collector:4318/v1/traces", "http/protobuf", "x");
+
+        assertThat(target.describe()).doesNotContain("s3cr3t").contains("https://tracer:****@collector:4318/v1/traces");
+        assertThat(target.endpoint()).doesNotContain("s3cr3t");
     }
 
     @Test
