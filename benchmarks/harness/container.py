@@ -195,15 +195,7 @@ class Cgroup:
                 except ProcessLookupError:
                     pass
             time.sleep(0.1)
-        for _ in range(50):
-            try:
-                self.path.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise OSError(f"could not remove {self.path}")
+        harness.remove_cgroup(self.path)
 
 
 def remove_stale_cgroups(parent):

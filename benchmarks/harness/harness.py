@@ -274,14 +274,20 @@ class CpuQuota:
         return ["sh", "-c", f'echo $$ > {self.procs_file} && exec "$@"', "sh", *command]
 
     def remove(self):
-        for _ in range(50):
-            try:
-                self.path.rmdir()
-                return
-            except FileNotFoundError:
-                return
-            except OSError:
-                time.sleep(0.1)
+        remove_cgroup(self.path)
+
+
+def remove_cgroup(path):
+    """Removes a cgroup's folder, waiting up to 5 s for the kernel to let its last process go."""
+    for _ in range(50):
+        try:
+            path.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise OSError(f"could not remove {path}")
 
 
 def start_app(app, port, java_opts, log, quota=None):
