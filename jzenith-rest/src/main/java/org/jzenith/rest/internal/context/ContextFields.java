@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.security.CurrentSecurityContext;
+import org.jzenith.rest.spi.FieldSetter;
 
 /**
  * {@code @Context} fields of the objects Guice makes: {@link ResourceContext} and {@link Sse},
@@ -88,14 +89,9 @@ public final class ContextFields implements TypeListener {
             if (value == null) {
                 continue; // refused at start-up for resources and providers; left alone elsewhere
             }
-            field.setAccessible(true); // start-up only, when Guice first meets the type
-            encounter.register((com.google.inject.MembersInjector<I>) instance -> {
-                try {
-                    field.set(instance, value.get());
-                } catch (final IllegalAccessException e) {
-                    throw new IllegalStateException("Cannot set @Context field " + field, e);
-                }
-            });
+            // A handle made once here: per-request resources are filled on every request, without reflection.
+            final FieldSetter setter = FieldSetter.of(field);
+            encounter.register((com.google.inject.MembersInjector<I>) instance -> setter.set(instance, value.get()));
         }
     }
 
