@@ -28,10 +28,8 @@ final class ResourceBindings extends AbstractModule {
     @Override
     protected void configure() {
         for (final Class<?> resource : resources) {
-            final Optional<String> problem = ResourceLifecycle.problem(resource);
-            if (problem.isPresent()) {
-                addError("%s %s", resource.getName(), problem.get());
-                continue;
+            if (ResourceLifecycle.problem(resource).isPresent()) {
+                continue; // reported by RestChecks before anything is created
             }
             final ScopedBindingBuilder binding = bindMade(binder(), resource);
             switch (ResourceLifecycle.of(resource)) {

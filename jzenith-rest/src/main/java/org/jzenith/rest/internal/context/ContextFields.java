@@ -63,10 +63,22 @@ public final class ContextFields implements TypeListener {
     private static final Set<String> SECURITY_STAND_INS =
             Set.of("org.eclipse.microprofile.jwt.JsonWebToken", "org.eclipse.microprofile.jwt.ClaimValue");
 
+    /** A {@code @Claim} field (a raw value, a {@code Provider}): filled from the token when the object is made. */
+    private static boolean isClaim(final Field field) {
+        for (final java.lang.annotation.Annotation annotation : field.getAnnotations()) {
+            if (annotation.annotationType().getName().equals(CLAIM)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String CLAIM = "org.eclipse.microprofile.jwt.Claim";
+
     private static boolean readsCurrentSecurity(final Class<?> type) {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (final Field field : c.getDeclaredFields()) {
-                if (SECURITY_STAND_INS.contains(field.getType().getName())) {
+                if (SECURITY_STAND_INS.contains(field.getType().getName()) || isClaim(field)) {
                     return true;
                 }
             }

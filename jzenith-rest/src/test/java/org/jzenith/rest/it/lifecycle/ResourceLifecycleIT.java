@@ -89,6 +89,7 @@ class ResourceLifecycleIT {
                 JZenith.application("--rest.port=0").withPlugins(RestPlugin.withResources(SessionScopedResource.class));
 
         assertThatThrownBy(app::start)
-                .hasMessageContaining("SessionScopedResource is @SessionScoped, a CDI scope jZenith does not have");
+                .hasMessageContaining("SessionScopedResource (RestPlugin.withResources): is @SessionScoped, a CDI scope"
+                        + " jZenith does not have");
     }
 }
