@@ -19,6 +19,7 @@ import org.jzenith.core.configuration.DurationRange;
  * jwt.jwks-allow-insecure-loopback=false         # true: an http:// key set on 127.0.0.1, ::1 or localhost (tests)
  * jwt.issuer=https://id.example.com              # required: the token's iss, exactly
  * jwt.audience=orders                            # required: the token's aud must name one of these (commas)
+ * jwt.verify-audience=true                       # false: accept any aud (a WARN at start-up), jwt.audience unset
  * jwt.clock-skew=30s                             # leeway on exp, nbf and iat, 0s to 5m
  * jwt.roles-claim=groups                         # where the roles are: groups, or a path like realm_access.roles
  * jwt.realm=jzenith                              # the realm of the WWW-Authenticate challenge
@@ -63,8 +64,19 @@ public interface JwtConfiguration {
     /** The issuer a token's {@code iss} claim must name exactly. Required. */
     Optional<String> issuer();
 
-    /** The audiences of which a token's {@code aud} claim must name at least one. Required. */
+    /**
+     * The audiences of which a token's {@code aud} claim must name at least one. Required, unless
+     * {@code jwt.verify-audience=false}.
+     */
     Optional<List<String>> audience();
+
+    /**
+     * Whether a token's {@code aud} must name one of {@code jwt.audience}. {@code false} accepts tokens
+     * meant for any audience, or none, as MicroProfile JWT does when {@code mp.jwt.verify.audiences} is
+     * not set; start-up then logs a WARN, as a token issued for another service is then accepted here.
+     */
+    @WithDefault("true")
+    boolean verifyAudience();
 
     /**
      * How far a token's times may be off: a token is accepted until {@code exp} plus this, from

@@ -64,7 +64,7 @@ public final class JwtPlugin implements Plugin {
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(JwtConfiguration.class);
+        return List.of(JwtConfiguration.class, MicroProfileJwtConfiguration.class);
     }
 
     /**
@@ -74,17 +74,25 @@ public final class JwtPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
-        validation.configuration(JwtConfiguration.class).ifPresent(configuration -> {
-            fetchesKeys = configuration.jwksUrl().isPresent();
-            validation.reject(JwtSettings.problems(configuration));
-        });
+        validation.configuration(JwtConfiguration.class).ifPresent(configuration -> validation
+                .configuration(MicroProfileJwtConfiguration.class)
+                .ifPresent(microProfile -> {
+                    fetchesKeys = JwtSettings.fetchesKeys(configuration, microProfile);
+                    validation.reject(JwtSettings.problems(configuration, microProfile));
+                }));
     }
 
     /** Reads the key, or fetches the key set (start-up fails when it cannot be fetched). */
     @Override
     public Future<Void> start(final PluginContext context) {
         final JwtConfiguration configuration = context.instance(JwtConfiguration.class);
-        final JwtSettings settings = JwtSettings.of(configuration);
+        final JwtSettings settings =
+                JwtSettings.of(configuration, context.instance(MicroProfileJwtConfiguration.class));
+        if (!configuration.verifyAudience()) {
+            LOG.warn("jwt.verify-audience=false: bearer tokens are accepted whatever audience (aud) they name, so a"
+                    + " token the issuer made for another service is accepted here too; set jwt.audience to this"
+                    + " service's audience to check it");
+        }
         final Future<VerifyingKeys> keys =
                 switch (settings.keys()) {
                     case KeySource.Pem(final var key) -> {
@@ -110,7 +118,8 @@ public final class JwtPlugin implements Plugin {
                                 })
                                 .recover(failure -> Future.failedFuture(new IllegalStateException(
                                         "cannot fetch the JSON Web Key Set from " + url + ": " + failure.getMessage()
-                                                + "; check jwt.jwks-url and that the identity provider is up",
+                                                + "; check jwt.jwks-url (or mp.jwt.verify.publickey.location) and"
+                                                + " that the identity provider is up",
                                         failure)));
                 };
         return keys.map(verifying -> {

@@ -10,7 +10,8 @@ import org.jzenith.jwt.internal.ClaimTypes;
 
 /**
  * The user of a request that carried a valid token: {@code SecurityContext.getUserPrincipal()} is
- * one, named by the token's {@code sub}, with the token's claims. It is MicroProfile JWT's {@link
+ * one, named as MicroProfile JWT 2.1 says by the token's {@code upn}, else its {@code
+ * preferred_username}, else its {@code sub}, with the token's claims. It is MicroProfile JWT's {@link
  * JsonWebToken}, so code written for it works unchanged:
  *
  * <pre>{@code
@@ -27,7 +28,7 @@ import org.jzenith.jwt.internal.ClaimTypes;
  * {@code Boolean}, {@code List} or {@code Map} (jZenith ships no JSON-P implementation, so JSON
  * objects are not {@code JsonObject}s).
  *
- * @param name the token's subject ({@code sub})
+ * @param name the user's name: {@code upn}, {@code preferred_username} or {@code sub}, the first present
  * @param claims the token's claims, as JSON maps, lists, strings, numbers and booleans
  * @param rawToken the token as it was sent
  */

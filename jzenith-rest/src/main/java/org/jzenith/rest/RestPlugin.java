@@ -28,7 +28,7 @@ import org.jzenith.rest.security.Authenticator;
  *        .run();
  * }</pre>
  *
- * <p>Resources are created by Guice (singletons unless they declare a scope). A method returning
+ * <p>Resources are created by Guice, one object per request unless they are {@code @Singleton}. A method returning
  * a reactive type runs on the event loop; any other method runs on a virtual thread. Resource
  * classes are read when they are named here, and everything wrong with them is reported with the
  * rest of the configuration's problems before anything starts. The plugin starts in the {@link

@@ -7,10 +7,11 @@ import org.jzenith.jwt.JwtPrincipal;
 import org.jzenith.rest.security.CurrentSecurityContext;
 
 /**
- * What {@code @Inject JsonWebToken} gives: one object for every request, as resources are
- * singletons, that answers from the token of the request the calling thread serves (as Quarkus's
- * request-scoped proxy does). A request without a token is a token without claims: {@code getName()}
- * and every claim are null, {@code getClaimNames()} is empty. Used outside a request (another
+ * What {@code @Inject JsonWebToken} gives: one object for every request, singletons included, that
+ * answers from the token of the request the calling thread serves (as Quarkus's request-scoped proxy
+ * does). A request without a token has no token: {@code getName()}, every claim and {@code
+ * getClaimNames()} are null, as in SmallRye JWT (so the Quarkus quickstart's {@code
+ * jwt.getClaimNames() != null} tells a caller with a token). Used outside a request (another
  * thread, after the method returned), it throws. Thread-safe.
  */
 final class CurrentJsonWebToken implements JsonWebToken {
@@ -29,6 +30,11 @@ final class CurrentJsonWebToken implements JsonWebToken {
         return security.getUserPrincipal() instanceof JwtPrincipal token ? token : null;
     }
 
+    /** Whether the calling thread serves no request now. */
+    static boolean outsideRequest() {
+        return CurrentSecurityContext.get().isEmpty();
+    }
+
     @Override
     public String getName() {
         final JwtPrincipal token = currentOrNull();
@@ -38,7 +44,7 @@ final class CurrentJsonWebToken implements JsonWebToken {
     @Override
     public Set<String> getClaimNames() {
         final JwtPrincipal token = currentOrNull();
-        return token == null ? Set.of() : token.getClaimNames();
+        return token == null ? null : token.getClaimNames();
     }
 
     @Override

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Bearer tokens (RFC 6750) that are JWTs: the signature verified by Vert.x's JWT provider with the
- * configured keys, then the claims by {@link ClaimsCheck}; the user is the token's {@code sub} with
- * the roles of the roles claim. A token that does not hold is rejected with {@code
+ * configured keys, then the claims by {@link ClaimsCheck}; the user is named by the token's {@code
+ * upn}, {@code preferred_username} or {@code sub} (the first present), with the roles of the roles claim. A token that does not hold is rejected with {@code
  * error="invalid_token"} and a description that says why, logged at DEBUG only (it is the client's
  * mistake). Thread-safe.
  */
@@ -87,7 +87,7 @@ public final class JwtAuthenticator implements Authenticator {
             return rejected(problem.get());
         }
         return Future.succeededFuture(Authentication.of(new Identity(
-                new JwtPrincipal(claims.getString("sub"), claims.getMap(), token),
+                new JwtPrincipal(ClaimsCheck.principalName(claims).orElseThrow(), claims.getMap(), token),
                 settings.roles().roles(claims))));
     }
 

@@ -61,8 +61,8 @@ public final class JwtModule extends AbstractModule {
         for (final Type value : values) {
             bindClaimValue(Types.newParameterizedType(ClaimValue.class, value));
         }
-        // Plain values are refused by ClaimFields with the reason; bound here only so that Guice gets
-        // that far instead of reporting a missing binding.
+        // Raw values: ClaimFields puts the claim in place of these stand-ins (or refuses the field with the
+        // reason); bound here only so that Guice gets that far instead of reporting a missing binding.
         bindRefused(String.class, "");
         bindRefused(Long.class, 0L);
         bindRefused(Boolean.class, false);

@@ -104,7 +104,6 @@ public final class RestAssembly {
     /** The Guice module that binds the resources, providers, the server and Bean Validation. */
     public List<Module> modules() {
         return List.of(new RestModule(
-                registration.resources(),
                 registration.providers(),
                 registration.singletons(),
                 server,
@@ -113,9 +112,14 @@ public final class RestAssembly {
                 Set.copyOf(registration.mappings().values())));
     }
 
-    /** Bindings the application's own modules may replace: the Validator. */
+    /** Bindings the application's own modules may replace: the Validator, and the resources' lifecycles. */
     public List<Module> defaultModules() {
-        return List.of(new DefaultValidators(validation));
+        final Set<Class<?>> made =
+                registration.singletons().stream().map(Object::getClass).collect(Collectors.toSet());
+        final List<Class<?>> resources = registration.resources().stream()
+                .filter(resource -> !made.contains(resource))
+                .toList();
+        return List.of(new DefaultValidators(validation), new ResourceBindings(resources));
     }
 
     /** Reports what cannot be served, with the rest of the configuration's problems (see {@link RestChecks}). */

@@ -38,6 +38,8 @@ final class RestChecks {
                 .problems()
                 .forEach(problem ->
                         validation.problem(problem.resourceClass().getSimpleName(), ORIGIN, problem.message()));
+        registration.resources().forEach(resource -> ResourceLifecycle.problem(resource)
+                .ifPresent(problem -> validation.problem(resource.getSimpleName(), ORIGIN, problem)));
         registration.mappings().forEach((exception, status) -> {
             if (status < 400 || status > 599) {
                 validation.problem(

@@ -12,13 +12,10 @@ import jakarta.inject.Scope;
 import jakarta.ws.rs.container.ResourceContext;
 import jakarta.ws.rs.sse.Sse;
 import java.lang.annotation.Annotation;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.RestServer;
 import org.jzenith.rest.RouteContributor;
@@ -38,13 +35,12 @@ import org.jzenith.rest.security.PrincipalParameters;
 import org.jzenith.rest.spi.ResourceEndpoints;
 
 /**
- * Binds the resources, the Jakarta REST providers, the server state, the built-in routes ({@code /health}, {@code
- * /metrics}) and the published description of the endpoints ({@link ResourceEndpoints}). A resource without a scope annotation is a
- * singleton: one instance serves every request, as resources hold no request state.
+ * Binds the Jakarta REST providers, the objects an application made itself, the server state, the built-in routes ({@code /health}, {@code
+ * /metrics}) and the published description of the endpoints ({@link ResourceEndpoints}). The resources' own bindings are in {@link
+ * ResourceBindings}.
  */
 public final class RestModule extends AbstractModule {
 
-    private final List<Class<?>> resources;
     private final List<Class<?>> providers;
     private final List<Object> singletons;
     private final LazyValidation validation;
@@ -53,7 +49,6 @@ public final class RestModule extends AbstractModule {
     private final Set<Integer> mappedStatuses;
 
     public RestModule(
-            final List<Class<?>> resources,
             final List<Class<?>> providers,
             final List<Object> singletons,
             final RestServerState server,
@@ -62,7 +57,6 @@ public final class RestModule extends AbstractModule {
             final Set<Integer> mappedStatuses) {
         this.model = model;
         this.mappedStatuses = Set.copyOf(mappedStatuses);
-        this.resources = List.copyOf(resources);
         this.providers = List.copyOf(providers);
         this.singletons = List.copyOf(singletons);
         this.server = server;
@@ -77,9 +71,9 @@ public final class RestModule extends AbstractModule {
             bindInstance(singleton);
             made.add(singleton.getClass());
         });
-        resources.stream().filter(resource -> !made.contains(resource)).forEach(this::bindResource);
-        // Created like resources, so they can inject services.
-        providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindResource);
+        // Resources are bound by ResourceBindings, a default module an application's module may override.
+        // Created by Guice like resources, so they can inject services.
+        providers.stream().filter(provider -> !made.contains(provider)).forEach(this::bindProvider);
         RouteContributor.bind(binder()).to(HealthRoutes.class);
         RouteContributor.bind(binder()).to(MetricsRoutes.class);
         // For plugins that describe the API (jzenith-openapi); made only when one asks for it.
@@ -102,44 +96,12 @@ public final class RestModule extends AbstractModule {
         bind((Class<T>) singleton.getClass()).toInstance(singleton);
     }
 
-    private void bindResource(final Class<?> resource) {
-        bindResource(resource, hasScope(resource));
-    }
-
-    /**
-     * Binds {@code resource}; one that Guice cannot construct by itself (a single public
-     * constructor with parameters and no {@code @Inject}, the Jakarta REST and Dropwizard style)
-     * is constructed through that constructor, with its parameters injected.
-     */
-    private <T> void bindResource(final Class<T> resource, final boolean scoped) {
-        final Optional<Constructor<T>> constructor = soleUnannotatedConstructor(resource);
-        final ScopedBindingBuilder binding =
-                constructor.isPresent() ? bind(resource).toConstructor(constructor.get()) : bind(resource);
-        if (!scoped) {
+    /** A provider: one object for every request, as Jakarta REST makes providers, unless it declares a scope. */
+    private void bindProvider(final Class<?> provider) {
+        final ScopedBindingBuilder binding = ResourceBindings.bindMade(binder(), provider);
+        if (!hasScope(provider)) {
             binding.in(Scopes.SINGLETON);
         }
-    }
-
-    /**
-     * The one constructor of {@code type} when it takes parameters and has no {@code @Inject}: public
-     * (Jakarta REST, Dropwizard) or package-private (Quarkus, where CDI uses a class's only
-     * constructor). A private one is left to Guice, which refuses it saying so.
-     */
-    @SuppressWarnings("unchecked") // getDeclaredConstructors() of a Class<T> returns constructors of T
-    private static <T> Optional<Constructor<T>> soleUnannotatedConstructor(final Class<T> type) {
-        final Constructor<?>[] declared = type.getDeclaredConstructors();
-        final boolean annotated = Arrays.stream(declared)
-                .anyMatch(c -> c.isAnnotationPresent(jakarta.inject.Inject.class)
-                        || c.isAnnotationPresent(com.google.inject.Inject.class));
-        final Constructor<?>[] publicOnes = type.getConstructors();
-        final Constructor<?>[] constructors = publicOnes.length == 1 ? publicOnes : declared;
-        if (annotated
-                || constructors.length != 1
-                || constructors[0].getParameterCount() == 0
-                || Modifier.isPrivate(constructors[0].getModifiers())) {
-            return Optional.empty();
-        }
-        return Optional.of((Constructor<T>) constructors[0]);
     }
 
     private static boolean hasScope(final Class<?> type) {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.security.CurrentSecurityContext;
+import org.jzenith.rest.spi.FieldSetter;
 
 /**
  * {@code @Context} fields of the objects Guice makes: {@link ResourceContext} and {@link Sse},
@@ -62,10 +63,22 @@ public final class ContextFields implements TypeListener {
     private static final Set<String> SECURITY_STAND_INS =
             Set.of("org.eclipse.microprofile.jwt.JsonWebToken", "org.eclipse.microprofile.jwt.ClaimValue");
 
+    /** A {@code @Claim} field (a raw value, a {@code Provider}): filled from the token when the object is made. */
+    private static boolean isClaim(final Field field) {
+        for (final java.lang.annotation.Annotation annotation : field.getAnnotations()) {
+            if (annotation.annotationType().getName().equals(CLAIM)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String CLAIM = "org.eclipse.microprofile.jwt.Claim";
+
     private static boolean readsCurrentSecurity(final Class<?> type) {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (final Field field : c.getDeclaredFields()) {
-                if (SECURITY_STAND_INS.contains(field.getType().getName())) {
+                if (SECURITY_STAND_INS.contains(field.getType().getName()) || isClaim(field)) {
                     return true;
                 }
             }
@@ -88,14 +101,9 @@ public final class ContextFields implements TypeListener {
             if (value == null) {
                 continue; // refused at start-up for resources and providers; left alone elsewhere
             }
-            field.setAccessible(true); // start-up only, when Guice first meets the type
-            encounter.register((com.google.inject.MembersInjector<I>) instance -> {
-                try {
-                    field.set(instance, value.get());
-                } catch (final IllegalAccessException e) {
-                    throw new IllegalStateException("Cannot set @Context field " + field, e);
-                }
-            });
+            // A handle made once here: per-request resources are filled on every request, without reflection.
+            final FieldSetter setter = FieldSetter.of(field);
+            encounter.register((com.google.inject.MembersInjector<I>) instance -> setter.set(instance, value.get()));
         }
     }
 

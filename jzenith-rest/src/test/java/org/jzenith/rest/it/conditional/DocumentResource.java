@@ -1,5 +1,6 @@
 package org.jzenith.rest.it.conditional;
 
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -17,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Conditional GET and PUT, as the Jakarta REST tutorials write them. */
 @Path("/document")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton // its state is shared by every request
 public class DocumentResource {
 
     private static final Date MODIFIED = Date.from(Instant.parse("2026-11-20T10:00:00Z"));

@@ -1,5 +1,6 @@
 package org.jzenith.rest.it.conventions;
 
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** Locators declared to return Object or Class, as Jersey code picks a sub-resource by what it finds. */
 @Path("/shelves")
+@Singleton // its state is shared by every request
 public class ShelfResource {
 
     private final AtomicInteger located = new AtomicInteger();

@@ -1,5 +1,6 @@
 package org.jzenith.benchmarks.plain;
 
+import jakarta.inject.Singleton;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -15,6 +16,7 @@ import java.util.concurrent.Semaphore;
  */
 @Path("/sleep")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton // its state is shared by every request
 public class SleepResource {
 
     /** Where a request ran. */

@@ -1,0 +1,17 @@
+package org.jzenith.rest.it.lifecycle;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+
+/** Counts the requests one object of it served, as a resource with request state in a field would. */
+@Path("/unscoped")
+public class UnscopedResource {
+
+    private int served;
+
+    @GET
+    public String served() {
+        served++;
+        return String.valueOf(served);
+    }
+}
