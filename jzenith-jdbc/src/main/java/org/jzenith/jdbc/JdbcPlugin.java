@@ -161,6 +161,28 @@ public final class JdbcPlugin implements Plugin {
         validation
                 .configuration(JdbcConfiguration.class)
                 .ifPresent(configuration -> validation.reject(JdbcTarget.problems(configuration)));
+        if (outbox) {
+            validation
+                    .configuration(OutboxConfiguration.class)
+                    .filter(JdbcPlugin::logStore)
+                    .ifPresent(settings -> {
+                        LogOutboxes.slotProblems(settings.log().slot())
+                                .ifPresent(problem -> validation.reject("outbox.log.slot", problem));
+                        validation
+                                .configuration(JdbcConfiguration.class)
+                                .map(JdbcTarget::of)
+                                .filter(target -> !target.url().startsWith(POSTGRESQL_URL))
+                                .ifPresent(target -> validation.reject(
+                                        "outbox.store",
+                                        "table where jdbc.url is not PostgreSQL (" + target.describe()
+                                                + "): the log store reads PostgreSQL's write-ahead log; set"
+                                                + " outbox.store=table, or jdbc.url to a PostgreSQL database"));
+                    });
+        }
+    }
+
+    private static boolean logStore(final OutboxConfiguration settings) {
+        return settings.store() == OutboxConfiguration.Store.LOG;
     }
 
     @Override
@@ -178,8 +200,11 @@ public final class JdbcPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
         final CoreConfiguration core = context.instance(CoreConfiguration.class);
+        final Optional<OutboxConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxConfiguration.class)).filter(JdbcPlugin::logStore)
+                : Optional.empty();
         return Blocking.call("jzenith-jdbc-start", () -> {
-            open(configuration, registry, loader, core);
+            open(configuration, registry, loader, core, logOutbox);
             return null;
         });
     }
@@ -200,7 +225,8 @@ public final class JdbcPlugin implements Plugin {
             final JdbcConfiguration configuration,
             final MeterRegistry registry,
             final ClassLoader loader,
-            final CoreConfiguration core) {
+            final CoreConfiguration core,
+            final Optional<OutboxConfiguration> logOutbox) {
         final JdbcTarget target = JdbcTarget.of(configuration);
         target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
         final HikariDataSource pool = firstConnection(target, configuration, registry, core);
@@ -210,7 +236,11 @@ public final class JdbcPlugin implements Plugin {
             final Optional<MigrateResult> migrated = configuration.migrate()
                     ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
                     : Optional.empty();
-            final String outboxSummary = outbox ? "; " + migrateOutbox(pool, target, product, loader) : "";
+            final String outboxSummary = (outbox ? "; " + migrateOutbox(pool, target, product, loader) : "")
+                    + logOutbox
+                            .map(settings -> "; log outbox: "
+                                    + LogOutboxes.prepare(pool, settings.log().slot(), target.describe()))
+                            .orElse("");
             dataSource.start(pool, target, product);
             final String summary = "; " + migrations.summary(migrated) + outboxSummary;
             if (target.embedded()) {

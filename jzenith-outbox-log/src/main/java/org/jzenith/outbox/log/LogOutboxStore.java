@@ -45,7 +45,7 @@ public final class LogOutboxStore implements OutboxStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(LogOutboxStore.class);
 
-    private final ReplicationTarget target;
+    private final Supplier<ReplicationTarget> target;
     private final String slot;
     private final RetainedWal retained;
     private final Supplier<SlotStatus> measure;
@@ -55,7 +55,7 @@ public final class LogOutboxStore implements OutboxStore {
     private volatile Optional<ReplicationSession> session = Optional.empty();
 
     private LogOutboxStore(
-            final ReplicationTarget target,
+            final Supplier<ReplicationTarget> target,
             final String slot,
             final RetainedWal retained,
             final Supplier<SlotStatus> measure) {
@@ -66,7 +66,8 @@ public final class LogOutboxStore implements OutboxStore {
     }
 
     /**
-     * The store of {@code slot} on {@code target}; {@code measure} reads the slot's status ({@link
+     * The store of {@code slot} on {@code target} (asked when the relay first reads: the plugin's
+     * connection is known once it started); {@code measure} reads the slot's status ({@link
      * SlotStatus#query}) on one of the plugin's own connections, and its result goes to {@code
      * retained}.
      *
@@ -75,7 +76,7 @@ public final class LogOutboxStore implements OutboxStore {
      * }</pre>
      */
     public static LogOutboxStore of(
-            final ReplicationTarget target,
+            final Supplier<ReplicationTarget> target,
             final String slot,
             final RetainedWal retained,
             final Supplier<SlotStatus> measure) {
@@ -128,7 +129,7 @@ public final class LogOutboxStore implements OutboxStore {
                 session = Optional.empty();
             });
             try {
-                session = ReplicationSession.open(target, slot, this::arrived, ids);
+                session = ReplicationSession.open(target.get(), slot, this::arrived, ids);
             } catch (final SQLException e) {
                 throw new IllegalStateException("cannot read the replication slot " + slot + ": " + e.getMessage(), e);
             }
