@@ -232,15 +232,17 @@ public final class JdbcPlugin implements Plugin {
         final HikariDataSource pool = firstConnection(target, configuration, registry, core);
         try {
             final String product = product(pool, target);
+            // Before any migration: a server that cannot carry the log outbox is refused with nothing created.
+            final String logSummary = logOutbox
+                    .map(settings -> "; log outbox: "
+                            + LogOutboxes.prepare(pool, settings.log().slot(), target.describe()))
+                    .orElse("");
             final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
             final Optional<MigrateResult> migrated = configuration.migrate()
                     ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
                     : Optional.empty();
-            final String outboxSummary = (outbox ? "; " + migrateOutbox(pool, target, product, loader) : "")
-                    + logOutbox
-                            .map(settings -> "; log outbox: "
-                                    + LogOutboxes.prepare(pool, settings.log().slot(), target.describe()))
-                            .orElse("");
+            final String outboxSummary =
+                    (outbox ? "; " + migrateOutbox(pool, target, product, loader) : "") + logSummary;
             dataSource.start(pool, target, product);
             final String summary = "; " + migrations.summary(migrated) + outboxSummary;
             if (target.embedded()) {
