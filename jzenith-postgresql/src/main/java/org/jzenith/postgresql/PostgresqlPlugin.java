@@ -190,6 +190,17 @@ public final class PostgresqlPlugin implements Plugin {
                     .ifPresent(services -> validation.reject(
                             PostgresqlTarget.HOST, new PostgresqlDevService(services, 0).missingLibrary()));
         });
+        if (outbox) {
+            validation
+                    .configuration(OutboxConfiguration.class)
+                    .filter(PostgresqlPlugin::logStore)
+                    .flatMap(settings -> LogOutboxes.slotProblems(settings.log().slot()))
+                    .ifPresent(problem -> validation.reject("outbox.log.slot", problem));
+        }
+    }
+
+    private static boolean logStore(final OutboxConfiguration settings) {
+        return settings.store() == OutboxConfiguration.Store.LOG;
     }
 
     /**
@@ -213,6 +224,9 @@ public final class PostgresqlPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(PostgresqlPlugin.class.getClassLoader());
         final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
+        final Optional<OutboxConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxConfiguration.class)).filter(PostgresqlPlugin::logStore)
+                : Optional.empty();
         final FirstConnection first = FirstConnection.within(
                         context.instance(CoreConfiguration.class),
                         "PostgreSQL at " + target.describe(),
@@ -228,10 +242,20 @@ public final class PostgresqlPlugin implements Plugin {
                 .compose(version -> context.vertx()
                         .executeBlocking(
                                 () -> {
+                                    // Before any migration: a server that cannot carry the log outbox is
+                                    // refused with nothing created.
+                                    final String logSummary = logOutbox
+                                            .map(settings -> "; log outbox: "
+                                                    + LogOutboxes.prepare(
+                                                            target,
+                                                            settings.log().slot()))
+                                            .orElse("");
                                     final Optional<MigrateResult> migrated = configuration.migrate()
                                             ? Optional.of(migrations.apply(loader, flyway -> jdbc(flyway, target)))
                                             : Optional.empty();
-                                    return migrations.summary(migrated) + migrateOutbox(migrations, loader, target);
+                                    return migrations.summary(migrated)
+                                            + migrateOutbox(migrations, loader, target)
+                                            + logSummary;
                                 },
                                 false)
                         .compose(summary ->
