@@ -226,6 +226,8 @@ final class ReplicationSession implements AutoCloseable {
                 LockSupport.parkNanos(idle);
                 idle = Math.min(idle * 2, MAX_IDLE_NANOS);
             }
+            // A graceful stop confirms what was acknowledged, so the next reader sends none of it again.
+            flush();
         } catch (final SQLException | RuntimeException e) {
             if (running) {
                 failure = Optional.of(Failures.describe(e));

@@ -19,7 +19,10 @@ final class LogTopic {
 
     private LogTopic() {}
 
-    /** The records of {@code topic}, once there are at least {@code count} of them (within {@code wait}). */
+    /**
+     * The records of {@code topic}, once they carry at least {@code count} events (within {@code wait});
+     * copies of one event, which at-least-once allows, count once.
+     */
     static List<Received> read(final String bootstrap, final String topic, final int count, final Duration wait) {
         final Properties settings = new Properties();
         settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -41,7 +44,7 @@ final class LogTopic {
                                             .value(),
                                     StandardCharsets.UTF_8)));
                 }
-                return received.size() >= count;
+                return received.stream().map(Received::eventId).distinct().count() >= count;
             });
         }
         return received;
