@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jzenith.core.outbox.Outbox;
-import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.TraceParents;
 import org.jzenith.outbox.log.LogOutboxStore;
@@ -45,7 +45,7 @@ final class JdbcLogOutbox implements Outbox {
     JdbcLogOutbox(
             final Jdbi jdbi,
             final Optional<OutboxCodec> codec,
-            final OutboxConfiguration configuration,
+            final OutboxStoreConfiguration configuration,
             final MeterRegistry registry,
             final PooledDataSource pool,
             final OpenTelemetry openTelemetry) {

@@ -27,6 +27,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.store.FirstConnection;
 import org.jzenith.flyway.Migrations;
 import org.jzenith.flyway.OutboxMigrations;
@@ -163,7 +164,7 @@ public final class JdbcPlugin implements Plugin {
                 .ifPresent(configuration -> validation.reject(JdbcTarget.problems(configuration)));
         if (outbox) {
             validation
-                    .configuration(OutboxConfiguration.class)
+                    .configuration(OutboxStoreConfiguration.class)
                     .filter(JdbcPlugin::logStore)
                     .ifPresent(settings -> {
                         LogOutboxes.slotProblems(settings.log().slot())
@@ -181,14 +182,18 @@ public final class JdbcPlugin implements Plugin {
         }
     }
 
-    private static boolean logStore(final OutboxConfiguration settings) {
-        return settings.store() == OutboxConfiguration.Store.LOG;
+    private static boolean logStore(final OutboxStoreConfiguration settings) {
+        return settings.store() == OutboxStoreConfiguration.Store.LOG;
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
         return outbox
-                ? List.of(JdbcConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
+                ? List.of(
+                        JdbcConfiguration.class,
+                        OutboxConfiguration.class,
+                        OutboxStoreConfiguration.class,
+                        InboxConfiguration.class)
                 : List.of(JdbcConfiguration.class);
     }
 
@@ -200,8 +205,8 @@ public final class JdbcPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
         final CoreConfiguration core = context.instance(CoreConfiguration.class);
-        final Optional<OutboxConfiguration> logOutbox = outbox
-                ? Optional.of(context.instance(OutboxConfiguration.class)).filter(JdbcPlugin::logStore)
+        final Optional<OutboxStoreConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxStoreConfiguration.class)).filter(JdbcPlugin::logStore)
                 : Optional.empty();
         return Blocking.call("jzenith-jdbc-start", () -> {
             open(configuration, registry, loader, core, logOutbox);
@@ -226,7 +231,7 @@ public final class JdbcPlugin implements Plugin {
             final MeterRegistry registry,
             final ClassLoader loader,
             final CoreConfiguration core,
-            final Optional<OutboxConfiguration> logOutbox) {
+            final Optional<OutboxStoreConfiguration> logOutbox) {
         final JdbcTarget target = JdbcTarget.of(configuration);
         target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
         final HikariDataSource pool = firstConnection(target, configuration, registry, core);

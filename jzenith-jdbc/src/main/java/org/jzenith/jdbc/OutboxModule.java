@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.outbox.Outbox;
-import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.spi.outbox.InboxStore;
 import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
@@ -45,25 +45,25 @@ final class OutboxModule extends AbstractModule {
 
     @Provides
     @Singleton
-    Outbox outbox(final OutboxConfiguration configuration, final Injector injector) {
+    Outbox outbox(final OutboxStoreConfiguration configuration, final Injector injector) {
         return log(configuration) ? LogOutboxes.outbox(injector) : injector.getInstance(JdbcOutbox.class);
     }
 
     @Provides
     @Singleton
     @Named(CHOSEN)
-    OutboxStore store(final OutboxConfiguration configuration, final Injector injector) {
+    OutboxStore store(final OutboxStoreConfiguration configuration, final Injector injector) {
         return log(configuration) ? LogOutboxes.store(injector) : injector.getInstance(JdbcOutbox.class);
     }
 
     @Provides
     @Singleton
     @Named(CHOSEN)
-    HealthCheck check(final OutboxConfiguration configuration, final Injector injector) {
+    HealthCheck check(final OutboxStoreConfiguration configuration, final Injector injector) {
         return log(configuration) ? LogOutboxes.healthCheck(injector) : injector.getInstance(OutboxHealthCheck.class);
     }
 
-    private static boolean log(final OutboxConfiguration configuration) {
-        return configuration.store() == OutboxConfiguration.Store.LOG;
+    private static boolean log(final OutboxStoreConfiguration configuration) {
+        return configuration.store() == OutboxStoreConfiguration.Store.LOG;
     }
 }

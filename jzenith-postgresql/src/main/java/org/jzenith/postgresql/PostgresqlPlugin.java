@@ -19,6 +19,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
 import org.jzenith.core.store.FirstConnection;
@@ -170,7 +171,11 @@ public final class PostgresqlPlugin implements Plugin {
     @Override
     public List<Class<?>> configurationMappings() {
         return outbox
-                ? List.of(PostgresqlConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
+                ? List.of(
+                        PostgresqlConfiguration.class,
+                        OutboxConfiguration.class,
+                        OutboxStoreConfiguration.class,
+                        InboxConfiguration.class)
                 : List.of(PostgresqlConfiguration.class);
     }
 
@@ -192,15 +197,15 @@ public final class PostgresqlPlugin implements Plugin {
         });
         if (outbox) {
             validation
-                    .configuration(OutboxConfiguration.class)
+                    .configuration(OutboxStoreConfiguration.class)
                     .filter(PostgresqlPlugin::logStore)
                     .flatMap(settings -> LogOutboxes.slotProblems(settings.log().slot()))
                     .ifPresent(problem -> validation.reject("outbox.log.slot", problem));
         }
     }
 
-    private static boolean logStore(final OutboxConfiguration settings) {
-        return settings.store() == OutboxConfiguration.Store.LOG;
+    private static boolean logStore(final OutboxStoreConfiguration settings) {
+        return settings.store() == OutboxStoreConfiguration.Store.LOG;
     }
 
     /**
@@ -224,8 +229,8 @@ public final class PostgresqlPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(PostgresqlPlugin.class.getClassLoader());
         final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
-        final Optional<OutboxConfiguration> logOutbox = outbox
-                ? Optional.of(context.instance(OutboxConfiguration.class)).filter(PostgresqlPlugin::logStore)
+        final Optional<OutboxStoreConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxStoreConfiguration.class)).filter(PostgresqlPlugin::logStore)
                 : Optional.empty();
         final FirstConnection first = FirstConnection.within(
                         context.instance(CoreConfiguration.class),

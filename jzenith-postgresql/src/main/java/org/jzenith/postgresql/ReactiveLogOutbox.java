@@ -18,8 +18,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
-import org.jzenith.core.outbox.OutboxConfiguration;
 import org.jzenith.core.outbox.OutboxFullException;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.TraceParents;
 import org.jzenith.outbox.log.LogOutboxStore;
@@ -51,7 +51,7 @@ final class ReactiveLogOutbox implements PostgresqlOutbox {
     ReactiveLogOutbox(
             final Pool pool,
             final Optional<OutboxCodec> codec,
-            final OutboxConfiguration configuration,
+            final OutboxStoreConfiguration configuration,
             final MeterRegistry registry,
             final PostgresqlTarget target,
             final OpenTelemetry openTelemetry) {
