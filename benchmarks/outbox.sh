@@ -22,10 +22,13 @@
 # holds the waits for a CPU that other processes had. On PostgreSQL it records the server's CPU time
 # per request as well (every server process, from /proc), since there the database's work is not the
 # service's.
-# OUTBOX_STORE=postgresql runs the rounds on the reactive PostgreSQL plugin instead of H2 (a fresh
-# database per run on the machine's server, 127.0.0.1:5432, user postgres; psql must be there): the
-# database's work then runs in its own processes, as in production, not on the service's CPU. The
-# commit-to-consume latency below is measured on H2 only.
+# OUTBOX_STORE=postgresql runs the rounds on the reactive PostgreSQL plugin instead of H2, against a
+# PostgreSQL cluster of the run's own (initdb and pg_ctl of the machine's PostgreSQL, on a free port,
+# with wal_level=logical and the server's other settings as initdb makes them; a fresh database per
+# run; psql must be there): the database's work then runs in its own processes, as in production, not
+# on the service's CPU, and its CPU is that cluster's alone. There the variants are none, outbox (the
+# table store), log (outbox.store=log: the event written with pg_logical_emit_message and relayed from
+# a logical replication slot) and kafka. The commit-to-consume latency below is measured on H2 only.
 #
 #   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
 #   OUTBOX_STORE=postgresql benchmarks/outbox.sh 3 15                  # the rounds on PostgreSQL
@@ -48,7 +51,8 @@ def median(variant, key):
 base = median("none", "rps")
 store = os.environ["STORE"]
 where = ("its embedded H2" if store == "h2" else
-         "the reactive PostgreSQL plugin with a fresh database per run on the machine's server")
+         "the reactive PostgreSQL plugin with a fresh database per run on a PostgreSQL cluster of the run's own"
+         " (wal_level=logical, on CPU 1)")
 prefix = "" if store == "h2" else f"OUTBOX_STORE={store} "
 print("# What the outbox costs POST /users\n")
 print(f"`{prefix}BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`,"
@@ -59,16 +63,18 @@ with_cpu = all("cpu_us" in run for run in runs)
 cpu_base = median("none", "cpu_us") if with_cpu else None
 with_db = all("db_cpu_us" in run for run in runs)
 if with_db:
-    print("PostgreSQL CPU is the machine's server's (every server process, and the backends that ended) over the"
-          " same seconds, divided by the same requests: the database's share of the cost, which H2 keeps inside"
-          " the service.\n")
+    print("PostgreSQL CPU is the run's own cluster's (every server process, and the backends that ended) over"
+          " the same seconds, divided by the same requests: the database's share of the cost, which H2 keeps"
+          " inside the service. `log` is `user.events=outbox` with `outbox.store=log`: no outbox row, the event"
+          " written with `pg_logical_emit_message` and relayed from a logical replication slot (its walsender's"
+          " CPU counts as PostgreSQL's, the relay's as the service's).\n")
 db_header = " PostgreSQL CPU µs/request | vs none |" if with_db else ""
 print("| user.events | requests/s | lowest..highest run | vs none | CPU µs/request | vs none |" + db_header
       + " p50 ms | p99 ms | non-2xx |")
 print("| --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if with_db else "") + " ---: | ---: | ---: |")
 spread = 0.0
 cpu_spread = 0.0
-for variant in ("none", "outbox", "kafka"):
+for variant in [v for v in ("none", "outbox", "log", "kafka") if values(v, "rps")]:
     rps = median(variant, "rps")
     low, high = min(values(variant, "rps")), max(values(variant, "rps"))
     spread = max(spread, high / low)
@@ -82,6 +88,18 @@ for variant in ("none", "outbox", "kafka"):
     print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {cpu} |"
           f" {median(variant, 'p50_ms'):.2f} | {median(variant, 'p99_ms'):.2f} | {errors} |")
 latency_file = os.path.join(os.path.dirname(sys.argv[1]), "latency.json")
+if values("log", "rps") and with_cpu and with_db:
+    print("\n## Issue 36's goals for the log outbox, against no event\n")
+    print("| goal | measured | |")
+    print("| --- | ---: | --- |")
+    goals = [("service CPU per request at most 1.15x", median("log", "cpu_us") / cpu_base, lambda r: r <= 1.15),
+             ("PostgreSQL CPU per request at most 1.3x", median("log", "db_cpu_us") / median("none", "db_cpu_us"),
+              lambda r: r <= 1.3),
+             ("requests/s at least 0.85x", median("log", "rps") / base, lambda r: r >= 0.85)]
+    for goal, ratio, met in goals:
+        print(f"| {goal} | {ratio:.2f}x | {'met' if met(ratio) else 'missed'} |")
+    print("| commit-to-broker p99 at most 50 ms at 1,000 events/s | not measured by this run | inconclusive |")
+    print("| less total CPU per event than Debezium embedded | Debezium not run | inconclusive |")
 if spread > 1.3 and with_cpu and cpu_spread <= 1.3:
     print(f"\nRequests/s of one variant differ up to {spread:.1f}x between runs (the machine is shared), but"
           f" CPU per request at most {cpu_spread:.2f}x: read the cost from the CPU column.")
@@ -160,14 +178,32 @@ results=$out_dir/runs.jsonl
 variants=(none outbox kafka)
 store=${OUTBOX_STORE:-h2}
 database=
-psql_do() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p 5432 -U postgres -d postgres -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
+pg_port=$((base + 4))
+pg_data=$work/pgdata
+pg_bin=${JZENITH_POSTGRESQL_BIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
+# PostgreSQL refuses to run as root: then the cluster is the system user postgres's.
+pg_as=()
+[ "$(id -u)" != 0 ] || pg_as=(runuser -u postgres --)
+psql_do() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
+pg_stop() { [ ! -f "$pg_data/postmaster.pid" ] || "${pg_as[@]}" "$pg_bin/pg_ctl" stop -D "$pg_data" -m fast -w -s || true; }
 case "$store" in
   h2) ;;
   postgresql)
     command -v psql >/dev/null || { echo "psql is missing: apt-get install -y postgresql-client" >&2; exit 1; }
-    trap '[ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; cleanup' EXIT ;;
+    variants=(none outbox log kafka)
+    mkdir -p "$pg_data"
+    [ "$(id -u)" != 0 ] || chown postgres "$work" "$pg_data"
+    "${pg_as[@]}" "$pg_bin/initdb" -D "$pg_data" -U postgres -A trust -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
+      || { cat "$work/initdb.log" >&2; exit 1; }
+    printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nwal_level = logical\n" \
+      "$pg_port" >>"$pg_data/postgresql.conf"
+    # The server on CPU 1, with wrk and the broker, as the service has CPU 0 to itself.
+    taskset -c 1 "${pg_as[@]}" "$pg_bin/pg_ctl" start -D "$pg_data" -l "$pg_data/server.log" -w -s \
+      || { tail -20 "$pg_data/server.log" >&2; exit 1; }
+    trap '[ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; pg_stop; cleanup' EXIT ;;
   *) echo "OUTBOX_STORE must be h2 or postgresql, not '$store'" >&2; exit 2 ;;
 esac
+variant_count=${#variants[@]}
 # The service's CPU time (user + system) in clock ticks, from /proc/PID/stat (fields 14 and 15; the
 # command name before them may hold spaces, so they are counted after its closing parenthesis).
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
@@ -175,24 +211,26 @@ cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 # reaped from the backends that ended (its cutime and cstime, fields 16 and 17).
 pg_cpu_ticks() {
   local main
-  main=$(pgrep -o -x postgres)
-  { sed 's/.*) //' "/proc/$main/stat" | awk '{ print $14 + $15 }'
-    for pid in $(pgrep -x postgres); do sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }'; done
+  main=$(head -1 "$pg_data/postmaster.pid")
+  { sed 's/.*) //' "/proc/$main/stat" | awk '{ print $12 + $13 + $14 + $15 }'
+    for pid in $(pgrep -P "$main"); do sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }'; done
   } | awk '{ total += $1 } END { print total }'
 }
 for round in $(seq 1 "$rounds"); do
-  for i in 0 1 2; do
-    variant=${variants[$(((i + round) % 3))]}
+  for i in $(seq 0 $((variant_count - 1))); do
+    variant=${variants[$(((i + round) % variant_count))]}
     if [ "$store" = h2 ]; then
       store_args=(--jdbc.embedded.directory="$work/h2-$variant-$round")
     else
       database="jz_bench_outbox_$$_${variant}_$round"
       psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"
       psql_do "CREATE DATABASE $database"
-      store_args=(--user.store=postgresql --postgresql.host=127.0.0.1 --postgresql.port=5432
+      store_args=(--user.store=postgresql --postgresql.host=127.0.0.1 --postgresql.port="$pg_port"
         --postgresql.username=postgres --postgresql.database="$database")
     fi
-    taskset -c 0 "$launcher" --rest.port="$port" --user.events="$variant" --kafka.bootstrap-servers="$bootstrap" \
+    events=$variant
+    if [ "$variant" = log ]; then events=outbox; store_args+=(--outbox.store=log); fi
+    taskset -c 0 "$launcher" --rest.port="$port" --user.events="$events" --kafka.bootstrap-servers="$bootstrap" \
       "${store_args[@]}" >"$work/service-$variant-$round.log" 2>&1 &
     service_pid=$!
     for _ in $(seq 1 600); do
@@ -208,7 +246,11 @@ for round in $(seq 1 "$rounds"); do
     ticks=$(($(cpu_ticks "$service_pid") - ticks))
     [ "$store" = h2 ] || db_ticks=$(($(pg_cpu_ticks) - db_ticks))
     kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
-    if [ -n "$database" ]; then psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=; fi
+    if [ -n "$database" ]; then
+      # A database with a replication slot cannot be dropped: the log variant's slot goes first.
+      psql_do "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$database'"
+      psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=
+    fi
     VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks DB_TICKS=$db_ticks STORE=$store HZ=$(getconf CLK_TCK) \
       python3 - >>"$results" <<'PY'
 import json, os, re
@@ -234,6 +276,7 @@ done
 
 if [ "$store" != h2 ]; then
   report "$rounds" "$duration" "$started_at"
+  python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "outbox-postgresql")'
   cat "$out_md"
   exit 0
 fi

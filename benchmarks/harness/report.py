@@ -25,6 +25,7 @@ INCLUDED = [
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
     ("outbox", "OUTBOX.md", "written by benchmarks/outbox.sh"),
+    ("outbox-postgresql", "OUTBOX-POSTGRESQL.md", "written by OUTBOX_STORE=postgresql benchmarks/outbox.sh"),
     ("rolling", "ROLLING.md", "written by benchmarks/rolling.sh"),
     ("readings", "READINGS.md", "kept by hand"),
 ]

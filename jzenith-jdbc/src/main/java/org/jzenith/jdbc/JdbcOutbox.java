@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -41,6 +42,7 @@ import org.jzenith.core.spi.outbox.TraceParents;
  * {@code outbox_pending} and {@code outbox_oldest_pending_seconds} show the backlog as of the last
  * count (at most a second old while the relay runs). Thread-safe.
  */
+@Singleton
 final class JdbcOutbox implements Outbox, OutboxStore {
 
     private static final String RELAY = "relay";

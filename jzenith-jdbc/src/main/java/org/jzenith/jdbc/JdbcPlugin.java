@@ -27,6 +27,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.store.FirstConnection;
 import org.jzenith.flyway.Migrations;
 import org.jzenith.flyway.OutboxMigrations;
@@ -161,12 +162,38 @@ public final class JdbcPlugin implements Plugin {
         validation
                 .configuration(JdbcConfiguration.class)
                 .ifPresent(configuration -> validation.reject(JdbcTarget.problems(configuration)));
+        if (outbox) {
+            validation
+                    .configuration(OutboxStoreConfiguration.class)
+                    .filter(JdbcPlugin::logStore)
+                    .ifPresent(settings -> {
+                        LogOutboxes.slotProblems(settings.log().slot())
+                                .ifPresent(problem -> validation.reject("outbox.log.slot", problem));
+                        validation
+                                .configuration(JdbcConfiguration.class)
+                                .map(JdbcTarget::of)
+                                .filter(target -> !target.url().startsWith(POSTGRESQL_URL))
+                                .ifPresent(target -> validation.reject(
+                                        "outbox.store",
+                                        "table where jdbc.url is not PostgreSQL (" + target.describe()
+                                                + "): the log store reads PostgreSQL's write-ahead log; set"
+                                                + " outbox.store=table, or jdbc.url to a PostgreSQL database"));
+                    });
+        }
+    }
+
+    private static boolean logStore(final OutboxStoreConfiguration settings) {
+        return settings.store() == OutboxStoreConfiguration.Store.LOG;
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
         return outbox
-                ? List.of(JdbcConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
+                ? List.of(
+                        JdbcConfiguration.class,
+                        OutboxConfiguration.class,
+                        OutboxStoreConfiguration.class,
+                        InboxConfiguration.class)
                 : List.of(JdbcConfiguration.class);
     }
 
@@ -178,8 +205,11 @@ public final class JdbcPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(JdbcPlugin.class.getClassLoader());
         final CoreConfiguration core = context.instance(CoreConfiguration.class);
+        final Optional<OutboxStoreConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxStoreConfiguration.class)).filter(JdbcPlugin::logStore)
+                : Optional.empty();
         return Blocking.call("jzenith-jdbc-start", () -> {
-            open(configuration, registry, loader, core);
+            open(configuration, registry, loader, core, logOutbox);
             return null;
         });
     }
@@ -200,17 +230,24 @@ public final class JdbcPlugin implements Plugin {
             final JdbcConfiguration configuration,
             final MeterRegistry registry,
             final ClassLoader loader,
-            final CoreConfiguration core) {
+            final CoreConfiguration core,
+            final Optional<OutboxStoreConfiguration> logOutbox) {
         final JdbcTarget target = JdbcTarget.of(configuration);
         target.embeddedDirectory().ifPresent(JdbcPlugin::createDirectory);
         final HikariDataSource pool = firstConnection(target, configuration, registry, core);
         try {
             final String product = product(pool, target);
+            // Before any migration: a server that cannot carry the log outbox is refused with nothing created.
+            final String logSummary = logOutbox
+                    .map(settings -> "; log outbox: "
+                            + LogOutboxes.prepare(pool, settings.log().slot(), target.describe()))
+                    .orElse("");
             final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
             final Optional<MigrateResult> migrated = configuration.migrate()
                     ? Optional.of(migrations.apply(loader, flyway -> flyway.dataSource(pool)))
                     : Optional.empty();
-            final String outboxSummary = outbox ? "; " + migrateOutbox(pool, target, product, loader) : "";
+            final String outboxSummary =
+                    (outbox ? "; " + migrateOutbox(pool, target, product, loader) : "") + logSummary;
             dataSource.start(pool, target, product);
             final String summary = "; " + migrations.summary(migrated) + outboxSummary;
             if (target.embedded()) {

@@ -1,10 +1,16 @@
 package org.jzenith.postgresql;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import com.google.inject.Provides;
 import com.google.inject.multibindings.OptionalBinder;
+import com.google.inject.name.Named;
+import com.google.inject.name.Names;
 import jakarta.inject.Singleton;
 import org.jzenith.core.errors.ExceptionMapping;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.spi.outbox.InboxStore;
 import org.jzenith.core.spi.outbox.OutboxBacklog;
 import org.jzenith.core.spi.outbox.OutboxCodec;
@@ -15,25 +21,50 @@ import org.jzenith.core.spi.outbox.OutboxStore;
  * Binds the outbox and inbox of {@link PostgresqlPlugin#withOutbox()}: the {@link PostgresqlOutbox}
  * and {@link PostgresqlInbox} users inject, the {@link OutboxStore} a relay drives and the {@link
  * InboxStore} {@code @Idempotent} consumers use, the {@code outbox} health check, and 503 for a full
- * outbox. The codec is the relay's plugin's to bind.
+ * outbox. {@code outbox.store} picks the outbox: the table ({@link ReactiveOutbox}) or the write-ahead
+ * log ({@link ReactiveLogOutbox}, whose classes, and PgJDBC's replication API, load only then). The
+ * codec is the relay's plugin's to bind.
  */
 final class OutboxModule extends AbstractModule {
 
+    private static final String CHOSEN = "jzenith-outbox-chosen";
+
     @Override
     protected void configure() {
-        bind(ReactiveOutbox.class).in(Singleton.class);
-        bind(PostgresqlOutbox.class).to(ReactiveOutbox.class);
         OptionalBinder.newOptionalBinder(binder(), OutboxStore.class)
                 .setBinding()
-                .to(ReactiveOutbox.class);
+                .to(Key.get(OutboxStore.class, Names.named(CHOSEN)));
         bind(ReactiveInbox.class).in(Singleton.class);
         bind(PostgresqlInbox.class).to(ReactiveInbox.class);
         OptionalBinder.newOptionalBinder(binder(), InboxStore.class)
                 .setBinding()
                 .to(ReactiveInbox.class);
         OptionalBinder.newOptionalBinder(binder(), OutboxCodec.class);
-        bind(OutboxHealthCheck.class).in(Singleton.class);
-        HealthCheck.bind(binder()).to(OutboxHealthCheck.class);
+        HealthCheck.bind(binder()).to(Key.get(HealthCheck.class, Names.named(CHOSEN)));
         ExceptionMapping.bind(binder()).toInstance(OutboxBacklog.fullAnswer());
+    }
+
+    @Provides
+    @Singleton
+    PostgresqlOutbox outbox(final OutboxStoreConfiguration configuration, final Injector injector) {
+        return log(configuration) ? LogOutboxes.outbox(injector) : injector.getInstance(ReactiveOutbox.class);
+    }
+
+    @Provides
+    @Singleton
+    @Named(CHOSEN)
+    OutboxStore store(final OutboxStoreConfiguration configuration, final Injector injector) {
+        return log(configuration) ? LogOutboxes.store(injector) : injector.getInstance(ReactiveOutbox.class);
+    }
+
+    @Provides
+    @Singleton
+    @Named(CHOSEN)
+    HealthCheck check(final OutboxStoreConfiguration configuration, final Injector injector) {
+        return log(configuration) ? LogOutboxes.healthCheck(injector) : injector.getInstance(OutboxHealthCheck.class);
+    }
+
+    private static boolean log(final OutboxStoreConfiguration configuration) {
+        return configuration.store() == OutboxStoreConfiguration.Store.LOG;
     }
 }

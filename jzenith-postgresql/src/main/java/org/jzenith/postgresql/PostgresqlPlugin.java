@@ -19,6 +19,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.outbox.OutboxConfiguration;
+import org.jzenith.core.outbox.OutboxStoreConfiguration;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.core.store.DevServices;
 import org.jzenith.core.store.FirstConnection;
@@ -170,7 +171,11 @@ public final class PostgresqlPlugin implements Plugin {
     @Override
     public List<Class<?>> configurationMappings() {
         return outbox
-                ? List.of(PostgresqlConfiguration.class, OutboxConfiguration.class, InboxConfiguration.class)
+                ? List.of(
+                        PostgresqlConfiguration.class,
+                        OutboxConfiguration.class,
+                        OutboxStoreConfiguration.class,
+                        InboxConfiguration.class)
                 : List.of(PostgresqlConfiguration.class);
     }
 
@@ -190,6 +195,17 @@ public final class PostgresqlPlugin implements Plugin {
                     .ifPresent(services -> validation.reject(
                             PostgresqlTarget.HOST, new PostgresqlDevService(services, 0).missingLibrary()));
         });
+        if (outbox) {
+            validation
+                    .configuration(OutboxStoreConfiguration.class)
+                    .filter(PostgresqlPlugin::logStore)
+                    .flatMap(settings -> LogOutboxes.slotProblems(settings.log().slot()))
+                    .ifPresent(problem -> validation.reject("outbox.log.slot", problem));
+        }
+    }
+
+    private static boolean logStore(final OutboxStoreConfiguration settings) {
+        return settings.store() == OutboxStoreConfiguration.Store.LOG;
     }
 
     /**
@@ -213,6 +229,9 @@ public final class PostgresqlPlugin implements Plugin {
         final ClassLoader loader = Optional.ofNullable(Thread.currentThread().getContextClassLoader())
                 .orElse(PostgresqlPlugin.class.getClassLoader());
         final Migrations migrations = Migrations.of(name(), target.describe(), target::mask);
+        final Optional<OutboxStoreConfiguration> logOutbox = outbox
+                ? Optional.of(context.instance(OutboxStoreConfiguration.class)).filter(PostgresqlPlugin::logStore)
+                : Optional.empty();
         final FirstConnection first = FirstConnection.within(
                         context.instance(CoreConfiguration.class),
                         "PostgreSQL at " + target.describe(),
@@ -228,10 +247,20 @@ public final class PostgresqlPlugin implements Plugin {
                 .compose(version -> context.vertx()
                         .executeBlocking(
                                 () -> {
+                                    // Before any migration: a server that cannot carry the log outbox is
+                                    // refused with nothing created.
+                                    final String logSummary = logOutbox
+                                            .map(settings -> "; log outbox: "
+                                                    + LogOutboxes.prepare(
+                                                            target,
+                                                            settings.log().slot()))
+                                            .orElse("");
                                     final Optional<MigrateResult> migrated = configuration.migrate()
                                             ? Optional.of(migrations.apply(loader, flyway -> jdbc(flyway, target)))
                                             : Optional.empty();
-                                    return migrations.summary(migrated) + migrateOutbox(migrations, loader, target);
+                                    return migrations.summary(migrated)
+                                            + migrateOutbox(migrations, loader, target)
+                                            + logSummary;
                                 },
                                 false)
                         .compose(summary ->

@@ -13,6 +13,7 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Transaction;
 import io.vertx.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,6 +42,7 @@ import org.jzenith.core.spi.outbox.TraceParents;
  * through {@link OutboxStore}, whose blocking methods wait for the pool's futures on the relay's
  * virtual thread. The backlog's meters and bound are {@link OutboxBacklog}'s. Thread-safe.
  */
+@Singleton
 final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
 
     /**

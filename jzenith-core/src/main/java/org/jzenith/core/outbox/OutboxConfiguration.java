@@ -17,6 +17,8 @@ import org.jzenith.core.configuration.Range;
  * outbox.lease=10s              # how long one instance holds the relay before another may take over
  * outbox.retention=1h           # how long sent events are kept before they are purged
  * </pre>
+ *
+ * <p>Where the events wait ({@code outbox.store}, {@code outbox.log.*}) is {@link OutboxStoreConfiguration}'s.
  */
 @ConfigMapping(prefix = "outbox")
 public interface OutboxConfiguration {

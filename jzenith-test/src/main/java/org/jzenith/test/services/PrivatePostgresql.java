@@ -10,7 +10,10 @@ import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -74,15 +77,18 @@ public final class PrivatePostgresql implements AutoCloseable, BeforeAllCallback
     private final Path bin;
     private final int port;
     private final List<String> runAs;
+    private final Map<String, String> settings;
     private volatile Optional<Path> folder = Optional.empty();
     private volatile State state = State.NEW;
     private boolean testDatabaseCreated;
     private Optional<Thread> shutdownHook = Optional.empty();
 
-    private PrivatePostgresql(final Path bin, final int port, final List<String> runAs) {
+    private PrivatePostgresql(
+            final Path bin, final int port, final List<String> runAs, final Map<String, String> settings) {
         this.bin = bin;
         this.port = port;
         this.runAs = runAs;
+        this.settings = settings;
     }
 
     /**
@@ -92,7 +98,29 @@ public final class PrivatePostgresql implements AutoCloseable, BeforeAllCallback
     public static PrivatePostgresql create() {
         final Path bin = PostgresqlPrograms.find();
         final List<String> runAs = Machine.local().isRoot() ? runAsSystemUser() : List.of();
-        return new PrivatePostgresql(bin, Ports.free(), runAs);
+        return new PrivatePostgresql(bin, Ports.free(), runAs, Map.of());
+    }
+
+    /**
+     * This cluster with the server setting {@code name = value} in its {@code postgresql.conf}, after
+     * the kit's own (so it wins over them), for a test that needs a server configured otherwise than
+     * the machine's; only before it was started.
+     *
+     * <pre>{@code
+     * static final PrivatePostgresql POSTGRES = PrivatePostgresql.create().withSetting("wal_level", "logical");
+     * }</pre>
+     */
+    public PrivatePostgresql withSetting(final String name, final String value) {
+        if (state != State.NEW) {
+            throw new IllegalStateException("withSetting(" + name + ") on " + this + ": only before it starts");
+        }
+        if (!name.matches("[a-z_.]+") || value.contains("'") || value.contains("\n")) {
+            throw new IllegalArgumentException("a PostgreSQL setting is a lower-case name and a value without quotes"
+                    + " or line breaks, not " + name + " = " + value);
+        }
+        final Map<String, String> more = new LinkedHashMap<>(settings);
+        more.put(name, value);
+        return new PrivatePostgresql(bin, port, runAs, Collections.unmodifiableMap(more));
     }
 
     /** {@code 127.0.0.1}. */
@@ -222,23 +250,32 @@ public final class PrivatePostgresql implements AutoCloseable, BeforeAllCallback
         // Loopback only and no Unix socket (whose path could be too long under target/); durability
         // is of no use to a test and costs time.
         final String settings = String.join(
-                System.lineSeparator(),
-                "",
-                "# jzenith-test: a private cluster for tests",
-                "port = " + port,
-                "listen_addresses = '" + LocalServices.HOST + "'",
-                "unix_socket_directories = ''",
-                "fsync = off",
-                "synchronous_commit = off",
-                "full_page_writes = off",
-                "shared_buffers = 32MB",
-                "");
+                        System.lineSeparator(),
+                        "",
+                        "# jzenith-test: a private cluster for tests",
+                        "port = " + port,
+                        "listen_addresses = '" + LocalServices.HOST + "'",
+                        "unix_socket_directories = ''",
+                        "fsync = off",
+                        "synchronous_commit = off",
+                        "full_page_writes = off",
+                        "shared_buffers = 32MB",
+                        "")
+                + ownSettings();
         try {
             Files.writeString(
                     data().resolve("postgresql.conf"), settings, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot configure the private PostgreSQL in " + data(), e);
         }
+    }
+
+    /** The settings of {@link #withSetting}, as lines of {@code postgresql.conf}. */
+    private String ownSettings() {
+        final StringBuilder lines = new StringBuilder();
+        settings.forEach((name, value) ->
+                lines.append(name).append(" = '").append(value).append('\'').append(System.lineSeparator()));
+        return lines.toString();
     }
 
     /** A new folder under {@code target/} that the user who runs PostgreSQL owns and can reach. */
