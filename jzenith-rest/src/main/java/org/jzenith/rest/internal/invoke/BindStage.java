@@ -29,6 +29,8 @@ final class BindStage {
     private final ArgumentResolver[][] locatorResolvers;
     /** Empty where any content type will do, so that such a request does not look the header up. */
     private final Optional<Predicate<String>> acceptsContentType;
+    /** Whether jZenith reads the body as UTF-8 text, so that a body in another charset is refused. */
+    private final boolean decodesText;
     /** The index of the {@code @Suspended AsyncResponse} argument, -1 when the method has none. */
     private final int suspendedIndex;
 
@@ -44,6 +46,7 @@ final class BindStage {
             final EndpointDefinition endpoint,
             final ArgumentResolvers.Compiled arguments,
             final Optional<Predicate<String>> acceptsContentType,
+            final boolean decodesText,
             final Suspension suspension,
             final ServerSentEvents events,
             final BodyWriter body,
@@ -51,6 +54,7 @@ final class BindStage {
         this.resolvers = arguments.resolvers();
         this.locatorResolvers = arguments.locators();
         this.acceptsContentType = acceptsContentType;
+        this.decodesText = decodesText;
         this.suspendedIndex = indexOf(endpoint, ParameterSource.SUSPENDED);
         this.suspension = suspension;
         this.eventSinkIndex = indexOf(endpoint, ParameterSource.EVENT_SINK);
@@ -95,15 +99,27 @@ final class BindStage {
 
     /** Whether the request's content type is one the method reads; answers 415 when it is not. */
     private boolean acceptable(final RoutingContext routing) {
-        if (acceptsContentType.isEmpty()) {
+        if (acceptsContentType.isEmpty() && !decodesText) {
             return true;
         }
         final String contentType = routing.request().getHeader(HttpHeaders.CONTENT_TYPE);
-        if (contentType == null || acceptsContentType.get().test(contentType)) {
+        if (contentType == null) {
             return true;
         }
-        errors.unsupportedMediaType(routing);
-        return false;
+        if (acceptsContentType.isPresent() && !acceptsContentType.get().test(contentType)) {
+            errors.unsupportedMediaType(routing);
+            return false;
+        }
+        final Optional<String> charset = decodesText ? TextCharset.unreadable(contentType) : Optional.empty();
+        if (charset.isPresent()) {
+            errors.send(
+                    routing,
+                    415,
+                    "This endpoint reads the body as UTF-8, and the Content-Type says charset=" + charset.get()
+                            + ": send the body in UTF-8");
+            return false;
+        }
+        return true;
     }
 
     private Object[] bind(final RoutingContext routing) {

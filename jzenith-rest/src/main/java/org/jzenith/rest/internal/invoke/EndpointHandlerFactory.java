@@ -160,6 +160,7 @@ public final class EndpointHandlerFactory {
                         endpoint,
                         arguments,
                         contentTypeCheck(endpoint, bodies),
+                        decodesText(endpoint, bodies),
                         (routing, context) -> new SuspendedResponse(
                                 routing, context, body, errors, endpoint.displayName(), suspendTimeout),
                         events,
@@ -286,6 +287,25 @@ public final class EndpointHandlerFactory {
         } catch (final IllegalAccessException e) {
             throw new IllegalArgumentException("cannot be called: " + e.getMessage() + "; make it public", e);
         }
+    }
+
+    /**
+     * Whether jZenith decodes {@code endpoint}'s body as UTF-8 text itself: a JSON entity, form fields, a
+     * {@code String} or {@code Reader} entity, but not one the application's readers read (they get the
+     * charset with the media type) nor bytes.
+     */
+    private static boolean decodesText(final EndpointDefinition endpoint, final MessageBodies bodies) {
+        return endpoint.parameters().stream()
+                .anyMatch(p -> p.source() == ParameterSource.FORM
+                        || (p.source() == ParameterSource.ENTITY
+                                && !(bodies.hasReaders()
+                                        && bodies.reads(
+                                                TypeLiteral.get(p.type()).getRawType(),
+                                                p.type(),
+                                                List.of(MediaType.WILDCARD_TYPE)))
+                                && p.type() != byte[].class
+                                && p.type() != InputStream.class
+                                && !p.type().getTypeName().equals("io.vertx.core.buffer.Buffer")));
     }
 
     /**

@@ -77,6 +77,31 @@ class BodiesAndNegotiationIT {
     }
 
     @Test
+    void aBodyInACharsetOtherThanUtf8Is415RatherThanReadWrongly() {
+        final RawHttp klingon = post(
+                "/echo",
+                "application/json; charset=klingon",
+                "{\"name\":\"Ada\",\"age\":36}".getBytes(StandardCharsets.UTF_8));
+        assertThat(klingon.status()).isEqualTo(415);
+        assertThat(klingon.text())
+                .contains("reads the body as UTF-8, and the Content-Type says charset=klingon: send the body in UTF-8");
+        final RawHttp latin =
+                post("/echo/text", "text/plain; charset=ISO-8859-1", "zürich".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(latin.status()).isEqualTo(415);
+        assertThat(latin.text()).contains("charset=iso-8859-1");
+
+        assertThat(post(
+                                "/echo",
+                                "application/json; charset=UTF-8",
+                                "{\"name\":\"Ada\",\"age\":36}".getBytes(StandardCharsets.UTF_8))
+                        .status())
+                .isEqualTo(200);
+        assertThat(post("/echo/text", "text/plain; charset=us-ascii", "plain".getBytes(StandardCharsets.US_ASCII))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void mismatchedJsonIsToldWithoutJavaTypes() {
         final RawHttp array = json("[]");
         assertThat(array.status()).isEqualTo(400);
