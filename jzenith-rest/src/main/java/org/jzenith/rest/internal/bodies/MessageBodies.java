@@ -1,6 +1,10 @@
 package org.jzenith.rest.internal.bodies;
 
+import com.google.inject.TypeLiteral;
 import io.vertx.core.buffer.Buffer;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -10,7 +14,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -20,32 +26,145 @@ import org.jzenith.rest.internal.json.BufferOutputStream;
 import org.jzenith.rest.internal.model.MediaTypes;
 
 /**
- * The application's {@link MessageBodyReader}s and {@link MessageBodyWriter}s, asked in
- * registration order before jZenith's own JSON and text handling: the first that says it can read
- * (or write) a type in a media type does. Immutable and thread-safe.
+ * The application's {@link MessageBodyReader}s and {@link MessageBodyWriter}s, asked before
+ * jZenith's own JSON and text handling, chosen as Jakarta REST 3.1 chooses them (§4.2.2, §4.2.3,
+ * §4.2.4): only a provider whose {@code @Consumes}/{@code @Produces} admits the media type (none
+ * declared is {@code *}{@code /*}); among the writers that can write the object, the one whose type
+ * argument is the nearest supertype of the object's class, then the one with the most specific media
+ * type ({@code x/y} before {@code x/*} before {@code *}{@code /*}), then the one with the highest
+ * priority ({@code @Priority}, lowest number; {@code Priorities.USER} without one), then the first
+ * registered. Readers: the most specific media type, then the priority. What each provider declares
+ * is read once here; the distances of a class to each writer's type are computed once per class.
+ * Immutable and thread-safe.
  */
 public final class MessageBodies {
 
     private static final MessageBodies NONE = new MessageBodies(List.of(), List.of());
     private static final Annotation[] NO_ANNOTATIONS = {};
+    private static final int UNRELATED = Integer.MAX_VALUE;
 
-    private final List<MessageBodyReader<?>> readers;
-    private final List<MessageBodyWriter<?>> writers;
+    private final List<Declared<MessageBodyReader<?>>> readers;
+    private final List<Declared<MessageBodyWriter<?>>> writers;
     /** Each writer's {@code @Produces} types, read once; {@code *}{@code /*} where it declares none. */
     private final List<List<MediaType>> writerTypes;
+    /** For a class, its distance to each writer's type argument, in the writers' order. */
+    private final ClassValue<int[]> distances = new ClassValue<>() {
+        @Override
+        protected int[] computeValue(final Class<?> type) {
+            final int[] each = new int[writers.size()];
+            for (int i = 0; i < each.length; i++) {
+                each[i] = distance(type, writers.get(i).handled());
+            }
+            return each;
+        }
+    };
+
+    /**
+     * A provider with what it declares.
+     *
+     * @param provider the reader or writer
+     * @param mediaTypes its {@code @Consumes} or {@code @Produces} types, {@code *}{@code /*} when none
+     * @param handled the class its type argument names ({@code Object} when it names none)
+     * @param priority its {@code @Priority}, {@code Priorities.USER} without one
+     */
+    private record Declared<P>(P provider, List<MediaType> mediaTypes, Class<?> handled, int priority) {
+
+        static <P> Declared<P> of(final P provider, final Class<?> contract, final String[] mediaTypes) {
+            final Priority priority = provider.getClass().getAnnotation(Priority.class);
+            return new Declared<>(
+                    provider,
+                    mediaTypes.length == 0 ? List.of(MediaType.WILDCARD_TYPE) : parsed(mediaTypes),
+                    handledType(provider.getClass(), contract),
+                    priority == null ? Priorities.USER : priority.value());
+        }
+
+        /** How specific the declared type admitting {@code mediaType} is: 0 for x/y, 1 for x/*, 2 for *}{@code /*; -1 when none does. */
+        int specificity(final MediaType mediaType) {
+            int best = -1;
+            for (final MediaType declared : mediaTypes) {
+                if (declared.isCompatible(mediaType)) {
+                    final int rank = declared.isWildcardType() ? 2 : declared.isWildcardSubtype() ? 1 : 0;
+                    best = best < 0 ? rank : Math.min(best, rank);
+                }
+            }
+            return best;
+        }
+    }
 
     private MessageBodies(final List<MessageBodyReader<?>> readers, final List<MessageBodyWriter<?>> writers) {
-        this.readers = List.copyOf(readers);
-        this.writers = List.copyOf(writers);
-        this.writerTypes = this.writers.stream()
-                .map(writer -> Optional.ofNullable(writer.getClass().getAnnotation(Produces.class))
-                        .map(produces -> Arrays.stream(produces.value())
-                                .flatMap(value -> Arrays.stream(value.split(",")))
-                                .map(String::trim)
-                                .map(MediaTypes::parse)
-                                .toList())
-                        .orElse(List.of(MediaType.WILDCARD_TYPE)))
+        this.readers = readers.stream()
+                .map(reader -> Declared.<MessageBodyReader<?>>of(
+                        reader,
+                        MessageBodyReader.class,
+                        declared(reader.getClass().getAnnotation(Consumes.class))))
                 .toList();
+        this.writers = writers.stream()
+                .map(writer -> Declared.<MessageBodyWriter<?>>of(
+                        writer,
+                        MessageBodyWriter.class,
+                        declared(writer.getClass().getAnnotation(Produces.class))))
+                .toList();
+        this.writerTypes = this.writers.stream().map(Declared::mediaTypes).toList();
+    }
+
+    private static String[] declared(final Consumes consumes) {
+        return consumes == null ? new String[0] : consumes.value();
+    }
+
+    private static String[] declared(final Produces produces) {
+        return produces == null ? new String[0] : produces.value();
+    }
+
+    private static List<MediaType> parsed(final String[] values) {
+        return Arrays.stream(values)
+                .flatMap(value -> Arrays.stream(value.split(",")))
+                .map(String::trim)
+                .map(MediaTypes::parse)
+                .toList();
+    }
+
+    /** The class {@code providerClass}'s {@code MessageBodyReader<T>}/{@code MessageBodyWriter<T>} names as T. */
+    private static Class<?> handledType(final Class<?> providerClass, final Class<?> contract) {
+        @SuppressWarnings({"unchecked", "rawtypes"}) // the provider implements the contract
+        final Type supertype =
+                TypeLiteral.get(providerClass).getSupertype((Class) contract).getType();
+        if (supertype instanceof ParameterizedType parameterized) {
+            final Type argument = parameterized.getActualTypeArguments()[0];
+            if (argument instanceof Class<?> type) {
+                return type;
+            }
+            if (argument instanceof ParameterizedType generic && generic.getRawType() instanceof Class<?> raw) {
+                return raw;
+            }
+        }
+        return Object.class;
+    }
+
+    /**
+     * How far {@code handled} is above {@code type}: 0 for the class itself, one more for each step
+     * up through its superclasses and interfaces (the nearest counts); {@link #UNRELATED} when it is
+     * not a supertype.
+     */
+    static int distance(final Class<?> type, final Class<?> handled) {
+        if (!handled.isAssignableFrom(type)) {
+            return UNRELATED;
+        }
+        List<Class<?>> level = List.of(type);
+        for (int steps = 0; !level.isEmpty(); steps++) {
+            final List<Class<?>> next = new ArrayList<>();
+            for (final Class<?> c : level) {
+                if (c == handled) {
+                    return steps;
+                }
+                if (c.getSuperclass() != null) {
+                    next.add(c.getSuperclass());
+                }
+                next.addAll(Arrays.asList(c.getInterfaces()));
+            }
+            level = next;
+        }
+        // An interface type reaches Object through no superclass.
+        return handled == Object.class ? UNRELATED - 1 : UNRELATED;
     }
 
     /**
@@ -60,7 +179,8 @@ public final class MessageBodies {
                     continue;
                 }
                 final MediaType concrete = concrete(range) ? range : declared;
-                if (concrete(concrete) && writers.get(i).isWriteable(type, genericType, NO_ANNOTATIONS, concrete)) {
+                if (concrete(concrete)
+                        && writers.get(i).provider().isWriteable(type, genericType, NO_ANNOTATIONS, concrete)) {
                     return Optional.of(concrete);
                 }
             }
@@ -131,8 +251,8 @@ public final class MessageBodies {
     }
 
     /**
-     * Writes {@code value} with the first writer for its class in {@code mediaType}, if there is
-     * one; the headers the writer adds are given to {@code headers}.
+     * Writes {@code value} with the writer Jakarta REST chooses for its class in {@code mediaType}
+     * (see above), if there is one; the headers the writer adds are given to {@code headers}.
      *
      * @throws UncheckedIOException when the writer fails
      */
@@ -141,28 +261,89 @@ public final class MessageBodies {
             final Type genericType,
             final MediaType mediaType,
             final MultivaluedMap<String, Object> headers) {
-        for (final MessageBodyWriter<?> candidate : writers) {
-            if (candidate.isWriteable(value.getClass(), genericType, NO_ANNOTATIONS, mediaType)) {
-                @SuppressWarnings("unchecked") // it said it writes this class
-                final MessageBodyWriter<Object> writer = (MessageBodyWriter<Object>) candidate;
-                final BufferOutputStream out = new BufferOutputStream();
-                try {
-                    writer.writeTo(value, value.getClass(), genericType, NO_ANNOTATIONS, mediaType, headers, out);
-                } catch (final IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                return Optional.of(out.buffer());
-            }
+        final Optional<MessageBodyWriter<Object>> chosen = writer(value.getClass(), genericType, mediaType);
+        if (chosen.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        final BufferOutputStream out = new BufferOutputStream();
+        try {
+            chosen.get().writeTo(value, value.getClass(), genericType, NO_ANNOTATIONS, mediaType, headers, out);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Optional.of(out.buffer());
+    }
+
+    /** The writer for {@code type} in {@code mediaType}: nearest type, then most specific media type, then priority. */
+    @SuppressWarnings("unchecked") // it said it writes this class
+    Optional<MessageBodyWriter<Object>> writer(final Class<?> type, final Type genericType, final MediaType mediaType) {
+        final int[] distance = distances.get(type);
+        int best = -1;
+        int bestSpecificity = 0;
+        for (int i = 0; i < writers.size(); i++) {
+            final Declared<MessageBodyWriter<?>> candidate = writers.get(i);
+            final int specificity = candidate.specificity(mediaType);
+            if (specificity < 0
+                    || (best >= 0
+                            && !before(
+                                    distance[i],
+                                    specificity,
+                                    candidate.priority(),
+                                    distance[best],
+                                    bestSpecificity,
+                                    writers.get(best).priority()))
+                    || !candidate.provider().isWriteable(type, genericType, NO_ANNOTATIONS, mediaType)) {
+                continue;
+            }
+            best = i;
+            bestSpecificity = specificity;
+        }
+        return best < 0
+                ? Optional.empty()
+                : Optional.of((MessageBodyWriter<Object>) writers.get(best).provider());
+    }
+
+    /** Whether the first key sorts strictly before the second (ties keep registration order). */
+    private static boolean before(
+            final int distance,
+            final int specificity,
+            final int priority,
+            final int otherDistance,
+            final int otherSpecificity,
+            final int otherPriority) {
+        if (distance != otherDistance) {
+            return distance < otherDistance;
+        }
+        if (specificity != otherSpecificity) {
+            return specificity < otherSpecificity;
+        }
+        return priority < otherPriority;
     }
 
     @SuppressWarnings("unchecked") // it said it reads this type
-    private Optional<MessageBodyReader<Object>> reader(
-            final Class<?> type, final Type genericType, final MediaType mediaType) {
-        return readers.stream()
-                .filter(reader -> reader.isReadable(type, genericType, NO_ANNOTATIONS, mediaType))
-                .findFirst()
-                .map(reader -> (MessageBodyReader<Object>) reader);
+    Optional<MessageBodyReader<Object>> reader(final Class<?> type, final Type genericType, final MediaType mediaType) {
+        int best = -1;
+        int bestSpecificity = 0;
+        for (int i = 0; i < readers.size(); i++) {
+            final Declared<MessageBodyReader<?>> candidate = readers.get(i);
+            final int specificity = candidate.specificity(mediaType);
+            if (specificity < 0
+                    || (best >= 0
+                            && !before(
+                                    0,
+                                    specificity,
+                                    candidate.priority(),
+                                    0,
+                                    bestSpecificity,
+                                    readers.get(best).priority()))
+                    || !candidate.provider().isReadable(type, genericType, NO_ANNOTATIONS, mediaType)) {
+                continue;
+            }
+            best = i;
+            bestSpecificity = specificity;
+        }
+        return best < 0
+                ? Optional.empty()
+                : Optional.of((MessageBodyReader<Object>) readers.get(best).provider());
     }
 }

@@ -62,11 +62,13 @@ public final class BasicAuthenticator implements Authenticator {
     public BasicAuthenticator(
             final IdentityStore store,
             final String realm,
+            final boolean charset,
             final int concurrent,
             final int waiting,
             final MeterRegistry registry) {
         this.store = store;
-        this.challenge = Challenge.of("Basic").with("realm", realm).with("charset", "UTF-8");
+        final Challenge basic = Challenge.of("Basic").with("realm", realm);
+        this.challenge = charset ? basic.with("charset", "UTF-8") : basic;
         this.verifying = new Semaphore(concurrent, true);
         this.admitted = concurrent + waiting;
         this.refused = Rejections.counter(registry, REJECTED_REASON);
