@@ -27,7 +27,7 @@
 # with wal_level=logical and the server's other settings as initdb makes them; a fresh database per
 # run; psql must be there): the database's work then runs in its own processes, as in production, not
 # on the service's CPU, and its CPU is that cluster's alone. There the variants are none, outbox (the
-# table store), log (outbox.store=log: the event written with pg_logical_emit_message and relayed from
+# table store), log (outbox.mode=log: the event written with pg_logical_emit_message and relayed from
 # a logical replication slot) and kafka. The commit-to-consume latency below is measured on H2 only.
 #
 #   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
@@ -65,7 +65,7 @@ with_db = all("db_cpu_us" in run for run in runs)
 if with_db:
     print("PostgreSQL CPU is the run's own cluster's (every server process, and the backends that ended) over"
           " the same seconds, divided by the same requests: the database's share of the cost, which H2 keeps"
-          " inside the service. `log` is `user.events=outbox` with `outbox.store=log`: no outbox row, the event"
+          " inside the service. `log` is `user.events=outbox` with `outbox.mode=log`: no outbox row, the event"
           " written with `pg_logical_emit_message` and relayed from a logical replication slot (its walsender's"
           " CPU counts as PostgreSQL's, the relay's as the service's).\n")
 db_header = " PostgreSQL CPU µs/request | vs none |" if with_db else ""
@@ -229,7 +229,7 @@ for round in $(seq 1 "$rounds"); do
         --postgresql.username=postgres --postgresql.database="$database")
     fi
     events=$variant
-    if [ "$variant" = log ]; then events=outbox; store_args+=(--outbox.store=log); fi
+    if [ "$variant" = log ]; then events=outbox; store_args+=(--outbox.mode=log); fi
     taskset -c 0 "$launcher" --rest.port="$port" --user.events="$events" --kafka.bootstrap-servers="$bootstrap" \
       "${store_args[@]}" >"$work/service-$variant-$round.log" 2>&1 &
     service_pid=$!

@@ -22,7 +22,7 @@ import org.jzenith.outbox.log.RetainedWal;
 import org.jzenith.outbox.log.SlotStatus;
 
 /**
- * The outbox in PostgreSQL's write-ahead log ({@code outbox.store=log}): {@link #publish} writes the
+ * The outbox in PostgreSQL's write-ahead log ({@code outbox.mode=log}): {@link #publish} writes the
  * event with {@code pg_logical_emit_message(true, ...)} through the Jdbi handle open on the calling
  * thread, so it commits or rolls back with the caller's transaction, and costs one WAL record: no
  * row, no index, no update, no purge. The relay reads it from the replication slot through {@link

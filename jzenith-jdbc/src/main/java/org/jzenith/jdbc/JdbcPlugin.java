@@ -174,16 +174,16 @@ public final class JdbcPlugin implements Plugin {
                                 .map(JdbcTarget::of)
                                 .filter(target -> !target.url().startsWith(POSTGRESQL_URL))
                                 .ifPresent(target -> validation.reject(
-                                        "outbox.store",
+                                        "outbox.mode",
                                         "table where jdbc.url is not PostgreSQL (" + target.describe()
                                                 + "): the log store reads PostgreSQL's write-ahead log; set"
-                                                + " outbox.store=table, or jdbc.url to a PostgreSQL database"));
+                                                + " outbox.mode=table, or jdbc.url to a PostgreSQL database"));
                     });
         }
     }
 
     private static boolean logStore(final OutboxStoreConfiguration settings) {
-        return settings.store() == OutboxStoreConfiguration.Store.LOG;
+        return settings.mode() == OutboxStoreConfiguration.Mode.LOG;
     }
 
     @Override

@@ -21,7 +21,7 @@ import org.jzenith.core.spi.outbox.OutboxStore;
 /**
  * Binds the outbox and inbox of {@link JdbcPlugin#withOutbox()}: the {@link Outbox} users inject, the
  * stores a relay and {@code @Idempotent} consumers use, the {@code outbox} health check, and 503 for
- * a full outbox. {@code outbox.store} picks the outbox: the table ({@link JdbcOutbox}) or PostgreSQL's
+ * a full outbox. {@code outbox.mode} picks the outbox: the table ({@link JdbcOutbox}) or PostgreSQL's
  * write-ahead log ({@link JdbcLogOutbox}, whose classes, and PgJDBC's replication API, load only
  * then). The codec is the relay's plugin's to bind.
  */
@@ -64,6 +64,6 @@ final class OutboxModule extends AbstractModule {
     }
 
     private static boolean log(final OutboxStoreConfiguration configuration) {
-        return configuration.store() == OutboxStoreConfiguration.Store.LOG;
+        return configuration.mode() == OutboxStoreConfiguration.Mode.LOG;
     }
 }

@@ -13,7 +13,7 @@ import org.jzenith.outbox.log.SlotSetup;
 
 /**
  * Where the reactive plugin touches the log outbox's classes, apart so that they (and PgJDBC's
- * replication API) load only with {@code outbox.store=log}. Stateless.
+ * replication API) load only with {@code outbox.mode=log}. Stateless.
  */
 final class LogOutboxes {
 

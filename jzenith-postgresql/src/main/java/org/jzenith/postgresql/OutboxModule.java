@@ -21,7 +21,7 @@ import org.jzenith.core.spi.outbox.OutboxStore;
  * Binds the outbox and inbox of {@link PostgresqlPlugin#withOutbox()}: the {@link PostgresqlOutbox}
  * and {@link PostgresqlInbox} users inject, the {@link OutboxStore} a relay drives and the {@link
  * InboxStore} {@code @Idempotent} consumers use, the {@code outbox} health check, and 503 for a full
- * outbox. {@code outbox.store} picks the outbox: the table ({@link ReactiveOutbox}) or the write-ahead
+ * outbox. {@code outbox.mode} picks the outbox: the table ({@link ReactiveOutbox}) or the write-ahead
  * log ({@link ReactiveLogOutbox}, whose classes, and PgJDBC's replication API, load only then). The
  * codec is the relay's plugin's to bind.
  */
@@ -65,6 +65,6 @@ final class OutboxModule extends AbstractModule {
     }
 
     private static boolean log(final OutboxStoreConfiguration configuration) {
-        return configuration.store() == OutboxStoreConfiguration.Store.LOG;
+        return configuration.mode() == OutboxStoreConfiguration.Mode.LOG;
     }
 }

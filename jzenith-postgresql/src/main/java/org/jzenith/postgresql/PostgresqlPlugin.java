@@ -205,7 +205,7 @@ public final class PostgresqlPlugin implements Plugin {
     }
 
     private static boolean logStore(final OutboxStoreConfiguration settings) {
-        return settings.store() == OutboxStoreConfiguration.Store.LOG;
+        return settings.mode() == OutboxStoreConfiguration.Mode.LOG;
     }
 
     /**

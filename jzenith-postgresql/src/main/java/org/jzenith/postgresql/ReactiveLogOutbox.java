@@ -28,7 +28,7 @@ import org.jzenith.outbox.log.RetainedWal;
 import org.jzenith.outbox.log.SlotStatus;
 
 /**
- * The reactive outbox in PostgreSQL's write-ahead log ({@code outbox.store=log}): {@link #publish}
+ * The reactive outbox in PostgreSQL's write-ahead log ({@code outbox.mode=log}): {@link #publish}
  * writes the event with {@code pg_logical_emit_message(true, ...)} on the caller's connection, inside
  * its open transaction, so it commits or rolls back with it, and costs one WAL record: no row, no
  * index, no update, no purge. The relay reads it from the replication slot through {@link #store()},

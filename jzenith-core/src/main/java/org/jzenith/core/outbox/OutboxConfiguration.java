@@ -18,7 +18,7 @@ import org.jzenith.core.configuration.Range;
  * outbox.retention=1h           # how long sent events are kept before they are purged
  * </pre>
  *
- * <p>Where the events wait ({@code outbox.store}, {@code outbox.log.*}) is {@link OutboxStoreConfiguration}'s.
+ * <p>Where the events wait ({@code outbox.mode}, {@code outbox.log.*}) is {@link OutboxStoreConfiguration}'s.
  */
 @ConfigMapping(prefix = "outbox")
 public interface OutboxConfiguration {

@@ -9,7 +9,7 @@ import org.jzenith.core.configuration.Range;
  * has its outbox switched on; the relay's settings are {@link OutboxConfiguration}'s):
  *
  * <pre>
- * outbox.store=table                      # table: a row per event; log: PostgreSQL's write-ahead log, read from a slot
+ * outbox.mode=table                      # table: a row per event; log: PostgreSQL's write-ahead log, read from a slot
  * outbox.log.slot=jzenith_outbox          # log: the replication slot, its publication and the messages' prefix
  * outbox.log.max-retained-wal-mb=1024     # log: write-ahead log the slot may hold back before publish fails
  * </pre>
@@ -24,13 +24,13 @@ public interface OutboxStoreConfiguration {
      * {@code wal_level=logical} and a role with {@code REPLICATION} only).
      */
     @WithDefault("table")
-    Store store();
+    Mode mode();
 
-    /** The settings of {@code outbox.store=log}. */
+    /** The settings of {@code outbox.mode=log}. */
     Log log();
 
-    /** Where events wait for the relay: {@link OutboxStoreConfiguration#store()}. */
-    enum Store {
+    /** Where events wait for the relay: {@link OutboxStoreConfiguration#mode()}. */
+    enum Mode {
         /** A row per event in {@code jzenith_outbox}. */
         TABLE,
         /** A message per event in PostgreSQL's write-ahead log, read from a logical replication slot. */

@@ -33,7 +33,7 @@ import org.jzenith.test.services.PrivateKafka;
 import org.jzenith.test.services.PrivatePostgresql;
 
 /**
- * The JDBC plugin's log outbox ({@code outbox.store=log}) with the Kafka plugin's relay, against a
+ * The JDBC plugin's log outbox ({@code outbox.mode=log}) with the Kafka plugin's relay, against a
  * PostgreSQL cluster with {@code wal_level=logical} and a broker, both the test's own: events
  * committed with the caller's rows reach the topic in commit order per key and a rolled-back
  * transaction's never; a second instance relays once the first stopped; a broker away and back loses
@@ -211,10 +211,10 @@ class LogOutboxIT {
                 + " 'plain') THEN CREATE ROLE plain LOGIN; END IF; END $$"));
         final JZenith app = application(Map.of("jdbc.username", "plain"));
         assertThatThrownBy(app::start)
-                .hasStackTraceContaining("outbox.store=log cannot run on")
+                .hasStackTraceContaining("outbox.mode=log cannot run on")
                 .hasStackTraceContaining("the role plain lacks the REPLICATION privilege")
                 .hasStackTraceContaining("ALTER ROLE plain WITH REPLICATION")
-                .hasStackTraceContaining("outbox.store=table");
+                .hasStackTraceContaining("outbox.mode=table");
     }
 
     private static void publish(final JZenith app, final String channel, final String key, final String event) {
@@ -241,7 +241,7 @@ class LogOutboxIT {
                 .withPlugins(JdbcPlugin.create().withOutbox(), KafkaPlugin.create())
                 .withConfiguration("jdbc.url", POSTGRES.database().jdbcUrl())
                 .withConfiguration("jdbc.username", PrivatePostgresql.USER)
-                .withConfiguration("outbox.store", "log")
+                .withConfiguration("outbox.mode", "log")
                 .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
                 .withConfiguration("kafka.group-id", "log-outbox-" + UUID.randomUUID());
         for (final Map.Entry<String, Object> setting : settings.entrySet()) {

@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The relay's side of the log outbox ({@code outbox.store=log}): the events committed with {@code
+ * The relay's side of the log outbox ({@code outbox.mode=log}): the events committed with {@code
  * pg_logical_emit_message(true, <slot>, <frame>)} ({@link #frame}), read from the logical replication
  * slot {@code outbox.log.slot} with {@code pgoutput}, in commit order. It is an {@link OutboxStore}, so
  * the relay drives it as it drives a table:

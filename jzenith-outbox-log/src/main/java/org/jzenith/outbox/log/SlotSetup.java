@@ -82,8 +82,8 @@ public final class SlotSetup {
                         + " WITH REPLICATION; on Azure: ALTER ROLE " + user + " WITH REPLICATION)");
             }
             if (!problems.isEmpty()) {
-                throw new IllegalStateException("outbox.store=log cannot run on " + where + ": "
-                        + String.join("; and ", problems) + ". Or set outbox.store=table, the outbox in a table.");
+                throw new IllegalStateException("outbox.mode=log cannot run on " + where + ": "
+                        + String.join("; and ", problems) + ". Or set outbox.mode=table, the outbox in a table.");
             }
             final List<String> made = new ArrayList<>();
             if (single(statement, "SELECT count(*)::text FROM pg_publication WHERE pubname = '" + slot + "'")
@@ -101,7 +101,7 @@ public final class SlotSetup {
                 made.add("created the replication slot " + slot);
                 LOG.info("Created the log outbox's replication slot {} ({}) on {}", slot, PLUGIN, where);
             } else if (!plugin.get().equals(PLUGIN + " " + database)) {
-                throw new IllegalStateException("outbox.store=log cannot use the replication slot " + slot + " on "
+                throw new IllegalStateException("outbox.mode=log cannot use the replication slot " + slot + " on "
                         + where + ": it exists for " + plugin.get().replace(" ", " in the database ") + ", not for "
                         + PLUGIN + " in " + database + "; set outbox.log.slot to another name, or drop it"
                         + " (SELECT pg_drop_replication_slot('" + slot + "')) if nothing uses it");

@@ -33,7 +33,7 @@ import org.jzenith.test.services.PrivateKafka;
 import org.jzenith.test.services.PrivatePostgresql;
 
 /**
- * The reactive plugin's log outbox ({@code outbox.store=log}) with the Kafka plugin's relay, against a
+ * The reactive plugin's log outbox ({@code outbox.mode=log}) with the Kafka plugin's relay, against a
  * PostgreSQL cluster with {@code wal_level=logical} and a broker, both the test's own: events
  * committed in reactive transactions reach the topic in commit order per key and a rolled-back
  * transaction's never; a second instance relays once the first stopped; a broker away and back loses
@@ -218,7 +218,7 @@ class ReactiveLogOutboxIT {
                 .withConfiguration("postgresql.port", POSTGRES.port())
                 .withConfiguration("postgresql.database", PrivatePostgresql.DATABASE)
                 .withConfiguration("postgresql.username", PrivatePostgresql.USER)
-                .withConfiguration("outbox.store", "log")
+                .withConfiguration("outbox.mode", "log")
                 .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
                 .withConfiguration("kafka.group-id", "log-outbox-" + UUID.randomUUID());
         for (final Map.Entry<String, Object> setting : settings.entrySet()) {

@@ -9,7 +9,7 @@ import org.jzenith.postgresql.PostgresqlPlugin;
 import org.jzenith.test.services.PrivatePostgresql;
 
 /**
- * The reactive plugin's {@code outbox.store=log} on a server with {@code wal_level=replica} (a cluster
+ * The reactive plugin's {@code outbox.mode=log} on a server with {@code wal_level=replica} (a cluster
  * of the test's own, as initdb makes it) stops start-up with one message saying what to set; a slot
  * name PostgreSQL would refuse stops it before anything connects.
  */
@@ -21,11 +21,11 @@ class ReactiveLogOutboxRefusedIT {
     @Test
     void walLevelReplicaIsRefusedAtStartUpSayingWhatToSet() {
         assertThatThrownBy(() -> application().start())
-                .hasStackTraceContaining("outbox.store=log cannot run on PostgreSQL at")
+                .hasStackTraceContaining("outbox.mode=log cannot run on PostgreSQL at")
                 .hasStackTraceContaining("the server has wal_level=replica")
                 .hasStackTraceContaining("ALTER SYSTEM SET wal_level = logical")
                 .hasStackTraceContaining("cloudsql.logical_decoding=on")
-                .hasStackTraceContaining("Or set outbox.store=table");
+                .hasStackTraceContaining("Or set outbox.mode=table");
     }
 
     @Test
@@ -44,6 +44,6 @@ class ReactiveLogOutboxRefusedIT {
                 .withConfiguration("postgresql.port", REPLICA.port())
                 .withConfiguration("postgresql.database", PrivatePostgresql.DATABASE)
                 .withConfiguration("postgresql.username", PrivatePostgresql.USER)
-                .withConfiguration("outbox.store", "log");
+                .withConfiguration("outbox.mode", "log");
     }
 }
