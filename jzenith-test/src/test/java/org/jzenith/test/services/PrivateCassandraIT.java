@@ -24,13 +24,13 @@ class PrivateCassandraIT {
                 session.execute("CREATE TABLE kit.items (id int PRIMARY KEY, name text)");
                 session.execute("INSERT INTO kit.items (id, name) VALUES (1, 'before')");
             }
-            // The commit log is written to its file within commitlog_sync_period (1 s); a SIGKILL
-            // keeps what the kernel has. Flushing first makes this test about the restart, not timing.
             cassandra.stop();
             cassandra.start();
             try (CqlSession session = connect(cassandra)) {
                 session.execute("INSERT INTO kit.items (id, name) VALUES (2, 'after')");
             }
+            // Killed right after the write was acknowledged: the node syncs its commit log before it
+            // acknowledges, so the write is replayed at the next start.
 
             cassandra.kill();
             assertThat(cassandra.isRunning()).isFalse();
