@@ -2,6 +2,7 @@ package org.jzenith.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -11,6 +12,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -204,11 +206,17 @@ public final class CassandraClient {
                         : CompletableFuture.failedFuture(Unavailable.translate(failure, current.target())));
     }
 
+    /** The CQL of {@code statement}; of a batch, {@code BATCH} and its statements' CQL, separated by {@code ;}. */
     private static String text(final Statement<?> statement) {
         return switch (statement) {
             case SimpleStatement simple -> simple.getQuery();
             case BoundStatement bound -> bound.getPreparedStatement().getQuery();
-            default -> "BATCH";
+            case BatchStatement batch -> {
+                final StringJoiner texts = new StringJoiner("; ", "BATCH ", "");
+                batch.forEach(inner -> texts.add(text(inner)));
+                yield texts.toString();
+            }
+            default -> statement.getClass().getSimpleName();
         };
     }
 

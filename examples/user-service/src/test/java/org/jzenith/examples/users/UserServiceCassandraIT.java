@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,8 @@ import org.jzenith.examples.users.service.User;
 import org.jzenith.examples.users.service.UserDao;
 import org.jzenith.examples.users.service.UserService;
 import org.jzenith.test.JZenithExtension;
+import org.jzenith.test.OtlpReceiver;
+import org.jzenith.test.ReceivedSpan;
 import org.jzenith.test.TestResponse;
 import org.jzenith.test.services.PrivateCassandra;
 
@@ -46,6 +49,8 @@ class UserServiceCassandraIT extends UserApiContract {
     /** The most a request may take while the node is away: the request timeout and a margin. */
     private static final Duration REQUEST_BOUND = REQUEST_TIMEOUT.plusSeconds(4);
 
+    private static final OtlpReceiver RECEIVER = OtlpReceiver.start();
+
     @RegisterExtension
     @Order(1)
     static final PrivateCassandra CASSANDRA = PrivateCassandra.create();
@@ -57,7 +62,16 @@ class UserServiceCassandraIT extends UserApiContract {
             .withConfiguration("cassandra.contact-points", CASSANDRA.contactPoint())
             .withConfiguration("cassandra.local-datacenter", CASSANDRA.datacenter())
             .withConfiguration("cassandra.keyspace-replication", "{'class': 'SimpleStrategy', 'replication_factor': 1}")
-            .withConfiguration("cassandra.request-timeout", REQUEST_TIMEOUT.toMillis() + "ms");
+            .withConfiguration("cassandra.request-timeout", REQUEST_TIMEOUT.toMillis() + "ms")
+            // Traced, for the span of each statement.
+            .withConfiguration("otel.sdk.disabled", "false")
+            .withConfiguration("otel.exporter.otlp.endpoint", RECEIVER::httpEndpoint)
+            .withConfiguration("otel.bsp.schedule.delay", "20");
+
+    @AfterAll
+    static void closeTheReceiver() {
+        RECEIVER.close();
+    }
 
     @Override
     protected JZenithExtension app() {
@@ -120,6 +134,57 @@ class UserServiceCassandraIT extends UserApiContract {
         assertThat(value(dao.list(0, 1)).total()).isEqualTo(before);
     }
 
+    @Test
+    void eachStatementIsAClientSpanOfItsRequestWithoutTheValues() {
+        final String name = "Grace Hopper";
+        final String createTrace = "4bf92f3577b34da6a3ce929d0e0e5c01";
+        final String readTrace = "4bf92f3577b34da6a3ce929d0e0e5c02";
+        final String id = APP.client()
+                .post("/users", Map.of("name", name), "traceparent", "00-" + createTrace + "-00f067aa0ba902b7-01")
+                .json()
+                .get("id")
+                .asText();
+        APP.client().get("/users/" + id, "traceparent", "00-" + readTrace + "-00f067aa0ba902b7-01");
+
+        final List<ReceivedSpan> spans = RECEIVER.awaitSpans(
+                received -> received.stream()
+                                .anyMatch(span -> span.traceId().equals(createTrace)
+                                        && span.kind().equals("CLIENT"))
+                        && received.stream()
+                                .anyMatch(span -> span.traceId().equals(readTrace)
+                                        && span.kind().equals("CLIENT")),
+                Duration.ofSeconds(10));
+        final List<ReceivedSpan> statements = spans.stream()
+                .filter(span -> span.kind().equals("CLIENT"))
+                .filter(span ->
+                        span.traceId().equals(createTrace) || span.traceId().equals(readTrace))
+                .toList();
+        for (final ReceivedSpan statement : statements) {
+            final ReceivedSpan server = spans.stream()
+                    .filter(span -> span.traceId().equals(statement.traceId())
+                            && span.kind().equals("SERVER"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(statement.parentSpanId())
+                    .as("parent of %s", statement.name())
+                    .isEqualTo(server.spanId());
+            assertThat(statement.attributes())
+                    .containsEntry("db.system", "cassandra")
+                    .containsEntry("db.namespace", "users");
+            assertThat(statement.attributes().values())
+                    .noneMatch(value -> String.valueOf(value).contains(name));
+        }
+        assertThat(statements).anySatisfy(span -> assertThat(span.attributes())
+                .containsEntry("db.operation.name", "BATCH")
+                .containsEntry(
+                        "db.query.text",
+                        "BATCH INSERT INTO users (id, name, created_at) VALUES (?, ?, ?); INSERT INTO"
+                                + " users_by_created (bucket, created_at, id) VALUES (?, ?, ?)"));
+        assertThat(statements).anySatisfy(span -> assertThat(span.attributes())
+                .containsEntry("db.operation.name", "SELECT")
+                .containsEntry("db.query.text", "SELECT id, name, created_at FROM users WHERE id = ?"));
+    }
+
     /** One answered request of the load. */
     private record Outcome(
             int status, Duration took, long sentAt, Optional<String> id, String body, String retryAfter) {}
@@ -137,7 +202,7 @@ class UserServiceCassandraIT extends UserApiContract {
             writers.add(Thread.ofVirtual().name("load-" + w).start(() -> {
                 for (int i = 0; i < 5_000 && !stop.get(); i++) {
                     outcomes.add(post("load-" + writer + "-" + i));
-                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
                 }
             }));
         }
