@@ -1,11 +1,14 @@
 package org.jzenith.examples.users;
 
+import org.jzenith.cassandra.CassandraPlugin;
 import org.jzenith.core.JZenith;
 import org.jzenith.examples.users.UserServiceConfiguration.Events;
 import org.jzenith.examples.users.UserServiceConfiguration.Security;
 import org.jzenith.examples.users.UserServiceConfiguration.Store;
 import org.jzenith.examples.users.api.UserResource;
 import org.jzenith.examples.users.events.UserEventsModule;
+import org.jzenith.examples.users.persistence.CassandraStoreChecks;
+import org.jzenith.examples.users.persistence.CassandraUserDao;
 import org.jzenith.examples.users.persistence.PersistenceLayerModule;
 import org.jzenith.examples.users.persistence.RedisStoreChecks;
 import org.jzenith.examples.users.security.OpenAccessPlugin;
@@ -23,7 +26,7 @@ import org.jzenith.rest.RestPlugin;
  * The seed's user service: CRUD on {@code /users} over a layered design (resources, a service
  * layer, a persistence layer behind {@code UserDao}), on an embedded H2 database unless {@code
  * jdbc.url} names another, or on PostgreSQL's reactive client with {@code user.store=postgresql}, or
- * on Redis with {@code user.store=redis}. Creating, changing and deleting users needs the role
+ * on Redis with {@code user.store=redis}, or on Cassandra with {@code user.store=cassandra}. Creating, changing and deleting users needs the role
  * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
  * settings), or for every caller while {@code user.security} is {@code none}, the default. With
  * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
@@ -73,6 +76,11 @@ public final class UserServiceApplication {
                         c -> c.store() == Store.REDIS,
                         RedisPlugin.create(),
                         RedisStoreChecks.create())
+                .withPluginsIf(
+                        UserServiceConfiguration.class,
+                        c -> c.store() == Store.CASSANDRA,
+                        CassandraPlugin.create().withMigrations(CassandraUserDao.MIGRATIONS),
+                        CassandraStoreChecks.create())
                 // The write methods need the role user-admin: proved by a JWT, or granted to every
                 // request (with a warning) while user.security is none.
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())

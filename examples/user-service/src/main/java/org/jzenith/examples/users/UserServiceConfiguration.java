@@ -19,7 +19,13 @@ public interface UserServiceConfiguration {
          * Through the Redis plugin, configured under {@code redis.}: a JSON value per user and a sorted
          * index for pages.
          */
-        REDIS
+        REDIS,
+
+        /**
+         * Through the Cassandra plugin, configured under {@code cassandra.}: a row per user and an index
+         * table for pages, written together in a logged batch. No outbox: see {@link Events#OUTBOX}.
+         */
+        CASSANDRA
     }
 
     /** {@code user.store}: the persistence the service uses. */
@@ -63,7 +69,8 @@ public interface UserServiceConfiguration {
          * with {@code user.store=jdbc}, {@code PostgresqlPlugin.create().withOutbox()} with {@code
          * user.store=postgresql}): each event commits with its change, and the Kafka plugin's relay
          * sends it after the commit, so no committed change loses its event and no rolled-back one has
-         * one. Not with {@code user.store=redis}.
+         * one. Not with {@code user.store=redis}, nor with {@code user.store=cassandra}, which has no
+         * transaction that holds a user's row and an outbox row together (start-up refuses it).
          */
         OUTBOX
     }

@@ -32,9 +32,10 @@ public final class UserEventsModule extends AbstractModule {
                 switch (configuration.store()) {
                     case JDBC -> injector.getInstance(OutboxUserEvents.class);
                     case POSTGRESQL -> injector.getInstance(ReactiveOutboxUserEvents.class);
-                    case REDIS ->
+                    case REDIS, CASSANDRA ->
                         throw new IllegalStateException("user.events=outbox needs user.store=jdbc or postgresql, not"
-                                + " user.store=redis; set user.store=jdbc or postgresql, or user.events=kafka");
+                                + " user.store=" + configuration.store().name().toLowerCase(java.util.Locale.ROOT)
+                                + "; set user.store=jdbc or postgresql, or user.events=kafka");
                 };
             case NONE -> event -> {};
         };

@@ -17,6 +17,7 @@ public final class PersistenceLayerModule extends AbstractModule {
             case JDBC -> injector.getInstance(JdbcUserDao.class);
             case POSTGRESQL -> injector.getInstance(PostgresqlUserDao.class);
             case REDIS -> injector.getInstance(RedisUserDao.class);
+            case CASSANDRA -> injector.getInstance(CassandraUserDao.class);
         };
     }
 }
