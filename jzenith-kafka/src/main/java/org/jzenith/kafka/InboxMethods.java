@@ -62,7 +62,13 @@ final class InboxMethods {
         }
         final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel(), topicIds));
         return new IncomingMethod(
-                method.type(), method.method(), method.channel(), method.reader(), method.returns(), handle);
+                method.type(),
+                method.method(),
+                method.channel(),
+                method.reader(),
+                method.returns(),
+                handle,
+                method.forward());
     }
 
     /**

@@ -38,6 +38,7 @@ final class KafkaModule extends AbstractModule {
         bind(KafkaHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(KafkaHealthCheck.class);
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
+        bindListener(com.google.inject.matcher.Matchers.any(), new ChannelFields(emitters, consumers));
         emitters.forEach(this::bindEmitter);
     }
 

@@ -9,12 +9,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Takes one record of a channel to its end: reads and validates it, calls the method and waits for
- * what it returns, tries again with backoff, and sends it to the dead-letter topic when every attempt
+ * what it returns (and, for a processor, for the broker to acknowledge its result sent to the
+ * {@code @Outgoing} channel), tries again with backoff, and sends it to the dead-letter topic when every attempt
  * failed or it cannot be read at all. Runs on a partition's virtual thread, where blocking is fine.
  * Logs name the topic, partition and offset, never the payload. Thread-safe.
  */
@@ -32,6 +35,7 @@ final class RecordProcessor {
     private final CountDownLatch stopping;
     private final KafkaTracing tracing;
     private final String group;
+    private final Optional<Emitter<Object>> forward;
 
     RecordProcessor(
             final ChannelSettings settings,
@@ -42,7 +46,9 @@ final class RecordProcessor {
             final KafkaMetrics.Channel metrics,
             final CountDownLatch stopping,
             final KafkaTracing tracing,
-            final String group) {
+            final String group,
+            final Optional<Emitter<Object>> forward) {
+        this.forward = forward;
         this.tracing = tracing;
         this.group = group;
         this.settings = settings;
@@ -146,18 +152,22 @@ final class RecordProcessor {
         }
     }
 
-    /** Calls the method once and waits for what it returns; the failure, or null when it succeeded. */
+    /**
+     * Calls the method once, waits for what it returns and, for a processor, sends its result and waits
+     * for the broker's acknowledgement; the failure, or null when all of it succeeded.
+     */
     private Throwable attempt(final Object argument) {
         try {
             final Object result = method.handle().invoke(bean, argument);
             if (method.returns() == Returns.PLAIN) {
+                forward(result);
                 return null;
             }
             if (result == null) {
                 return new IllegalStateException(method.describe() + " returned null instead of a "
                         + method.method().getReturnType().getSimpleName());
             }
-            method.returns().stage(result).toCompletableFuture().get();
+            forward(method.returns().stage(result).toCompletableFuture().get());
             return null;
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -170,6 +180,34 @@ final class RecordProcessor {
             }
             return e;
         }
+    }
+
+    /**
+     * Sends a processor's {@code result} to its {@code @Outgoing} channel and waits until the broker has
+     * it: the incoming record is done only then. Nothing for no result (null, an empty {@code Maybe});
+     * a {@link Message} is acknowledged once sent, and rejected with the failure when not.
+     *
+     * @throws ExecutionException when the broker did not take it
+     */
+    private void forward(final Object result) throws ExecutionException, InterruptedException {
+        if (forward.isEmpty() || result == null) {
+            return;
+        }
+        if (result instanceof Message<?> message) {
+            if (message.getPayload() == null) {
+                message.ack();
+                return;
+            }
+            try {
+                forward.get().send(message.getPayload()).toCompletableFuture().get();
+            } catch (final ExecutionException | RuntimeException e) {
+                message.nack(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
+                throw e;
+            }
+            message.ack().toCompletableFuture().get();
+            return;
+        }
+        forward.get().send(result).toCompletableFuture().get();
     }
 
     /**

@@ -1,11 +1,14 @@
 package org.jzenith.kafka;
 
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
  * What an {@code @Incoming} method returns, and how to wait for it: a plain method is done when it
- * returns; one returning a stage is done when the stage completes. Decided once per method.
+ * returns; one returning a stage is done when the stage completes, and what it completes with is a
+ * processor's result. Decided once per method.
  */
 enum Returns {
     /** {@code void} or a plain value: done on return. */
@@ -15,7 +18,9 @@ enum Returns {
     /** A Vert.x {@link io.vertx.core.Future}. */
     VERTX_FUTURE,
     /** An RxJava {@code Single}, {@code Maybe} or {@code Completable}. */
-    RX;
+    RX,
+    /** A Mutiny {@code Uni}. */
+    UNI;
 
     private static final String RX_PACKAGE = "io.reactivex.rxjava3.core.";
 
@@ -33,14 +38,49 @@ enum Returns {
                 || name.equals(RX_PACKAGE + "Completable")) {
             return Optional.of(RX);
         }
-        if (name.equals(RX_PACKAGE + "Flowable")
-                || name.equals(RX_PACKAGE + "Observable")
+        if (name.equals("io.smallrye.mutiny.Uni")) {
+            return Optional.of(UNI);
+        }
+        if (Streams.isStream(type)
                 || name.startsWith("io.smallrye.mutiny.")
-                || name.startsWith("reactor.core.publisher.")
-                || name.equals("org.reactivestreams.Publisher")) {
+                || name.startsWith("reactor.core.publisher.")) {
             return Optional.empty();
         }
         return Optional.of(PLAIN);
+    }
+
+    /**
+     * The type of the value a method returning {@code returned} yields once done: the type itself for
+     * a plain method, {@code T} of {@code CompletionStage<T>}, {@code Future<T>}, {@code Single<T>} or
+     * {@code Maybe<T>}; empty when it yields nothing ({@code void}, {@code Completable}) or its type
+     * argument is not named ({@code CompletionStage<?>}, a raw type).
+     */
+    Optional<Type> yields(final Type returned) {
+        final Class<?> raw = raw(returned);
+        if (raw == void.class || raw == Void.class || raw.getName().equals(RX_PACKAGE + "Completable")) {
+            return Optional.empty();
+        }
+        if (this == PLAIN) {
+            return Optional.of(returned);
+        }
+        if (returned instanceof ParameterizedType parameterized && parameterized.getActualTypeArguments().length == 1) {
+            final Type argument = parameterized.getActualTypeArguments()[0];
+            if (argument instanceof Class<?> || argument instanceof ParameterizedType) {
+                return raw(argument) == Void.class ? Optional.empty() : Optional.of(argument);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The class of {@code type}: itself, or the raw type of a parameterized one; Object otherwise. */
+    static Class<?> raw(final Type type) {
+        if (type instanceof Class<?> plain) {
+            return plain;
+        }
+        if (type instanceof ParameterizedType parameterized && parameterized.getRawType() instanceof Class<?> raw) {
+            return raw;
+        }
+        return Object.class;
     }
 
     /** The stage that completes when {@code result} does; {@code result} is what this kind returns. */
@@ -50,6 +90,7 @@ enum Returns {
             case STAGE -> (CompletionStage<?>) result;
             case VERTX_FUTURE -> ((io.vertx.core.Future<?>) result).toCompletionStage();
             case RX -> RxStages.stage(result);
+            case UNI -> UniStages.stage(result);
         };
     }
 }
