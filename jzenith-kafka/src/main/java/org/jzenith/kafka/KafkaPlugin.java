@@ -247,6 +247,11 @@ public final class KafkaPlugin implements Plugin {
                 settings.concurrency().stream()
                         .filter(value -> value < 1 || value > 10_000)
                         .forEach(value -> validation.reject(prefix + "concurrency", "a number from 1 to 10000"));
+                settings.maxRecordBytes().stream()
+                        .filter(value -> value < KafkaConfiguration.MIN_RECORD_BYTES
+                                || value > KafkaConfiguration.MAX_RECORD_BYTES)
+                        .forEach(value -> validation.reject(
+                                prefix + "max-record-bytes", "a number of bytes from 1024 to 1073741824"));
                 // the same bounds as kafka.backoff and kafka.max-backoff: @DurationRange is not
                 // checked on the optional settings of a channel
                 settings.backoff()
@@ -328,7 +333,7 @@ public final class KafkaPlugin implements Plugin {
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);
         final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
-        final DeadLetters deadLetters = new DeadLetters(producer);
+        final DeadLetters deadLetters = new DeadLetters(producer, Optional.of(admin));
         final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
         final List<ChannelConsumer> channels = new ArrayList<>();
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());

@@ -97,6 +97,12 @@ final class RecordProcessor {
     private Outcome processIn(final ConsumerRecord<byte[], byte[]> record) {
         final Object argument;
         try {
+            final long weight = InFlight.weight(record);
+            if (weight > settings.maxRecordBytes()) {
+                metrics.oversize().increment();
+                throw new PayloadException("the record weighs " + weight + " bytes (key, value and headers), more"
+                        + " than the " + settings.maxRecordBytes() + " of kafka.max-record-bytes");
+            }
             argument = method.reader().read(record);
             validator.validate(method.reader().payload(argument));
         } catch (final PayloadException e) {
@@ -212,33 +218,81 @@ final class RecordProcessor {
 
     /**
      * Sends the record to the dead-letter topic, trying again every second while the broker does not
-     * take it: a record is never dropped. False when the channel stopped first.
+     * take it for now (it is away). A copy the broker refuses for good (too large with the added
+     * headers, not authorized, no such topic) is sent cut down to its coordinates and failure; when
+     * even that is refused for good, the record is skipped with an ERROR naming it and counted, so that
+     * one record never holds its partition. False when the channel stopped first.
      */
     private boolean deadLetter(
             final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
         while (true) {
+            Throwable refused;
             try {
                 deadLetters.send(settings.deadLetterTopic(), record, failure, attempts);
                 metrics.deadLettered().increment();
                 return true;
             } catch (final ExecutionException | RuntimeException e) {
-                LOG.error(
-                        "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
-                                + " trying again",
-                        record.topic(),
-                        record.partition(),
-                        record.offset(),
-                        settings.channel(),
-                        settings.deadLetterTopic(),
-                        describe(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e));
-                if (stopsWithin(DEAD_LETTER_RETRY)) {
-                    return false;
-                }
+                refused = cause(e);
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
             }
+            if (deadLetters.refusedForGood(settings.deadLetterTopic(), refused)) {
+                try {
+                    deadLetters.sendCutDown(settings.deadLetterTopic(), record, failure, attempts, refused);
+                    metrics.deadLettered().increment();
+                    metrics.cutDown().increment();
+                    LOG.warn(
+                            "Record {}-{}@{} of channel '{}' was refused by the dead-letter topic {} ({}); sent it"
+                                    + " there cut down to its position and failure",
+                            record.topic(),
+                            record.partition(),
+                            record.offset(),
+                            settings.channel(),
+                            settings.deadLetterTopic(),
+                            describe(refused));
+                    return true;
+                } catch (final ExecutionException | RuntimeException e) {
+                    final Throwable cutRefused = cause(e);
+                    if (deadLetters.refusedForGood(settings.deadLetterTopic(), cutRefused)) {
+                        metrics.skipped().increment();
+                        LOG.error(
+                                "Record {}-{}@{} of channel '{}' is skipped: it failed ({}) and the dead-letter"
+                                        + " topic {} refused it ({}) and its cut-down copy ({}); it is lost to"
+                                        + " this consumer group, read it from the topic at that offset",
+                                record.topic(),
+                                record.partition(),
+                                record.offset(),
+                                settings.channel(),
+                                describe(failure),
+                                settings.deadLetterTopic(),
+                                describe(refused),
+                                describe(cutRefused));
+                        return true;
+                    }
+                    refused = cutRefused;
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            LOG.error(
+                    "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
+                            + " trying again",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    settings.deadLetterTopic(),
+                    describe(refused));
+            if (stopsWithin(DEAD_LETTER_RETRY)) {
+                return false;
+            }
         }
+    }
+
+    private static Throwable cause(final Exception e) {
+        return e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
     }
 
     /** Waits {@code wait}; true when the channel began to stop meanwhile. */

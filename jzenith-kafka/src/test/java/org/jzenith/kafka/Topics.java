@@ -75,6 +75,14 @@ final class Topics implements AutoCloseable {
         producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
     }
 
+    /** Sends {@code value} with {@code headers} to {@code topic} and waits for the acknowledgement. */
+    void send(final String topic, final String value, final Map<String, byte[]> headers)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        final ProducerRecord<String, String> record = new ProducerRecord<>(topic, null, value);
+        headers.forEach((name, bytes) -> record.headers().add(name, bytes));
+        producer.send(record).get(30, TimeUnit.SECONDS);
+    }
+
     /**
      * Sends records {@code from} to {@code from + count - 1}, key and value made from their number,
      * and waits for every acknowledgement.
