@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.jzenith.messaging.spi.ChannelLiteral;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +57,7 @@ final class ChannelFields implements TypeListener {
         }
         try {
             if (!consumers.contains(type)) {
-                UnsupportedMessaging.of(type, false, emitters)
+                UnsupportedMessaging.of(type, false, emitters, KafkaPlugin.REGISTRATION)
                         .forEach(problem ->
                                 encounter.addError(new Message(problem.subject() + " " + problem.message())));
             }
@@ -84,7 +86,7 @@ final class ChannelFields implements TypeListener {
         return field.isAnnotationPresent(Channel.class)
                 && !field.isAnnotationPresent(jakarta.inject.Inject.class)
                 && !field.isAnnotationPresent(com.google.inject.Inject.class)
-                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters)
+                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, KafkaPlugin.REGISTRATION)
                         .isEmpty();
     }
 

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.messaging.spi.Returns;
 
 /**
  * Makes {@link Idempotent} methods apply each message once, through the store's {@link InboxStore}:

@@ -14,6 +14,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.messaging.spi.Returns;
+import org.jzenith.messaging.spi.Streams;
 
 /**
  * One {@code @Incoming} method of a consumer class, checked once at start-up: what it takes (a

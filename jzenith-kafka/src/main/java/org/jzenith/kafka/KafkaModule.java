@@ -11,6 +11,7 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.messaging.spi.ChannelLiteral;
 
 /**
  * Binds what the Kafka plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the

@@ -28,6 +28,7 @@ import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,6 +87,10 @@ public final class KafkaPlugin implements Plugin {
     private static final String ORIGIN = "KafkaPlugin.withConsumers";
     private static final String SERVICE_NAME = "otel.service.name";
     private static final String BOOTSTRAP_SERVERS = "kafka.bootstrap-servers";
+
+    /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
+    static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
+            "KafkaPlugin.withConsumers(...)", "KafkaPlugin...withEmitter", "kafka.send-timeout");
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
@@ -180,7 +185,7 @@ public final class KafkaPlugin implements Plugin {
                         "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
                                 + " or do not name the class");
             }
-            UnsupportedMessaging.of(consumer, true, emitters)
+            UnsupportedMessaging.of(consumer, true, emitters, KafkaPlugin.REGISTRATION)
                     .forEach(problem -> validation.problem(problem.subject(), ORIGIN, problem.message()));
             for (final IncomingMethod.Found method : found) {
                 final String subject = IncomingMethod.describe(consumer, method.method());

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jzenith.messaging.spi.Returns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
 
 /** Each part of Reactive Messaging jZenith does not implement is found, named, with what to do instead. */
 class UnsupportedMessagingTest {
@@ -12,7 +13,7 @@ class UnsupportedMessagingTest {
     private static final Map<String, Class<?>> EMITTERS = Map.of("orders", Order.class);
 
     private static List<String> problems(final boolean consumer) {
-        return UnsupportedMessaging.of(UnsupportedMembers.class, consumer, EMITTERS).stream()
+        return UnsupportedMessaging.of(UnsupportedMembers.class, consumer, EMITTERS, KafkaPlugin.REGISTRATION).stream()
                 .map(problem -> problem.subject() + " " + problem.message())
                 .toList();
     }

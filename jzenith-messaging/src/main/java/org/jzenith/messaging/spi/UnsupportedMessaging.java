@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -28,9 +28,15 @@ import org.eclipse.microprofile.reactive.messaging.Outgoing;
  * MutinyEmitter<T>}); and {@code @Incoming} methods of a class not named as a consumer, which would
  * never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
  * the class's fields, constructors, methods and their parameters, and those of its superclasses.
- * Used at start-up only; stateless.
+ * The same for every connector, which says how its users register consumers and emitters ({@link
+ * Registration}). Used at start-up only; stateless.
+ *
+ * <pre>{@code
+ * UnsupportedMessaging.of(OrderEvents.class, true, Map.of("shipments", Shipment.class), registration)
+ *         .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
+ * }</pre>
  */
-final class UnsupportedMessaging {
+public final class UnsupportedMessaging {
 
     private static final String MP = "org.eclipse.microprofile.reactive.messaging.";
     private static final String SMALLRYE = "io.smallrye.reactive.messaging.";
@@ -44,26 +50,29 @@ final class UnsupportedMessaging {
             "io.smallrye.common.annotation.Blocking",
             "io.smallrye.common.annotation.RunOnVirtualThread");
 
-    private static final Map<String, String> REFUSED = Map.of(
-            MP + "Acknowledgment",
-            "chooses when messages are acknowledged; jZenith acknowledges (commits) a record once its method,"
-                    + " and the send of a processor's result, is done: remove @Acknowledgment",
-            MP + "OnOverflow",
-            "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
-                    + " past kafka.send-timeout when its buffer stays full: remove @OnOverflow",
-            SMALLRYE + "annotations.Broadcast",
-            "hands a channel's messages to several consumers, which jZenith does not build (one @Incoming"
-                    + " method per channel): remove @Broadcast and call the other consumers from that method",
-            SMALLRYE + "annotations.Merge",
-            "merges several producers into one channel, which jZenith does not build: remove @Merge and send"
-                    + " through one @Channel Emitter",
-            SMALLRYE + "annotations.Channel",
-            "is SmallRye's old @Channel: use org.eclipse.microprofile.reactive.messaging.Channel",
-            MP + "spi.Connector",
-            "names a connector, which jZenith does not load: the Kafka plugin is the connector; remove" + " @Connector",
-            "io.smallrye.common.annotation.NonBlocking",
-            "asks for the event loop; jZenith calls every consumer method on a virtual thread and waits for"
-                    + " what it returns there: remove @NonBlocking");
+    private static Map<String, String> refused(final Registration registration) {
+        return Map.of(
+                MP + "Acknowledgment",
+                "chooses when messages are acknowledged; jZenith acknowledges (commits) a record once its method,"
+                        + " and the send of a processor's result, is done: remove @Acknowledgment",
+                MP + "OnOverflow",
+                "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
+                        + " past " + registration.sendTimeout() + " when its buffer stays full: remove @OnOverflow",
+                SMALLRYE + "annotations.Broadcast",
+                "hands a channel's messages to several consumers, which jZenith does not build (one @Incoming"
+                        + " method per channel): remove @Broadcast and call the other consumers from that method",
+                SMALLRYE + "annotations.Merge",
+                "merges several producers into one channel, which jZenith does not build: remove @Merge and send"
+                        + " through one @Channel Emitter",
+                SMALLRYE + "annotations.Channel",
+                "is SmallRye's old @Channel: use org.eclipse.microprofile.reactive.messaging.Channel",
+                MP + "spi.Connector",
+                "names a connector, which jZenith does not load: the plugin named in " + registration.consumers()
+                        + " is the connector; remove @Connector",
+                "io.smallrye.common.annotation.NonBlocking",
+                "asks for the event loop; jZenith calls every consumer method on a virtual thread and waits for"
+                        + " what it returns there: remove @NonBlocking");
+    }
 
     /**
      * A member jZenith does not implement.
@@ -71,7 +80,17 @@ final class UnsupportedMessaging {
      * @param subject the member, such as {@code QuoteResource.quotes}
      * @param message what is wrong and what to do instead
      */
-    record Problem(String subject, String message) {}
+    public record Problem(String subject, String message) {}
+
+    /**
+     * How a connector's users register what the messages name, for the advice in them.
+     *
+     * @param consumers the call that names consumer classes, such as {@code KafkaPlugin.withConsumers(...)}
+     * @param emitter the call that declares a channel's emitter, such as {@code KafkaPlugin...withEmitter}
+     * @param sendTimeout the setting that bounds an emitter's wait for buffer space, such as {@code
+     *     kafka.send-timeout}
+     */
+    public record Registration(String consumers, String emitter, String sendTimeout) {}
 
     private UnsupportedMessaging() {}
 
@@ -80,34 +99,41 @@ final class UnsupportedMessaging {
      *
      * @param consumer whether the class is named as a consumer, so its {@code @Incoming} methods are called
      * @param emitters the channels with a declared emitter, and the payload type of each
+     * @param registration how the connector's users name consumers and emitters, for the advice
      */
-    static List<Problem> of(final Class<?> type, final boolean consumer, final Map<String, Class<?>> emitters) {
+    public static List<Problem> of(
+            final Class<?> type,
+            final boolean consumer,
+            final Map<String, Class<?>> emitters,
+            final Registration registration) {
+        final Map<String, String> refused = refused(registration);
         final List<Problem> problems = new ArrayList<>();
         for (Class<?> each = type;
                 each != null && each != Object.class && !each.getName().startsWith("java.");
                 each = each.getSuperclass()) {
-            annotations(each, each.getSimpleName(), problems);
+            annotations(each, each.getSimpleName(), refused, problems);
             for (final Field field : each.getDeclaredFields()) {
                 final String subject = each.getSimpleName() + "." + field.getName();
-                annotations(field, subject, problems);
-                channel(field, field.getGenericType(), emitters)
+                annotations(field, subject, refused, problems);
+                channel(field, field.getGenericType(), emitters, registration)
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
             }
             for (final Constructor<?> constructor : each.getDeclaredConstructors()) {
-                parameters(constructor, each.getSimpleName() + "'s constructor", emitters, problems);
+                parameters(constructor, each.getSimpleName() + "'s constructor", emitters, registration, problems);
             }
             for (final Method method : each.getDeclaredMethods()) {
                 final String subject = each.getSimpleName() + "." + method.getName();
-                annotations(method, subject, problems);
-                parameters(method, subject, emitters, problems);
-                methodProblem(method, consumer, each == type)
+                annotations(method, subject, refused, problems);
+                parameters(method, subject, emitters, registration, problems);
+                methodProblem(method, consumer, each == type, registration)
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
             }
         }
         return problems;
     }
 
-    private static Optional<String> methodProblem(final Method method, final boolean consumer, final boolean own) {
+    private static Optional<String> methodProblem(
+            final Method method, final boolean consumer, final boolean own, final Registration registration) {
         final boolean incoming = method.isAnnotationPresent(Incoming.class);
         if (method.isAnnotationPresent(Outgoing.class) && !incoming) {
             return Optional.of("is an @Outgoing method without @Incoming (a producer of messages), which jZenith"
@@ -115,14 +141,13 @@ final class UnsupportedMessaging {
                     + method.getAnnotation(Outgoing.class).value() + "\") Emitter instead");
         }
         if (incoming && (!consumer || !own)) {
-            return Optional.of(
-                    "has @Incoming(\"" + method.getAnnotation(Incoming.class).value()
-                            + "\") but jZenith would never call it: "
-                            + (own
-                                    ? "name " + method.getDeclaringClass().getSimpleName()
-                                            + " in KafkaPlugin.withConsumers(...)"
-                                    : "it is inherited; declare the consumer method in the class named in"
-                                            + " KafkaPlugin.withConsumers(...)"));
+            return Optional.of("has @Incoming(\""
+                    + method.getAnnotation(Incoming.class).value()
+                    + "\") but jZenith would never call it: "
+                    + (own
+                            ? "name " + method.getDeclaringClass().getSimpleName() + " in " + registration.consumers()
+                            : "it is inherited; declare the consumer method in the class named in "
+                                    + registration.consumers()));
         }
         return Optional.empty();
     }
@@ -131,6 +156,7 @@ final class UnsupportedMessaging {
             final Executable executable,
             final String subject,
             final Map<String, Class<?>> emitters,
+            final Registration registration,
             final List<Problem> problems) {
         final Type[] types = executable.getGenericParameterTypes();
         final java.lang.reflect.Parameter[] parameters = executable.getParameters();
@@ -138,20 +164,23 @@ final class UnsupportedMessaging {
         final int offset = parameters.length - types.length;
         for (int i = offset; i < parameters.length; i++) {
             final String which = subject + " (parameter " + (i - offset + 1) + ")";
-            annotations(parameters[i], which, problems);
-            channel(parameters[i], types[i - offset], emitters)
+            annotations(parameters[i], which, refused(registration), problems);
+            channel(parameters[i], types[i - offset], emitters, registration)
                     .ifPresent(message -> problems.add(new Problem(which, message)));
         }
     }
 
     private static void annotations(
-            final AnnotatedElement element, final String subject, final List<Problem> problems) {
+            final AnnotatedElement element,
+            final String subject,
+            final Map<String, String> refusedNames,
+            final List<Problem> problems) {
         for (final Annotation annotation : element.getDeclaredAnnotations()) {
             final String name = annotation.annotationType().getName();
             if (HONOURED.contains(name)) {
                 continue;
             }
-            final String refused = REFUSED.get(name);
+            final String refused = refusedNames.get(name);
             if (refused != null) {
                 problems.add(new Problem(
                         subject, "has @" + annotation.annotationType().getSimpleName() + ", which " + refused));
@@ -166,8 +195,11 @@ final class UnsupportedMessaging {
     }
 
     /** What is wrong with a {@code @Channel} injection point of {@code type}; empty when it is none or fine. */
-    static Optional<String> channel(
-            final AnnotatedElement element, final Type type, final Map<String, Class<?>> emitters) {
+    public static Optional<String> channel(
+            final AnnotatedElement element,
+            final Type type,
+            final Map<String, Class<?>> emitters,
+            final Registration registration) {
         final Channel channel = element.getAnnotation(Channel.class);
         if (channel == null) {
             return Optional.empty();
@@ -182,7 +214,7 @@ final class UnsupportedMessaging {
         if (Streams.isStream(raw)) {
             return Optional.of("is a " + raw.getSimpleName() + " fed by the channel '" + name
                     + "', a stream that jZenith does not build; consume the channel with an @Incoming(\"" + name
-                    + "\") method of a class named in KafkaPlugin.withConsumers(...)");
+                    + "\") method of a class named in " + registration.consumers());
         }
         if (raw != Emitter.class) {
             return Optional.of("is a " + type.getTypeName() + " with @Channel(\"" + name
@@ -204,13 +236,13 @@ final class UnsupportedMessaging {
         }
         if (declared == null) {
             return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
-                    + ">, but the channel has no emitter; declare it with KafkaPlugin...withEmitter(\"" + name
+                    + ">, but the channel has no emitter; declare it with " + registration.emitter() + "(\"" + name
                     + "\", " + ((Class<?>) payload).getSimpleName() + ".class)");
         }
         if (declared != payload) {
             return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
                     + ">, but the channel's emitter sends " + declared.getSimpleName()
-                    + " (KafkaPlugin.withEmitter); inject Emitter<" + declared.getSimpleName()
+                    + " (" + registration.emitter() + "); inject Emitter<" + declared.getSimpleName()
                     + "> or declare the emitter with " + ((Class<?>) payload).getSimpleName() + ".class");
         }
         return Optional.empty();

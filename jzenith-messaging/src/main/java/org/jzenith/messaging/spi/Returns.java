@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -8,9 +8,15 @@ import java.util.concurrent.CompletionStage;
 /**
  * What an {@code @Incoming} method returns, and how to wait for it: a plain method is done when it
  * returns; one returning a stage is done when the stage completes, and what it completes with is a
- * processor's result. Decided once per method.
+ * processor's result. Decided once per method, at start-up; RxJava and Mutiny are loaded only for
+ * methods that return their types, so both stay optional. The same for every connector.
+ *
+ * <pre>{@code
+ * Returns returns = Returns.of(method.getReturnType()).orElseThrow();   // refused at start-up when empty
+ * Object result = returns.stage(method.invoke(bean, payload)).toCompletableFuture().get();
+ * }</pre>
  */
-enum Returns {
+public enum Returns {
     /** {@code void} or a plain value: done on return. */
     PLAIN,
     /** A {@link CompletionStage}. */
@@ -25,7 +31,7 @@ enum Returns {
     private static final String RX_PACKAGE = "io.reactivex.rxjava3.core.";
 
     /** How a method returning {@code type} completes; empty for a type that jZenith cannot wait for. */
-    static Optional<Returns> of(final Class<?> type) {
+    public static Optional<Returns> of(final Class<?> type) {
         if (CompletionStage.class.isAssignableFrom(type)) {
             return Optional.of(STAGE);
         }
@@ -55,7 +61,7 @@ enum Returns {
      * {@code Maybe<T>}; empty when it yields nothing ({@code void}, {@code Completable}) or its type
      * argument is not named ({@code CompletionStage<?>}, a raw type).
      */
-    Optional<Type> yields(final Type returned) {
+    public Optional<Type> yields(final Type returned) {
         final Class<?> raw = raw(returned);
         if (raw == void.class || raw == Void.class || raw.getName().equals(RX_PACKAGE + "Completable")) {
             return Optional.empty();
@@ -73,7 +79,7 @@ enum Returns {
     }
 
     /** The class of {@code type}: itself, or the raw type of a parameterized one; Object otherwise. */
-    static Class<?> raw(final Type type) {
+    public static Class<?> raw(final Type type) {
         if (type instanceof Class<?> plain) {
             return plain;
         }
@@ -84,7 +90,7 @@ enum Returns {
     }
 
     /** The stage that completes when {@code result} does; {@code result} is what this kind returns. */
-    CompletionStage<?> stage(final Object result) {
+    public CompletionStage<?> stage(final Object result) {
         return switch (this) {
             case PLAIN -> java.util.concurrent.CompletableFuture.completedFuture(result);
             case STAGE -> (CompletionStage<?>) result;

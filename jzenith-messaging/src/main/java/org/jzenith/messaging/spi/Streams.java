@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import java.util.Set;
 
@@ -10,7 +10,7 @@ import java.util.Set;
  * Emitter}; it does not build streams of messages, so these are refused at start-up with what to do
  * instead.
  */
-final class Streams {
+public final class Streams {
 
     private static final Set<String> STREAMS = Set.of(
             "io.smallrye.mutiny.Multi",
@@ -28,7 +28,7 @@ final class Streams {
     private Streams() {}
 
     /** Whether {@code type} is a stream type, or one of its subtypes. */
-    static boolean isStream(final Class<?> type) {
+    public static boolean isStream(final Class<?> type) {
         for (Class<?> each = type; each != null && each != Object.class; each = each.getSuperclass()) {
             if (STREAMS.contains(each.getName())) {
                 return true;
@@ -43,7 +43,7 @@ final class Streams {
     }
 
     /** Why a method may not return {@code type} (which {@link Returns} refused), and what to return instead. */
-    static String advice(final Class<?> type) {
+    public static String advice(final Class<?> type) {
         if (isStream(type)) {
             return ", a stream, which jZenith does not consume or send from: a processor that transforms a"
                     + " stream, or an @Outgoing method that produces one, is not built; return one result per"

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import io.smallrye.mutiny.Uni;
 import java.util.concurrent.CompletionStage;
