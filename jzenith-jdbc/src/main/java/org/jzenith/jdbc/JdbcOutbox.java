@@ -64,6 +64,16 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     // PostgreSQL has no DELETE ... LIMIT (its partial index of sent events serves the subquery); H2 takes this too.
     private static final String PURGE_OTHERS = "DELETE FROM jzenith_outbox WHERE id IN (SELECT id FROM jzenith_outbox"
             + " WHERE sent_at IS NOT NULL AND sent_at < :before ORDER BY sent_at LIMIT " + PURGE_BATCH + ")";
+    // Moves an unsent event to the events set aside, with its error; the DELETE follows in one transaction.
+    static final String SET_ASIDE = "INSERT INTO jzenith_outbox_failed (id, event_id, channel, record_key, payload,"
+            + " created_at, traceparent, failed_at, error) SELECT id, event_id, channel, record_key, payload, created_at,"
+            + " traceparent, :now, :error FROM jzenith_outbox WHERE id = :id AND sent_at IS NULL";
+    static final String SET_ASIDE_DELETE = "DELETE FROM jzenith_outbox WHERE id = :id AND sent_at IS NULL";
+    /** The longest error kept with an event set aside: the column is {@code VARCHAR(1000)}. */
+    static final int MAX_ERROR = 1000;
+
+    private static final String COUNT = "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest,"
+            + " (SELECT COUNT(*) FROM jzenith_outbox_failed) AS set_aside FROM jzenith_outbox WHERE sent_at IS NULL";
     private static final int UNKNOWN = 0;
     private static final int POSTGRESQL = 1;
     private static final int OTHER = 2;
@@ -260,6 +270,20 @@ final class JdbcOutbox implements Outbox, OutboxStore {
                 .execute());
     }
 
+    /** Moves the event to {@code jzenith_outbox_failed} with {@code error}, in one transaction. */
+    @Override
+    public void setAside(final long id, final String error) {
+        final String kept = error.length() > MAX_ERROR ? error.substring(0, MAX_ERROR) : error;
+        jdbi.useTransaction(handle -> {
+            handle.createUpdate(SET_ASIDE)
+                    .bind("now", clock.millis())
+                    .bind("error", kept)
+                    .bind("id", id)
+                    .execute();
+            handle.createUpdate(SET_ASIDE_DELETE).bind("id", id).execute();
+        });
+    }
+
     /**
      * Deletes the events sent before {@code sentBefore} in batches of {@value #PURGE_BATCH}, each its
      * own short transaction: a first purge of a large table never holds locks on all of it, nor one
@@ -277,13 +301,12 @@ final class JdbcOutbox implements Outbox, OutboxStore {
     }
 
     private Backlog count(final Handle handle) {
-        return backlog.counted(handle.createQuery(
-                        "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL")
+        return backlog.counted(handle.createQuery(COUNT)
                 .map((row, context) -> {
                     final long oldest = row.getLong("oldest");
-                    return new Backlog(
-                            row.getLong("waiting"),
-                            row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)));
+                    final Optional<Instant> oldestAt =
+                            row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest));
+                    return new Backlog(row.getLong("waiting"), oldestAt, row.getLong("set_aside"));
                 })
                 .one());
     }

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.outbox.OutboxFullException;
 import org.jzenith.core.spi.outbox.OutboxRecord;
+import org.jzenith.core.spi.outbox.OutboxStore;
 import org.jzenith.core.spi.outbox.TraceParents;
 import org.jzenith.flyway.Migrations;
 
@@ -51,11 +53,12 @@ abstract class OutboxStoreContract {
     abstract String vendor();
 
     /**
-     * How many outbox migrations the vendor has: V1 (the tables) and V2 (traceparent, the inbox's
-     * index) everywhere; PostgreSQL's V3 makes the relay's index partial.
+     * How many outbox migrations the vendor has: V1 (the tables), V2 (traceparent, the inbox's
+     * index) and the table of events set aside (V3) everywhere; PostgreSQL's V3 makes the relay's
+     * index partial, so its table of events set aside is V4.
      */
     int migrations() {
-        return 2;
+        return 3;
     }
 
     @BeforeEach
@@ -157,6 +160,45 @@ abstract class OutboxStoreContract {
                 .as("sent before the cut")
                 .isEqualTo(2);
         assertThat(outbox.pending(10)).hasSize(1);
+    }
+
+    @Test
+    void anEventSetAsideIsKeptWithItsErrorAndTheEventsBehindItComeOut() {
+        jdbi.useTransaction(handle -> {
+            outbox.publish("items", "k", "1");
+            outbox.publish("items", "k", "2");
+            outbox.publish("items", "k", "3");
+        });
+        final List<OutboxRecord> pending = outbox.pending(10);
+
+        outbox.setAside(pending.get(0).id(), "RecordTooLargeException: " + "x".repeat(2000));
+        outbox.setAside(pending.get(0).id(), "again"); // idempotent
+        outbox.setAside(-1, "an id that never was");
+
+        assertThat(outbox.pending(10))
+                .extracting(OutboxRecord::id)
+                .containsExactly(pending.get(1).id(), pending.get(2).id());
+        final OutboxStore.Backlog backlog = outbox.backlog();
+        assertThat(backlog.pending()).isEqualTo(2);
+        assertThat(backlog.setAside()).isEqualTo(1);
+        outbox.markSent(List.of(pending.get(1).id(), pending.get(2).id()));
+        assertThat(outbox.purge(Instant.now().plusSeconds(1)))
+                .as("the sent events, not the one set aside")
+                .isEqualTo(2);
+        // The query docs/messaging.md gives operators.
+        final List<Map<String, Object>> failed = jdbi.withHandle(handle -> handle.createQuery(
+                        "SELECT id, event_id, channel, record_key, failed_at, error FROM jzenith_outbox_failed ORDER BY id")
+                .mapToMap()
+                .list());
+        assertThat(failed).hasSize(1);
+        assertThat(failed.getFirst())
+                .containsEntry("event_id", pending.get(0).eventId())
+                .containsEntry("channel", "items")
+                .containsEntry("record_key", "k");
+        assertThat((String) failed.getFirst().get("error"))
+                .startsWith("RecordTooLargeException: xxx")
+                .hasSize(1000);
+        assertThat(outbox.backlog().setAside()).isEqualTo(1);
     }
 
     @Test

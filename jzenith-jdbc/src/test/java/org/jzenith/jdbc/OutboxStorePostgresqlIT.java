@@ -163,7 +163,7 @@ class OutboxStorePostgresqlIT extends OutboxStoreContract {
 
     @Override
     int migrations() {
-        return 3;
+        return 4;
     }
 
     @Override

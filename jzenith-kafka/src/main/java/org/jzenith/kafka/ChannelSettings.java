@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param maxInFlight records held unfinished before fetching pauses
  * @param maxInFlightBytes bytes of keys and values held unfinished before fetching pauses
  * @param concurrency partitions processed at the same time
+ * @param maxRecordBytes the most a record may weigh (key, value, headers) before it is dead-lettered unread
  */
 record ChannelSettings(
         String channel,
@@ -25,7 +26,8 @@ record ChannelSettings(
         Duration maxBackoff,
         int maxInFlight,
         long maxInFlightBytes,
-        int concurrency) {
+        int concurrency,
+        long maxRecordBytes) {
 
     /** The suffix of a topic's default dead-letter topic. */
     static final String DEAD_LETTER_SUFFIX = ".dlt";
@@ -55,7 +57,11 @@ record ChannelSettings(
                         .orElse(configuration.maxInFlight()),
                 budget.inFlightBytes(),
                 own.map(c -> c.concurrency().orElse(configuration.concurrency()))
-                        .orElse(configuration.concurrency()));
+                        .orElse(configuration.concurrency()),
+                own.map(c -> c.maxRecordBytes())
+                        .filter(java.util.OptionalLong::isPresent)
+                        .orElse(configuration.maxRecordBytes())
+                        .orElse(budget.inFlightBytes()));
     }
 
     /** How long the {@code attempt}th retry (1 for the first) waits: the backoff doubled each time, capped. */

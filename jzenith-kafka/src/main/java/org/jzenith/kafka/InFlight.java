@@ -5,10 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
 
 /**
  * The records a channel holds fetched and not done, counted and weighed: the channel is {@link
- * #full()} at {@code maxRecords} records or {@code maxBytes} bytes of keys and values, and has
+ * #full()} at {@code maxRecords} records or {@code maxBytes} bytes of keys, values and headers, and has
  * {@link #room()} again once both are down to half. The gap between the two keeps fetching going in
  * long strides instead of pausing and resuming the partitions at every poll.
  *
@@ -29,9 +30,16 @@ final class InFlight {
         this.maxBytes = maxBytes;
     }
 
-    /** What {@code record} weighs: its key and value as fetched. */
+    /**
+     * What {@code record} weighs: its key, value and headers as fetched (a header's name counted a byte
+     * a character). Headers count: a producer can make a record of small key and value heavy with them.
+     */
     static long weight(final ConsumerRecord<byte[], byte[]> record) {
-        return Math.max(0, record.serializedKeySize()) + (long) Math.max(0, record.serializedValueSize());
+        long weight = Math.max(0, record.serializedKeySize()) + (long) Math.max(0, record.serializedValueSize());
+        for (final Header header : record.headers()) {
+            weight += header.key().length() + (header.value() == null ? 0 : header.value().length);
+        }
+        return weight;
     }
 
     /** Counts fetched records of {@code weight} bytes in all. */

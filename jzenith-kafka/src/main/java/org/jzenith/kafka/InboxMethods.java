@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.messaging.spi.Returns;
 
 /**
  * Makes {@link Idempotent} methods apply each message once, through the store's {@link InboxStore}:
@@ -62,7 +63,13 @@ final class InboxMethods {
         }
         final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel(), topicIds));
         return new IncomingMethod(
-                method.type(), method.method(), method.channel(), method.reader(), method.returns(), handle);
+                method.type(),
+                method.method(),
+                method.channel(),
+                method.reader(),
+                method.returns(),
+                handle,
+                method.forward());
     }
 
     /**
@@ -74,7 +81,16 @@ final class InboxMethods {
     static String messageId(final ConsumerRecord<byte[], byte[]> record, final TopicIds topicIds) {
         final Header header = record.headers().lastHeader(EVENT_ID);
         if (header != null && header.value() != null && header.value().length > 0) {
-            final String id = new String(header.value(), StandardCharsets.UTF_8);
+            final byte[] bytes = header.value();
+            for (int i = 0; i < bytes.length; i++) {
+                if (bytes[i] < 0x21 || bytes[i] > 0x7e) {
+                    throw new PayloadException("the record's " + EVENT_ID + " header holds a byte that is not a"
+                            + " visible ASCII character (0x" + String.format("%02x", bytes[i] & 0xff)
+                            + " at position " + i + "); send an id of letters, digits and punctuation, such as a"
+                            + " UUID, or none: the record is then known by its position");
+                }
+            }
+            final String id = new String(bytes, StandardCharsets.US_ASCII);
             if (id.length() > MAX_ID_LENGTH) {
                 throw new PayloadException("the record's " + EVENT_ID + " header is " + id.length()
                         + " characters long; the inbox keeps ids of at most " + MAX_ID_LENGTH

@@ -12,11 +12,16 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.messaging.spi.Returns;
+import org.jzenith.messaging.spi.Streams;
 
 /**
  * One {@code @Incoming} method of a consumer class, checked once at start-up: what it takes (a
- * payload, or the whole record), what it returns (a plain value, or a stage to wait for), and a
- * method handle to call it with (no reflection per record). Thread-safe once made.
+ * payload, or the whole record), what it returns (a plain value, or a stage to wait for), where its
+ * result goes when it also has {@code @Outgoing} (a processor), and a method handle to call it with
+ * (no reflection per record). Thread-safe once made.
  *
  * @param type the consumer class
  * @param method the method
@@ -24,9 +29,22 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * @param reader reads a record into the method's argument
  * @param returns how its result completes
  * @param handle calls it: {@code (Object bean, Object argument) -> Object}
+ * @param forward where its results are sent, for a processor
  */
 record IncomingMethod(
-        Class<?> type, Method method, String channel, Reader reader, Returns returns, MethodHandle handle) {
+        Class<?> type,
+        Method method,
+        String channel,
+        Reader reader,
+        Returns returns,
+        MethodHandle handle,
+        Optional<Forward> forward) {
+
+    /**
+     * The {@code @Outgoing} side of a processor: the channel its results are sent to, and the type
+     * they are written as ({@code T} of what it returns, also inside a {@code Message<T>}).
+     */
+    record Forward(String channel, Type payload) {}
 
     /** Reads a record into the argument the method takes. */
     interface Reader {
@@ -42,21 +60,28 @@ record IncomingMethod(
         for (final Method method : type.getDeclaredMethods()) {
             final Incoming incoming = method.getAnnotation(Incoming.class);
             if (incoming != null) {
-                found.add(new Found(method, incoming.value(), problems(method, incoming.value())));
+                final Optional<String> outgoing = Optional.ofNullable(method.getAnnotation(Outgoing.class))
+                        .map(Outgoing::value);
+                found.add(new Found(method, incoming.value(), outgoing, problems(method, incoming.value(), outgoing)));
             }
         }
         found.sort((a, b) -> a.method().getName().compareTo(b.method().getName()));
         return found;
     }
 
-    /** An {@code @Incoming} method as found, and what is wrong with it. */
-    record Found(Method method, String channel, List<String> problems) {}
+    /**
+     * An {@code @Incoming} method as found, and what is wrong with it.
+     *
+     * @param outgoing the channel its {@code @Outgoing} names, for a processor
+     */
+    record Found(Method method, String channel, Optional<String> outgoing, List<String> problems) {}
 
-    private static List<String> problems(final Method method, final String channel) {
+    private static List<String> problems(final Method method, final String channel, final Optional<String> outgoing) {
         final List<String> problems = new ArrayList<>();
         if (channel.isBlank()) {
             problems.add("names no channel; write @Incoming(\"orders\")");
         }
+        outgoing.ifPresent(out -> problems.addAll(processorProblems(method, channel, out)));
         if (Modifier.isStatic(method.getModifiers())) {
             problems.add("is static; make it an instance method, the consumer object is made by Guice");
         }
@@ -75,6 +100,13 @@ record IncomingMethod(
             } else if (parameter == ConsumerRecord.class) {
                 problems.add("takes a raw ConsumerRecord; name its key and value types, such as"
                         + " ConsumerRecord<String, Order>");
+            } else if (Returns.raw(parameter) == Message.class) {
+                problems.add("takes a Message, which jZenith does not hand to methods; take the payload, or the"
+                        + " ConsumerRecord<K, V> for the key, headers and position (the record is acknowledged when"
+                        + " the method is done)");
+            } else if (Streams.isStream(Returns.raw(parameter))) {
+                problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, which"
+                        + " jZenith does not build; take one payload: the method is called once per record");
             } else if (!(parameter instanceof Class<?> || parameter instanceof ParameterizedType)) {
                 problems.add("takes a " + parameter.getTypeName() + ", which cannot be read from a record;"
                         + " take String, byte[], a JSON type or a ConsumerRecord");
@@ -84,9 +116,52 @@ record IncomingMethod(
                 .ifPresentOrElse(
                         returns -> {},
                         () -> problems.add("returns a " + method.getReturnType().getSimpleName()
-                                + ", which jZenith cannot wait for; return nothing, a value,"
-                                + " CompletionStage, Vert.x Future, or RxJava Single, Maybe or Completable"));
+                                + Streams.advice(method.getReturnType())));
         return problems;
+    }
+
+    /** What is wrong with a method that has {@code @Incoming} and {@code @Outgoing}. */
+    private static List<String> processorProblems(final Method method, final String channel, final String outgoing) {
+        final List<String> problems = new ArrayList<>();
+        if (outgoing.isBlank()) {
+            problems.add("has an @Outgoing that names no channel; write @Outgoing(\"quotes\")");
+        } else if (outgoing.equals(channel)) {
+            problems.add("reads and writes the channel '" + channel
+                    + "', which would send its results back to itself; name another @Outgoing channel");
+        }
+        if (method.isAnnotationPresent(Idempotent.class)) {
+            problems.add("is @Idempotent and has @Outgoing: its result would be sent outside the inbox's"
+                    + " transaction; remove @Outgoing and send with the outbox in the method");
+        }
+        Returns.of(method.getReturnType()).ifPresent(returns -> {
+            final Optional<Type> yields = returns.yields(method.getGenericReturnType());
+            if (yields.isEmpty()) {
+                problems.add("has @Outgoing(\"" + outgoing + "\") but returns "
+                        + method.getGenericReturnType().getTypeName()
+                        + ", which yields no payload to send; return the payload (a String, byte[], a JSON type,"
+                        + " or a Message of one), or a CompletionStage, Vert.x Future, RxJava Single or Maybe"
+                        + " of it");
+            } else if (payloadOf(yields.get()).isEmpty()) {
+                problems.add("has @Outgoing(\"" + outgoing + "\") but yields a "
+                        + yields.get().getTypeName() + ", whose payload type is not named; name it, such as"
+                        + " Message<Quote>");
+            }
+        });
+        return problems;
+    }
+
+    /** The payload type of a processor's result type: {@code T} of {@code Message<T>}, else the type. */
+    private static Optional<Type> payloadOf(final Type yields) {
+        if (Returns.raw(yields) != Message.class) {
+            return Optional.of(yields);
+        }
+        if (yields instanceof ParameterizedType message) {
+            final Type payload = message.getActualTypeArguments()[0];
+            if (payload instanceof Class<?> || payload instanceof ParameterizedType) {
+                return Optional.of(payload);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The method, made callable; {@link #find} found no problems with it. */
@@ -127,13 +202,14 @@ record IncomingMethod(
             final MethodHandle handle = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
                     .unreflect(method)
                     .asType(java.lang.invoke.MethodType.methodType(Object.class, Object.class, Object.class));
-            return new IncomingMethod(
-                    type,
-                    method,
-                    found.channel(),
-                    reader,
-                    Returns.of(method.getReturnType()).orElseThrow(),
-                    handle);
+            final Returns returns = Returns.of(method.getReturnType()).orElseThrow();
+            final Optional<Forward> forward = found.outgoing()
+                    .map(out -> new Forward(
+                            out,
+                            payloadOf(returns.yields(method.getGenericReturnType())
+                                            .orElseThrow())
+                                    .orElseThrow()));
+            return new IncomingMethod(type, method, found.channel(), reader, returns, handle, forward);
         } catch (final IllegalAccessException e) {
             throw new IllegalStateException("cannot call " + describe(type, method) + ": " + e.getMessage(), e);
         }

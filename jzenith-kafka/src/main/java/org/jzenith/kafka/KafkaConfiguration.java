@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.jzenith.core.configuration.DurationRange;
 import org.jzenith.core.configuration.Range;
 
@@ -21,6 +22,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.max-backoff=10s                     # the longest wait between two attempts
  * kafka.max-in-flight=1000                  # records a channel holds unfinished before it pauses fetching
  * kafka.concurrency=16                      # partitions of a channel processed at the same time
+ * kafka.max-record-bytes=1048576            # larger records (key, value, headers) go to the dead letters
  * kafka.drain-timeout=10s                   # how long stopping waits for records being processed
  * kafka.send-timeout=5s                     # how long Emitter.send waits for buffer space and metadata
  * kafka.connect-timeout=15s                 # how long start-up waits for the brokers
@@ -28,7 +30,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.channels.orders.topic=shop.orders   # a channel's topic; unset: the channel's name
  * kafka.channels.orders.dead-letter-topic=shop.orders.dlt   # unset: the topic and ".dlt"
  * kafka.channels.orders.retries=5           # each of retries, backoff, max-backoff, max-in-flight and
- *                                           # concurrency may be set per channel
+ *                                           # concurrency, max-record-bytes may be set per channel
  * kafka.client.security.protocol=SASL_SSL   # any Kafka client setting, passed to consumers, producers
  * kafka.client.sasl.mechanism=PLAIN         # and the admin client alike; checked at start-up
  * kafka.client.sasl.jaas.config=${KAFKA_JAAS}   # secret: never shown
@@ -78,6 +80,21 @@ public interface KafkaConfiguration {
     @Range(min = 1, max = 10_000)
     @WithDefault("16")
     int concurrency();
+
+    /**
+     * The most bytes a consumed record may weigh, its key, value and headers together; a larger one
+     * is not handed to its method but sent to the dead-letter topic, so that records a producer made
+     * too large cannot exhaust the heap. Unset: the bytes a channel holds in flight before it pauses
+     * (a sixteenth of the heap, from 1 to 64 MiB).
+     */
+    @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)
+    OptionalLong maxRecordBytes();
+
+    /** The smallest {@link #maxRecordBytes()}. */
+    long MIN_RECORD_BYTES = 1024;
+
+    /** The largest {@link #maxRecordBytes()}: 1 GiB. */
+    long MAX_RECORD_BYTES = 1L << 30;
 
     /**
      * How long stopping waits for the records being processed to finish before it commits what has
@@ -149,5 +166,9 @@ public interface KafkaConfiguration {
         /** {@link KafkaConfiguration#concurrency()} for this channel. */
         @Range(min = 1, max = 10_000)
         OptionalInt concurrency();
+
+        /** {@link KafkaConfiguration#maxRecordBytes()} for this channel. */
+        @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)
+        OptionalLong maxRecordBytes();
     }
 }

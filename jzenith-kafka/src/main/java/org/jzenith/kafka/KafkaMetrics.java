@@ -13,7 +13,9 @@ import org.apache.kafka.common.TopicPartition;
  * The plugin's meters, in the application's registry:
  *
  * <pre>
- * kafka_consumer_records_total{channel,outcome}      outcome: processed, failed (an attempt), dead_lettered
+ * kafka_consumer_records_total{channel,outcome}      outcome: processed, failed (an attempt), dead_lettered,
+ *                                                     dead_lettered_cut_down (its copy refused for good, see
+ *                                                     DeadLetters), skipped (even that refused), oversize
  * kafka_consumer_retries_total{channel}
  * kafka_consumer_processing_seconds{channel}         one record, from the first attempt to done
  * kafka_consumer_lag{channel,topic,partition}        records behind the partition's end, as of the last poll
@@ -44,6 +46,9 @@ final class KafkaMetrics {
                         counter("kafka_consumer_records_total", name, "processed"),
                         counter("kafka_consumer_records_total", name, "failed"),
                         counter("kafka_consumer_records_total", name, "dead_lettered"),
+                        counter("kafka_consumer_records_total", name, "dead_lettered_cut_down"),
+                        counter("kafka_consumer_records_total", name, "skipped"),
+                        counter("kafka_consumer_records_total", name, "oversize"),
                         Counter.builder("kafka_consumer_retries_total")
                                 .description("Attempts at records after their first")
                                 .tag("channel", name)
@@ -107,7 +112,15 @@ final class KafkaMetrics {
     }
 
     /** The meters of one consumed channel. */
-    record Channel(Counter processed, Counter failed, Counter deadLettered, Counter retried, Timer processing) {}
+    record Channel(
+            Counter processed,
+            Counter failed,
+            Counter deadLettered,
+            Counter cutDown,
+            Counter skipped,
+            Counter oversize,
+            Counter retried,
+            Timer processing) {}
 
     /** The meters of one channel sent to. */
     record Sent(Counter acknowledged, Counter failed) {}

@@ -11,6 +11,7 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.health.HealthCheck;
+import org.jzenith.messaging.spi.ChannelLiteral;
 
 /**
  * Binds what the Kafka plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the
@@ -38,6 +39,7 @@ final class KafkaModule extends AbstractModule {
         bind(KafkaHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(KafkaHealthCheck.class);
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
+        bindListener(com.google.inject.matcher.Matchers.any(), new ChannelFields(emitters, consumers));
         emitters.forEach(this::bindEmitter);
     }
 

@@ -21,12 +21,14 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,8 +63,12 @@ import org.slf4j.LoggerFactory;
  * then sent to the channel's dead-letter topic with headers naming its topic, partition, offset and
  * the failure; a record that cannot be read or breaks its constraints goes there at once. Methods
  * take {@code String}, {@code byte[]}, a JSON type, or the whole {@code ConsumerRecord<K, V>}; they
- * return nothing, a value, {@code CompletionStage}, a Vert.x {@code Future}, or RxJava's {@code
- * Single}, {@code Maybe} or {@code Completable}.
+ * return nothing, a value, {@code CompletionStage}, a Vert.x {@code Future}, RxJava's {@code
+ * Single}, {@code Maybe} or {@code Completable}, or Mutiny's {@code Uni}. A method that also has
+ * {@code @Outgoing("channel")} is a processor: what it returns is sent there, and its record is done
+ * once the broker has that result. {@code @Channel} emitter fields are injected with or without
+ * {@code @Inject}; what Reactive Messaging offers and jZenith does not build (streams, producer
+ * methods, {@code @Acknowledgment}, ...) stops start-up, naming the member.
  *
  * <p><b>Lifecycle.</b> The plugin starts in the {@link Phase#SERVE} phase, after the stores and
  * migrations, and fails to start, naming {@code kafka.bootstrap-servers}, when the brokers do not
@@ -81,6 +87,10 @@ public final class KafkaPlugin implements Plugin {
     private static final String ORIGIN = "KafkaPlugin.withConsumers";
     private static final String SERVICE_NAME = "otel.service.name";
     private static final String BOOTSTRAP_SERVERS = "kafka.bootstrap-servers";
+
+    /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
+    static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
+            "KafkaPlugin.withConsumers(...)", "KafkaPlugin...withEmitter", "kafka.send-timeout");
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
@@ -165,6 +175,7 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         final Map<String, String> channels = new LinkedHashMap<>();
+        final TreeSet<String> outgoing = new TreeSet<>();
         for (final Class<?> consumer : consumers) {
             final List<IncomingMethod.Found> found = IncomingMethod.find(consumer);
             if (found.isEmpty()) {
@@ -174,9 +185,12 @@ public final class KafkaPlugin implements Plugin {
                         "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
                                 + " or do not name the class");
             }
+            UnsupportedMessaging.of(consumer, true, emitters, KafkaPlugin.REGISTRATION)
+                    .forEach(problem -> validation.problem(problem.subject(), ORIGIN, problem.message()));
             for (final IncomingMethod.Found method : found) {
                 final String subject = IncomingMethod.describe(consumer, method.method());
                 method.problems().forEach(problem -> validation.problem(subject, ORIGIN, problem));
+                method.outgoing().ifPresent(out -> outgoing.add(out));
                 final String previous = channels.putIfAbsent(method.channel(), subject);
                 if (previous != null) {
                     validation.problem(
@@ -218,6 +232,7 @@ public final class KafkaPlugin implements Plugin {
             });
             final TreeSet<String> known = new TreeSet<>(channels.keySet());
             known.addAll(emitters.keySet());
+            known.addAll(outgoing);
             configuration.channels().keySet().stream()
                     .filter(channel -> !known.contains(channel))
                     .sorted()
@@ -237,6 +252,11 @@ public final class KafkaPlugin implements Plugin {
                 settings.concurrency().stream()
                         .filter(value -> value < 1 || value > 10_000)
                         .forEach(value -> validation.reject(prefix + "concurrency", "a number from 1 to 10000"));
+                settings.maxRecordBytes().stream()
+                        .filter(value -> value < KafkaConfiguration.MIN_RECORD_BYTES
+                                || value > KafkaConfiguration.MAX_RECORD_BYTES)
+                        .forEach(value -> validation.reject(
+                                prefix + "max-record-bytes", "a number of bytes from 1024 to 1073741824"));
                 // the same bounds as kafka.backoff and kafka.max-backoff: @DurationRange is not
                 // checked on the optional settings of a channel
                 settings.backoff()
@@ -318,7 +338,7 @@ public final class KafkaPlugin implements Plugin {
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);
         final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
-        final DeadLetters deadLetters = new DeadLetters(producer);
+        final DeadLetters deadLetters = new DeadLetters(producer, Optional.of(admin));
         final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
         final List<ChannelConsumer> channels = new ArrayList<>();
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
@@ -331,6 +351,15 @@ public final class KafkaPlugin implements Plugin {
                 idempotent |= method.method().isAnnotationPresent(Idempotent.class);
                 final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
                 final CountDownLatch stopping = new CountDownLatch(1);
+                final Optional<Emitter<Object>> forward = method.forward()
+                        .map(out -> new KafkaEmitter<>(
+                                out.channel(),
+                                ChannelSettings.of(out.channel(), configuration, budget)
+                                        .topic(),
+                                Payload.of(out.payload(), json).orElseThrow(),
+                                clients,
+                                metrics.sent(out.channel()),
+                                context.instance(KafkaTracing.class)));
                 final RecordProcessor processor = new RecordProcessor(
                         settings,
                         method,
@@ -340,7 +369,8 @@ public final class KafkaPlugin implements Plugin {
                         metrics.channel(settings.channel()),
                         stopping,
                         context.instance(KafkaTracing.class),
-                        groupId.orElseThrow());
+                        groupId.orElseThrow(),
+                        forward);
                 final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
                         bootstrapServers,
                         groupId.orElseThrow(),
@@ -351,12 +381,15 @@ public final class KafkaPlugin implements Plugin {
                 channels.add(new ChannelConsumer(
                         settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));
                 LOG.info(
-                        "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}",
+                        "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}{}",
                         settings.channel(),
                         settings.topic(),
                         settings.deadLetterTopic(),
                         method.describe(),
-                        groupId.orElseThrow());
+                        groupId.orElseThrow(),
+                        method.forward()
+                                .map(out -> ", its results sent to channel '" + out.channel() + "'")
+                                .orElse(""));
             }
         }
         running.set(List.copyOf(channels));

@@ -116,14 +116,32 @@ final class OutboxWiring {
                             acknowledged.complete(null);
                         } else {
                             KafkaTracing.fail(span, failure);
-                            acknowledged.completeExceptionally(failure);
+                            acknowledged.completeExceptionally(refusedForGood(failure));
                         }
                     });
         } catch (final RuntimeException e) {
             KafkaTracing.fail(span, e);
+            // The producer refuses a record larger than max.request.size before it is sent.
+            if (refusedForGood(e) instanceof OutboxRelay.Refused refused) {
+                acknowledged.completeExceptionally(refused);
+                return acknowledged;
+            }
             throw e;
         }
         return acknowledged;
+    }
+
+    /**
+     * {@code failure} as the relay sees it: {@link OutboxRelay.Refused} where sending the event again
+     * cannot cure it (an error of the broker's protocol that Kafka does not call retriable: too large,
+     * not authorized, an invalid topic); as it is otherwise (the broker away, a timeout).
+     */
+    static Throwable refusedForGood(final Throwable failure) {
+        if (failure instanceof org.apache.kafka.common.errors.ApiException
+                && !(failure instanceof org.apache.kafka.common.errors.RetriableException)) {
+            return new OutboxRelay.Refused(failure);
+        }
+        return failure;
     }
 
     /** Stops the relay, if it runs, on a virtual thread within 5 s; completes when it has stopped. */

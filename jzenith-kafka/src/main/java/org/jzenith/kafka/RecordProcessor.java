@@ -9,12 +9,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jzenith.messaging.spi.Returns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Takes one record of a channel to its end: reads and validates it, calls the method and waits for
- * what it returns, tries again with backoff, and sends it to the dead-letter topic when every attempt
+ * what it returns (and, for a processor, for the broker to acknowledge its result sent to the
+ * {@code @Outgoing} channel), tries again with backoff, and sends it to the dead-letter topic when every attempt
  * failed or it cannot be read at all. Runs on a partition's virtual thread, where blocking is fine.
  * Logs name the topic, partition and offset, never the payload. Thread-safe.
  */
@@ -32,6 +36,7 @@ final class RecordProcessor {
     private final CountDownLatch stopping;
     private final KafkaTracing tracing;
     private final String group;
+    private final Optional<Emitter<Object>> forward;
 
     RecordProcessor(
             final ChannelSettings settings,
@@ -42,7 +47,9 @@ final class RecordProcessor {
             final KafkaMetrics.Channel metrics,
             final CountDownLatch stopping,
             final KafkaTracing tracing,
-            final String group) {
+            final String group,
+            final Optional<Emitter<Object>> forward) {
+        this.forward = forward;
         this.tracing = tracing;
         this.group = group;
         this.settings = settings;
@@ -91,6 +98,12 @@ final class RecordProcessor {
     private Outcome processIn(final ConsumerRecord<byte[], byte[]> record) {
         final Object argument;
         try {
+            final long weight = InFlight.weight(record);
+            if (weight > settings.maxRecordBytes()) {
+                metrics.oversize().increment();
+                throw new PayloadException("the record weighs " + weight + " bytes (key, value and headers), more"
+                        + " than the " + settings.maxRecordBytes() + " of kafka.max-record-bytes");
+            }
             argument = method.reader().read(record);
             validator.validate(method.reader().payload(argument));
         } catch (final PayloadException e) {
@@ -146,18 +159,22 @@ final class RecordProcessor {
         }
     }
 
-    /** Calls the method once and waits for what it returns; the failure, or null when it succeeded. */
+    /**
+     * Calls the method once, waits for what it returns and, for a processor, sends its result and waits
+     * for the broker's acknowledgement; the failure, or null when all of it succeeded.
+     */
     private Throwable attempt(final Object argument) {
         try {
             final Object result = method.handle().invoke(bean, argument);
             if (method.returns() == Returns.PLAIN) {
+                forward(result);
                 return null;
             }
             if (result == null) {
                 return new IllegalStateException(method.describe() + " returned null instead of a "
                         + method.method().getReturnType().getSimpleName());
             }
-            method.returns().stage(result).toCompletableFuture().get();
+            forward(method.returns().stage(result).toCompletableFuture().get());
             return null;
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -173,34 +190,110 @@ final class RecordProcessor {
     }
 
     /**
+     * Sends a processor's {@code result} to its {@code @Outgoing} channel and waits until the broker has
+     * it: the incoming record is done only then. Nothing for no result (null, an empty {@code Maybe});
+     * a {@link Message} is acknowledged once sent, and rejected with the failure when not.
+     *
+     * @throws ExecutionException when the broker did not take it
+     */
+    private void forward(final Object result) throws ExecutionException, InterruptedException {
+        if (forward.isEmpty() || result == null) {
+            return;
+        }
+        if (result instanceof Message<?> message) {
+            if (message.getPayload() == null) {
+                message.ack();
+                return;
+            }
+            try {
+                forward.get().send(message.getPayload()).toCompletableFuture().get();
+            } catch (final ExecutionException | RuntimeException e) {
+                message.nack(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
+                throw e;
+            }
+            message.ack().toCompletableFuture().get();
+            return;
+        }
+        forward.get().send(result).toCompletableFuture().get();
+    }
+
+    /**
      * Sends the record to the dead-letter topic, trying again every second while the broker does not
-     * take it: a record is never dropped. False when the channel stopped first.
+     * take it for now (it is away). A copy the broker refuses for good (too large with the added
+     * headers, not authorized, no such topic) is sent cut down to its coordinates and failure; when
+     * even that is refused for good, the record is skipped with an ERROR naming it and counted, so that
+     * one record never holds its partition. False when the channel stopped first.
      */
     private boolean deadLetter(
             final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
         while (true) {
+            Throwable refused;
             try {
                 deadLetters.send(settings.deadLetterTopic(), record, failure, attempts);
                 metrics.deadLettered().increment();
                 return true;
             } catch (final ExecutionException | RuntimeException e) {
-                LOG.error(
-                        "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
-                                + " trying again",
-                        record.topic(),
-                        record.partition(),
-                        record.offset(),
-                        settings.channel(),
-                        settings.deadLetterTopic(),
-                        describe(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e));
-                if (stopsWithin(DEAD_LETTER_RETRY)) {
-                    return false;
-                }
+                refused = cause(e);
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
             }
+            if (deadLetters.refusedForGood(settings.deadLetterTopic(), refused)) {
+                try {
+                    deadLetters.sendCutDown(settings.deadLetterTopic(), record, failure, attempts, refused);
+                    metrics.deadLettered().increment();
+                    metrics.cutDown().increment();
+                    LOG.warn(
+                            "Record {}-{}@{} of channel '{}' was refused by the dead-letter topic {} ({}); sent it"
+                                    + " there cut down to its position and failure",
+                            record.topic(),
+                            record.partition(),
+                            record.offset(),
+                            settings.channel(),
+                            settings.deadLetterTopic(),
+                            describe(refused));
+                    return true;
+                } catch (final ExecutionException | RuntimeException e) {
+                    final Throwable cutRefused = cause(e);
+                    if (deadLetters.refusedForGood(settings.deadLetterTopic(), cutRefused)) {
+                        metrics.skipped().increment();
+                        LOG.error(
+                                "Record {}-{}@{} of channel '{}' is skipped: it failed ({}) and the dead-letter"
+                                        + " topic {} refused it ({}) and its cut-down copy ({}); it is lost to"
+                                        + " this consumer group, read it from the topic at that offset",
+                                record.topic(),
+                                record.partition(),
+                                record.offset(),
+                                settings.channel(),
+                                describe(failure),
+                                settings.deadLetterTopic(),
+                                describe(refused),
+                                describe(cutRefused));
+                        return true;
+                    }
+                    refused = cutRefused;
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            LOG.error(
+                    "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
+                            + " trying again",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    settings.channel(),
+                    settings.deadLetterTopic(),
+                    describe(refused));
+            if (stopsWithin(DEAD_LETTER_RETRY)) {
+                return false;
+            }
         }
+    }
+
+    private static Throwable cause(final Exception e) {
+        return e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
     }
 
     /** Waits {@code wait}; true when the channel began to stop meanwhile. */

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class ChannelSettingsTest {
 
     private static ChannelSettings settings(final Duration backoff, final Duration maxBackoff) {
-        return new ChannelSettings("orders", "orders", "orders.dlt", 5, backoff, maxBackoff, 10, 1 << 20, 1);
+        return new ChannelSettings("orders", "orders", "orders.dlt", 5, backoff, maxBackoff, 10, 1 << 20, 1, 1 << 20);
     }
 
     @Test

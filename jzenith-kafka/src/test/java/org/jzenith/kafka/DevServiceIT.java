@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.messaging.spi.ChannelLiteral;
 import org.jzenith.test.Await;
 
 /**

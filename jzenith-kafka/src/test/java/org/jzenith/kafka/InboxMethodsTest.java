@@ -161,6 +161,18 @@ class InboxMethodsTest {
                         + " position)");
     }
 
+    @Test
+    void anEventIdOfAnythingButVisibleAsciiIsThePayloadsFault() {
+        assertThat(InboxMethods.messageId(record(1, "01J9Z3-order:42/v1@shop"), TOPICS))
+                .isEqualTo("01J9Z3-order:42/v1@shop");
+        for (final String bad : new String[] {"with space", "line\nbreak", "nul\u0000", "\u00fcber", "tab\t"}) {
+            assertThatThrownBy(() -> InboxMethods.messageId(record(1, bad), TOPICS))
+                    .isInstanceOf(PayloadException.class)
+                    .hasMessageContaining("is not a visible ASCII character")
+                    .hasMessageNotContaining(bad);
+        }
+    }
+
     private static ConsumerRecord<byte[], byte[]> record(final long offset, final String eventId) {
         final ConsumerRecord<byte[], byte[]> record =
                 new ConsumerRecord<>("users.events", 0, offset, null, new byte[0]);

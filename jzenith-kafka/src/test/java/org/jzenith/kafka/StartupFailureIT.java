@@ -90,4 +90,50 @@ class StartupFailureIT {
                 .hasMessageContaining("Nothing")
                 .hasMessageContaining("has no method annotated @Incoming");
     }
+
+    @Test
+    void whatAConsumerAsksOfReactiveMessagingThatIsNotBuiltIsRefusedInTheOneReport() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(KafkaPlugin.withConsumers(UnsupportedMembers.class)
+                                .withEmitter("orders", Order.class))
+                        .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:1")
+                        .withConfiguration("kafka.group-id", "unsupported"),
+                "UnsupportedMembers");
+
+        assertThat(failure)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("UnsupportedMembers.prices")
+                .hasMessageContaining("is a Multi fed by the channel 'prices'")
+                .hasMessageContaining("UnsupportedMembers.mutiny")
+                .hasMessageContaining("is a MutinyEmitter")
+                .hasMessageContaining("has @OnOverflow")
+                .hasMessageContaining("has @Acknowledgment")
+                .hasMessageContaining("has @Broadcast")
+                .hasMessageContaining("has @Merge")
+                .hasMessageContaining("is an @Outgoing method without @Incoming")
+                .hasMessageContaining("UnsupportedMembers.takesMessage")
+                .hasMessageContaining("UnsupportedMembers.transformsStream")
+                .hasMessageContaining("UnsupportedMembers.returnsNothing");
+    }
+
+    @Test
+    void aClassGuiceMakesThatAsksForWhatIsNotBuiltFailsTheWiringNamingEachMember() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(KafkaPlugin.create().withEmitter("orders", Order.class))
+                        .withModules(binder -> binder.bind(UnsupportedBean.class))
+                        .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:1"),
+                "UnsupportedBean");
+
+        assertThat(failure)
+                .isInstanceOf(StartupException.class)
+                .hasMessageContaining("UnsupportedBean.prices is a Multi fed by the channel 'prices'")
+                .hasMessageContaining("UnsupportedBean.undeclared is @Channel(\"nobody\") Emitter<String>, but the"
+                        + " channel has no emitter")
+                .hasMessageContaining(
+                        "UnsupportedBean.forgotten has @Incoming(\"forgotten\") but jZenith" + " would never call it")
+                .hasMessageContaining("UnsupportedBean.forgotten has @Broadcast")
+                .hasMessageContaining("UnsupportedBean.produces is an @Outgoing method without @Incoming");
+    }
 }

@@ -49,9 +49,16 @@ final class Topics implements AutoCloseable {
      */
     void create(final String topic, final int partitions)
             throws InterruptedException, ExecutionException, TimeoutException {
+        create(topic, partitions, Map.of());
+    }
+
+    /** Creates {@code topic} with {@code partitions} partitions and the topic settings {@code configs}. */
+    void create(final String topic, final int partitions, final Map<String, String> configs)
+            throws InterruptedException, ExecutionException, TimeoutException {
         try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
                 Map.of(org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) 1)))
+            admin.createTopics(List.of(
+                            new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) 1).configs(configs)))
                     .all()
                     .get(30, TimeUnit.SECONDS);
         }
@@ -66,6 +73,14 @@ final class Topics implements AutoCloseable {
     void send(final String topic, final String key, final String value)
             throws InterruptedException, ExecutionException, TimeoutException {
         producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+    }
+
+    /** Sends {@code value} with {@code headers} to {@code topic} and waits for the acknowledgement. */
+    void send(final String topic, final String value, final Map<String, byte[]> headers)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        final ProducerRecord<String, String> record = new ProducerRecord<>(topic, null, value);
+        headers.forEach((name, bytes) -> record.headers().add(name, bytes));
+        producer.send(record).get(30, TimeUnit.SECONDS);
     }
 
     /**

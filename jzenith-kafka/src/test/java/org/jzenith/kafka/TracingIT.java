@@ -15,6 +15,7 @@ import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
+import org.jzenith.messaging.spi.ChannelLiteral;
 import org.jzenith.test.Await;
 import org.jzenith.test.services.PrivateKafka;
 

@@ -59,8 +59,17 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
     // One round trip: the row, and the notification PostgreSQL delivers when (and if) it commits.
     private static final String INSERT_AND_NOTIFY = "WITH inserted AS (" + INSERT + " RETURNING id)"
             + " SELECT inserted.id FROM inserted, pg_notify('" + CHANNEL + "', " + SCHEMA + ")";
-    private static final String COUNT =
-            "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest FROM jzenith_outbox WHERE sent_at IS NULL";
+    private static final String COUNT = "SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest,"
+            + " (SELECT COUNT(*) FROM jzenith_outbox_failed) AS set_aside FROM jzenith_outbox WHERE sent_at IS NULL";
+    // Moves an unsent event to the events set aside with its error, in one statement (one transaction).
+    private static final String SET_ASIDE = "WITH moved AS (DELETE FROM jzenith_outbox WHERE id = $1 AND sent_at IS"
+            + " NULL RETURNING id, event_id, channel, record_key, payload, created_at, traceparent)"
+            + " INSERT INTO jzenith_outbox_failed (id, event_id, channel, record_key, payload, created_at, traceparent,"
+            + " failed_at, error) SELECT id, event_id, channel, record_key, payload, created_at, traceparent, $2, $3"
+            + " FROM moved";
+    /** The longest error kept with an event set aside: the column is {@code VARCHAR(1000)}. */
+    static final int MAX_ERROR = 1000;
+
     private static final String RELAY = "relay";
     /** Sent events deleted per statement of {@link #purge}, as the inbox's purge does. */
     static final int PURGE_BATCH = 1000;
@@ -218,6 +227,13 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
                 .execute(Tuple.tuple().addLong(clock.millis()).addArrayOfLong(ids.toArray(Long[]::new))));
     }
 
+    /** Blocking, on the relay's virtual thread: moves the event to {@code jzenith_outbox_failed} with {@code error}. */
+    @Override
+    public void setAside(final long id, final String error) {
+        final String kept = error.length() > MAX_ERROR ? error.substring(0, MAX_ERROR) : error;
+        Awaiting.result(pool.preparedQuery(SET_ASIDE).execute(Tuple.of(id, clock.millis(), kept)));
+    }
+
     /**
      * Blocking, on the relay's virtual thread: deletes the events sent before {@code sentBefore} in
      * batches of {@value #PURGE_BATCH}, each its own short transaction, so that a first purge of a
@@ -248,7 +264,8 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
             final Long oldest = row.getLong("oldest");
             return backlog.counted(new Backlog(
                     row.getLong("waiting"),
-                    oldest == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest))));
+                    oldest == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(oldest)),
+                    row.getLong("set_aside")));
         });
     }
 

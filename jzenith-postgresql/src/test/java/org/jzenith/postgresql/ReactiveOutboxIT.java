@@ -74,7 +74,7 @@ class ReactiveOutboxIT {
         final Migrations migrations = Migrations.of("postgresql", "the test database", text -> text);
         assertThat(migrateOutbox(migrations).migrationsExecuted)
                 .as("V1, the tables; V2, the traceparent and the inbox's index; V3, the relay's partial index")
-                .isEqualTo(3);
+                .isEqualTo(4);
         assertThat(migrateOutbox(migrations).migrationsExecuted)
                 .as("migrating again applies nothing")
                 .isZero();
@@ -205,6 +205,41 @@ class ReactiveOutboxIT {
                 .as("sent before the cut")
                 .isEqualTo(2);
         assertThat(outbox.pending(10)).hasSize(1);
+    }
+
+    @Test
+    void anEventSetAsideIsKeptWithItsErrorAndTheEventsBehindItComeOut() {
+        pool.withTransaction(connection -> outbox.publish(connection, "items", "k", "1")
+                        .compose(first -> outbox.publish(connection, "items", "k", "2")))
+                .await();
+        final List<OutboxRecord> pending = outbox.pending(10);
+
+        outbox.setAside(pending.get(0).id(), "RecordTooLargeException: " + "x".repeat(2000));
+        outbox.setAside(pending.get(0).id(), "again"); // idempotent
+        outbox.setAside(-1, "an id that never was");
+
+        assertThat(outbox.pending(10))
+                .extracting(OutboxRecord::id)
+                .containsExactly(pending.get(1).id());
+        final OutboxStore.Backlog backlog = outbox.backlog();
+        assertThat(backlog.pending()).isEqualTo(1);
+        assertThat(backlog.setAside()).isEqualTo(1);
+        outbox.markSent(List.of(pending.get(1).id()));
+        assertThat(outbox.purge(Instant.now().plusSeconds(1)))
+                .as("the sent event, not the one set aside")
+                .isEqualTo(1);
+        // The query docs/messaging.md gives operators.
+        final var failed = pool.query(
+                        "SELECT id, event_id, channel, record_key, failed_at, error FROM jzenith_outbox_failed ORDER BY id")
+                .execute()
+                .await();
+        assertThat(failed.rowCount()).isEqualTo(1);
+        final var row = failed.iterator().next();
+        assertThat(row.getString("event_id")).isEqualTo(pending.get(0).eventId());
+        assertThat(row.getString("record_key")).isEqualTo("k");
+        assertThat(row.getString("error"))
+                .startsWith("RecordTooLargeException: xxx")
+                .hasSize(1000);
     }
 
     @Test

@@ -5,7 +5,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -34,17 +36,37 @@ import org.slf4j.LoggerFactory;
  * instance relays at a time (the lease), a batch is sent in id order through one idempotent producer,
  * and the next batch is read only after the previous one is marked. While the broker is away, sends
  * fail, nothing is marked, and the relay tries again with a backoff up to 5 s; the events wait in the
- * table.
+ * table. An event the broker refuses for good ({@link Refused}: too large, not authorized) is set
+ * aside in the store with its error ({@link OutboxStore#setAside}), logged at ERROR and counted
+ * ({@code outbox_records_total{outcome="set_aside"}}), and the events behind it flow.
  *
  * <p>Made and stopped by the Kafka plugin when a store plugin binds an {@link OutboxStore}; not for
  * applications. Its methods may be called from any thread.
  */
 public final class OutboxRelay {
 
-    /** Hands one event to the broker; the future completes when the broker acknowledged it. */
+    /**
+     * Hands one event to the broker; the future completes when the broker acknowledged it, and fails
+     * with {@link Refused} when the broker refused it in a way that sending it again cannot cure.
+     */
     @FunctionalInterface
     public interface Sender {
         CompletableFuture<Void> send(OutboxRecord record);
+    }
+
+    /**
+     * The broker refused an event for good (too large for its topic, not authorized, an invalid topic):
+     * the relay sets it aside ({@link OutboxStore#setAside}) instead of sending it again and again,
+     * so that the events behind it flow. A sender's future fails with it; its cause is the broker's.
+     */
+    public static final class Refused extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        /** The broker's refusal, {@code cause}. */
+        public Refused(final Throwable cause) {
+            super(cause);
+        }
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(OutboxRelay.class);
@@ -57,6 +79,7 @@ public final class OutboxRelay {
     private final Sender sender;
     private final Counter sent;
     private final Counter failed;
+    private final Counter setAside;
     private final String owner = ProcessHandle.current().pid() + "-" + UUID.randomUUID();
     private final Semaphore wake = new Semaphore(0);
     private final Clock clock = Clock.systemUTC();
@@ -80,6 +103,10 @@ public final class OutboxRelay {
         this.failed = Counter.builder("outbox_records_total")
                 .description("Outbox events relayed, by outcome: sent (acknowledged and marked), failed (an attempt)")
                 .tag("outcome", "failed")
+                .register(registry);
+        this.setAside = Counter.builder("outbox_records_total")
+                .description("Outbox events relayed, by outcome: set_aside (refused by the broker for good)")
+                .tag("outcome", "set_aside")
                 .register(registry);
         store.onCommit(wake::release);
         this.thread = Thread.ofVirtual().name("jzenith-outbox-relay").unstarted(this::run);
@@ -187,12 +214,13 @@ public final class OutboxRelay {
                     pause(idle);
                     continue;
                 }
-                final List<Long> acknowledged =
-                        send(batch, renewed + configuration.lease().toNanos() / 2);
-                store.markSent(acknowledged);
-                sent.increment(acknowledged.size());
-                if (acknowledged.size() < batch.size()) {
-                    failed.increment(batch.size() - acknowledged.size());
+                final Round round = send(batch, renewed + configuration.lease().toNanos() / 2);
+                store.markSent(round.acknowledged());
+                sent.increment(round.acknowledged().size());
+                setAside(round.refused());
+                final int done = round.acknowledged().size() + round.refused().size();
+                if (done < batch.size()) {
+                    failed.increment(batch.size() - done);
                     backOff(backoff);
                     backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
                 } else {
@@ -210,12 +238,41 @@ public final class OutboxRelay {
     }
 
     /**
-     * Hands the batch to the producer in order and waits until {@code deadline} (a {@link
-     * System#nanoTime}, half a lease after its renewal) for the broker: the ids it acknowledged; the
-     * others are sent again later. A producer that blocks (a full buffer, a topic without metadata)
-     * is given no more events past the deadline, so the lease outlasts the round.
+     * What became of a batch.
+     *
+     * @param acknowledged the ids of the events the broker acknowledged
+     * @param refused the events it refused for good, and how
      */
-    private List<Long> send(final List<OutboxRecord> batch, final long deadline) {
+    private record Round(List<Long> acknowledged, Map<OutboxRecord, Throwable> refused) {}
+
+    /**
+     * Sets the events the broker refused for good aside, each with its error, so that the next batch
+     * holds the events behind them; one ERROR each, naming the event and where to find it.
+     */
+    private void setAside(final Map<OutboxRecord, Throwable> refused) {
+        refused.forEach((record, refusal) -> {
+            final String error = refusal.getClass().getSimpleName() + ": " + Failures.describe(refusal);
+            store.setAside(record.id(), error);
+            setAside.increment();
+            LOG.error(
+                    "The broker refused outbox event {} (id {}, channel '{}') for good: {}; it is set aside"
+                            + " (the outbox store keeps it with the error, see docs/messaging.md), and the events"
+                            + " behind it are sent",
+                    record.eventId(),
+                    record.id(),
+                    record.channel(),
+                    error);
+        });
+    }
+
+    /**
+     * Hands the batch to the producer in order and waits until {@code deadline} (a {@link
+     * System#nanoTime}, half a lease after its renewal) for the broker: the ids it acknowledged, and
+     * the events it refused for good ({@link Refused}); the others are sent again later. A producer
+     * that blocks (a full buffer, a topic without metadata) is given no more events past the
+     * deadline, so the lease outlasts the round.
+     */
+    private Round send(final List<OutboxRecord> batch, final long deadline) {
         final List<CompletableFuture<Void>> sends = new ArrayList<>(batch.size());
         for (final OutboxRecord record : batch) {
             CompletableFuture<Void> send;
@@ -232,6 +289,7 @@ public final class OutboxRelay {
             sends.add(send);
         }
         final List<Long> acknowledged = new ArrayList<>(batch.size());
+        final Map<OutboxRecord, Throwable> refused = new LinkedHashMap<>();
         Throwable firstFailure = null;
         for (int i = 0; i < batch.size(); i++) {
             try {
@@ -240,7 +298,13 @@ public final class OutboxRelay {
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
-            } catch (final java.util.concurrent.ExecutionException | TimeoutException e) {
+            } catch (final java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Refused refusal) {
+                    refused.put(batch.get(i), refusal.getCause() == null ? refusal : refusal.getCause());
+                } else if (firstFailure == null) {
+                    firstFailure = e.getCause();
+                }
+            } catch (final TimeoutException e) {
                 if (firstFailure == null) {
                     firstFailure = e instanceof TimeoutException ? e : e.getCause();
                 }
@@ -249,14 +313,14 @@ public final class OutboxRelay {
         if (firstFailure != null) {
             LOG.warn(
                     "The broker did not take {} of {} outbox events: {}; they stay in the outbox and are sent again",
-                    batch.size() - acknowledged.size(),
+                    batch.size() - acknowledged.size() - refused.size(),
                     batch.size(),
                     firstFailure instanceof TimeoutException
                             ? "no acknowledgement within half the outbox lease ("
                                     + configuration.lease().toMillis() / 2 + " ms)"
                             : Failures.describe(firstFailure));
         }
-        return acknowledged;
+        return new Round(acknowledged, refused);
     }
 
     private void purge() {

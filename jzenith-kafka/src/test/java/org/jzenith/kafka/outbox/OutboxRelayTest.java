@@ -30,6 +30,39 @@ class OutboxRelayTest {
     private static final Duration POLL = Duration.ofMillis(20);
 
     @Test
+    void anEventTheBrokerRefusesForGoodIsSetAsideAndTheEventsBehindItAreSent() {
+        final EndlessStore store = new EndlessStore();
+        final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        final OutboxRelay relay = OutboxRelay.start(
+                store,
+                settings(Duration.ofSeconds(30)),
+                record -> record.id() % 10 == 0
+                        ? CompletableFuture.failedFuture(
+                                new OutboxRelay.Refused(new IllegalArgumentException("too large")))
+                        : CompletableFuture.completedFuture(null),
+                registry);
+        try {
+            Await.until(Duration.ofSeconds(60), "100 events marked", () -> store.marked.get() >= 100);
+        } finally {
+            relay.stop(Duration.ofSeconds(5));
+        }
+        assertThat(store.setAside).containsKey(10L);
+        assertThat(store.setAside.get(10L)).contains("too large");
+        assertThat(store.markedIds).doesNotContain(10L).contains(11L);
+        assertThat(registry.get("outbox_records_total")
+                        .tag("outcome", "set_aside")
+                        .counter()
+                        .count())
+                .isEqualTo(store.setAside.size());
+        assertThat(registry.get("outbox_records_total")
+                        .tag("outcome", "failed")
+                        .counter()
+                        .count())
+                .as("a refused event is no failed attempt: the relay does not back off for it")
+                .isZero();
+    }
+
+    @Test
     void aLeaderUnderLoadRenewsItsLeaseOncePerSixthOfItNotOncePerBatch() {
         final EndlessStore store = new EndlessStore();
         final Duration lease = Duration.ofSeconds(30);
@@ -142,6 +175,8 @@ class OutboxRelayTest {
         final AtomicInteger marked = new AtomicInteger();
         final AtomicLong ids = new AtomicLong();
         final AtomicBoolean held = new AtomicBoolean();
+        final java.util.Map<Long, String> setAside = new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.Set<Long> markedIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         @Override
         public boolean lease(final String owner, final Duration duration) {
@@ -172,6 +207,7 @@ class OutboxRelayTest {
         @Override
         public void markSent(final List<Long> ids) {
             marked.addAndGet(ids.size());
+            markedIds.addAll(ids);
         }
 
         @Override
@@ -181,7 +217,12 @@ class OutboxRelayTest {
 
         @Override
         public Backlog backlog() {
-            return new Backlog(1, Optional.of(Instant.now()));
+            return new Backlog(1, Optional.of(Instant.now()), setAside.size());
+        }
+
+        @Override
+        public void setAside(final long id, final String error) {
+            setAside.put(id, error);
         }
 
         @Override

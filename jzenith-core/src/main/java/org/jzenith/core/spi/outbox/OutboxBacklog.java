@@ -12,8 +12,8 @@ import org.jzenith.core.outbox.OutboxFullException;
 /**
  * What a store's outbox knows of its backlog between two counts, the same for every store plugin:
  * the unsent events as of the last count plus those published since, which {@code
- * outbox.max-pending} is compared with, and the meters {@code outbox_pending} and {@code
- * outbox_oldest_pending_seconds}. A store counts its table in {@link OutboxStore#backlog} (the relay
+ * outbox.max-pending} is compared with, and the meters {@code outbox_pending}, {@code
+ * outbox_oldest_pending_seconds} and {@code outbox_set_aside}. A store counts its table in {@link OutboxStore#backlog} (the relay
  * does every second) and hands the result to {@link #counted}; a publish counts itself only when the
  * last count is older than a second ({@link #claimCount}), so that a service whose relay does not run
  * still meets its bound.
@@ -36,6 +36,7 @@ public final class OutboxBacklog {
     private final Clock clock;
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong oldestMillis = new AtomicLong();
+    private final AtomicLong setAside = new AtomicLong();
     // Counted "long ago": the first publish counts the table.
     private final AtomicLong countedAt = new AtomicLong(System.nanoTime() - 2 * COUNT_AGE.toNanos());
 
@@ -68,6 +69,9 @@ public final class OutboxBacklog {
         Gauge.builder("outbox_oldest_pending_seconds", this, OutboxBacklog::oldestAgeSeconds)
                 .description("Age of the oldest unsent event in the outbox, as of the last count")
                 .register(registry);
+        Gauge.builder("outbox_set_aside", setAside, AtomicLong::get)
+                .description("Events the broker refused for good, set aside for an operator, as of the last count")
+                .register(registry);
         return this;
     }
 
@@ -86,6 +90,7 @@ public final class OutboxBacklog {
         countedAt.set(System.nanoTime());
         pending.set(backlog.pending());
         oldestMillis.set(backlog.oldest().map(Instant::toEpochMilli).orElse(0L));
+        setAside.set(backlog.setAside());
         return backlog;
     }
 

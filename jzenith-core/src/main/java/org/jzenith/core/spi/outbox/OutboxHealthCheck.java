@@ -17,7 +17,8 @@ import org.jzenith.core.health.HealthResult;
 
 /**
  * The health check {@code outbox}: the backlog, {@code pending} events and the {@code
- * oldestPendingSeconds}, as of the last count. UP however large the backlog: the outbox is the buffer
+ * oldestPendingSeconds}, and the events the broker refused for good, {@code setAside} for an operator
+ * (see {@link OutboxStore#setAside}), as of the last count. UP however large the backlog: the outbox is the buffer
  * that keeps the service taking writes while the broker is away ({@code outbox.max-pending} bounds
  * it). A count that fails or takes longer than {@value #COUNT_WAIT_MILLIS} ms leaves it UP with the
  * last count, saying so ({@code countFailed}, {@code countedSecondsAgo}): the store is then away
@@ -27,7 +28,7 @@ import org.jzenith.core.health.HealthResult;
  *
  * <pre>{@code
  * GET /health/ready
- * {"status":"UP","checks":[{"name":"outbox","status":"UP","data":{"pending":1200,"oldestPendingSeconds":9.8}}]}
+ * {"status":"UP","checks":[{"name":"outbox","status":"UP","data":{"pending":1200,"oldestPendingSeconds":9.8,"setAside":0}}]}
  * }</pre>
  *
  * <p>Counts on a virtual thread ({@link OutboxStore} blocks), never on the event loop that calls
@@ -112,6 +113,7 @@ public final class OutboxHealthCheck implements HealthCheck {
                         .oldest()
                         .map(oldest -> Math.max(0, now - oldest.toEpochMilli()) / 1000.0)
                         .orElse(0.0));
+        data.put("setAside", counted.get().backlog().setAside());
         final long ageMillis = now - counted.get().atMillis();
         if (failure.isPresent() || ageMillis > COUNT_WAIT_MILLIS) {
             data.put("countedSecondsAgo", Math.max(0, ageMillis) / 1000.0);

@@ -29,6 +29,32 @@ public interface OutboxStore {
     /** Marks the events with {@code ids} sent. */
     void markSent(List<Long> ids);
 
+    /**
+     * Sets the unsent event {@code id} aside for good, because the broker refused it in a way that
+     * sending it again cannot cure (too large for its topic, not authorized, an invalid topic name);
+     * {@code error} says how, such as {@code "RecordTooLargeException: The message is 1048660 bytes
+     * ..."}. The relay calls it, as the holder of the lease, between one {@link #pending} and the next,
+     * as it calls {@link #markSent}.
+     *
+     * <p>The contract every store keeps:
+     *
+     * <ul>
+     *   <li>When it returns, the change is durable (committed), and {@link #pending} never returns the
+     *       event again: the events behind it, those of its key too, are sent next.
+     *   <li>The event is not counted in {@link Backlog#pending()} or {@link Backlog#oldest()}, and is
+     *       counted in {@link Backlog#setAside()}.
+     *   <li>{@link #purge} does not delete it. It is kept with all it was published with (event id,
+     *       channel, key, payload, creation time, trace context), when it was set aside and {@code
+     *       error}, until an operator deletes it or publishes it again, in a way the store documents
+     *       (the JDBC and PostgreSQL stores: the table {@code jzenith_outbox_failed}, see
+     *       docs/messaging.md).
+     *   <li>A store may cut {@code error} to its first 1,000 characters; it never fails for a longer one.
+     *   <li>It is idempotent: an id that is set aside already, sent, or unknown changes nothing and does
+     *       not fail.
+     * </ul>
+     */
+    void setAside(long id, String error);
+
     /** Deletes events sent before {@code sentBefore}; the number deleted. */
     int purge(Instant sentBefore);
 
@@ -60,10 +86,12 @@ public interface OutboxStore {
     }
 
     /**
-     * Unsent events.
+     * Unsent events, and those set aside.
      *
-     * @param pending how many
-     * @param oldest when the oldest was published; empty when none waits
+     * @param pending how many wait to be sent (not counting those set aside)
+     * @param oldest when the oldest of those was published; empty when none waits
+     * @param setAside how many the broker refused for good and were set aside ({@link #setAside}), all
+     *     kept until an operator deals with them
      */
-    record Backlog(long pending, Optional<Instant> oldest) {}
+    record Backlog(long pending, Optional<Instant> oldest, long setAside) {}
 }

@@ -39,7 +39,7 @@ class OutboxHealthCheckTest {
             if (failure != null) {
                 throw failure;
             }
-            return new Backlog(pending, Optional.of(Instant.now().minusSeconds(2)));
+            return new Backlog(pending, Optional.of(Instant.now().minusSeconds(2)), 1);
         }
 
         @Override
@@ -57,6 +57,9 @@ class OutboxHealthCheckTest {
 
         @Override
         public void markSent(final List<Long> ids) {}
+
+        @Override
+        public void setAside(final long id, final String error) {}
 
         @Override
         public int purge(final Instant sentBefore) {
@@ -83,7 +86,10 @@ class OutboxHealthCheckTest {
 
         final HealthResult counted = check(check);
         assertThat(counted.status()).isEqualTo(HealthStatus.UP);
-        assertThat(counted.data()).containsEntry("pending", 3L).doesNotContainKey("countFailed");
+        assertThat(counted.data())
+                .containsEntry("pending", 3L)
+                .containsEntry("setAside", 1L)
+                .doesNotContainKey("countFailed");
 
         // A count that waits behind the requests for a connection: the last count answers.
         store.gate = new CountDownLatch(1);

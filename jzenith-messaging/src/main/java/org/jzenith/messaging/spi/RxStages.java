@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Maybe;

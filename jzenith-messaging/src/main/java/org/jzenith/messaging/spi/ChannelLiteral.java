@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import java.lang.annotation.Annotation;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -6,13 +6,18 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 /**
  * {@code @Channel("name")} as a value, for the Guice key of an emitter: equal to the annotation
  * written on an injection point, as {@link Annotation} says annotations are equal.
+ *
+ * <pre>{@code
+ * Key.get(new TypeLiteral<Emitter<Order>>() {}, new ChannelLiteral("orders"));
+ * }</pre>
  */
 @SuppressWarnings("ClassExplicitlyAnnotation")
-final class ChannelLiteral implements Channel {
+public final class ChannelLiteral implements Channel {
 
     private final String value;
 
-    ChannelLiteral(final String value) {
+    /** {@code @Channel(value)}. */
+    public ChannelLiteral(final String value) {
         this.value = value;
     }
 

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

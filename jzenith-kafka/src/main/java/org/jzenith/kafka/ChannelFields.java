@@ -1,0 +1,115 @@
+package org.jzenith.kafka;
+
+import com.google.inject.Key;
+import com.google.inject.MembersInjector;
+import com.google.inject.Provider;
+import com.google.inject.TypeLiteral;
+import com.google.inject.spi.Message;
+import com.google.inject.spi.TypeEncounter;
+import com.google.inject.spi.TypeListener;
+import com.google.inject.util.Types;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.ParameterizedType;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.jzenith.messaging.spi.ChannelLiteral;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sees every class Guice makes or injects (resources, the application's bindings, consumers) as the
+ * injector is created, and
+ *
+ * <ul>
+ *   <li>injects {@code @Channel("name") Emitter<T>} fields that have no {@code @Inject}, as SmallRye and
+ *       Quarkus do, with the emitter the plugin declares for the channel (through Guice's members
+ *       injection: once per object made, nothing per message);
+ *   <li>refuses, in Guice's one report of what cannot be wired, what such a class asks of Reactive
+ *       Messaging that jZenith does not do ({@link UnsupportedMessaging}). Consumer classes named to
+ *       the plugin were checked already with the configuration.
+ * </ul>
+ *
+ * <p>Used by Guice while the injector is created; the injectors it registers are thread-safe.
+ */
+final class ChannelFields implements TypeListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChannelFields.class);
+
+    private final Map<String, Class<?>> emitters;
+    private final Set<Class<?>> consumers;
+
+    ChannelFields(final Map<String, Class<?>> emitters, final List<Class<?>> consumers) {
+        this.emitters = Map.copyOf(emitters);
+        this.consumers = Set.copyOf(consumers);
+    }
+
+    @Override
+    public <I> void hear(final TypeLiteral<I> literal, final TypeEncounter<I> encounter) {
+        final Class<? super I> type = literal.getRawType();
+        if (type.isArray() || type.isPrimitive() || type.isInterface() || library(type.getName())) {
+            return;
+        }
+        try {
+            if (!consumers.contains(type)) {
+                UnsupportedMessaging.of(type, false, emitters, KafkaPlugin.REGISTRATION)
+                        .forEach(problem ->
+                                encounter.addError(new Message(problem.subject() + " " + problem.message())));
+            }
+            for (Class<?> each = type;
+                    each != null && each != Object.class && !library(each.getName());
+                    each = each.getSuperclass()) {
+                for (final Field field : each.getDeclaredFields()) {
+                    if (uninjected(field)) {
+                        inject(field, encounter);
+                    }
+                }
+            }
+        } catch (final LinkageError e) {
+            // A class whose members name a library the application does not have: it declares no
+            // channel that could work either, and Guice reports it if it is ever made.
+            LOG.debug("Not looking for @Channel members in {}: {}", type.getName(), e.toString());
+        }
+    }
+
+    private static boolean library(final String name) {
+        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("com.google.inject.");
+    }
+
+    /** A {@code @Channel Emitter<T>} field Guice itself does not inject, and that can be injected. */
+    private boolean uninjected(final Field field) {
+        return field.isAnnotationPresent(Channel.class)
+                && !field.isAnnotationPresent(jakarta.inject.Inject.class)
+                && !field.isAnnotationPresent(com.google.inject.Inject.class)
+                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, KafkaPlugin.REGISTRATION)
+                        .isEmpty();
+    }
+
+    private <I> void inject(final Field field, final TypeEncounter<I> encounter) {
+        final String channel = field.getAnnotation(Channel.class).value();
+        final Class<?> payload = (Class<?>) ((ParameterizedType) field.getGenericType()).getActualTypeArguments()[0];
+        final Provider<?> emitter = encounter.getProvider(
+                Key.get(Types.newParameterizedType(Emitter.class, payload), new ChannelLiteral(channel)));
+        final VarHandle handle;
+        try {
+            handle = MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup())
+                    .unreflectVarHandle(field);
+        } catch (final IllegalAccessException | RuntimeException e) {
+            encounter.addError(new Message(field.getDeclaringClass().getSimpleName() + "." + field.getName()
+                    + " is a @Channel(\"" + channel + "\") field jZenith cannot set (" + e.getMessage()
+                    + "); open its package to jZenith, or add @Inject"));
+            return;
+        }
+        encounter.register((MembersInjector<I>) instance -> handle.set(instance, emitter.get()));
+        LOG.debug(
+                "Injecting @Channel(\"{}\") into {}.{}",
+                channel,
+                field.getDeclaringClass().getName(),
+                field.getName());
+    }
+}

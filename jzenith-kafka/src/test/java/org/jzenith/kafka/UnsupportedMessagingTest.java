@@ -1,0 +1,105 @@
+package org.jzenith.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+
+/** Each part of Reactive Messaging jZenith does not implement is found, named, with what to do instead. */
+class UnsupportedMessagingTest {
+
+    private static final Map<String, Class<?>> EMITTERS = Map.of("orders", Order.class);
+
+    private static List<String> problems(final boolean consumer) {
+        return UnsupportedMessaging.of(UnsupportedMembers.class, consumer, EMITTERS, KafkaPlugin.REGISTRATION).stream()
+                .map(problem -> problem.subject() + " " + problem.message())
+                .toList();
+    }
+
+    @Test
+    void aStreamFedByAChannelIsRefusedAsAFieldOrParameter() {
+        assertThat(problems(true))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.prices is a Multi fed by the channel 'prices'")
+                        .contains("consume the channel with an @Incoming(\"prices\") method"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.quotes is a Publisher"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers's constructor (parameter 1) is a Flowable fed by the"
+                                + " channel 'ticks'"));
+    }
+
+    @Test
+    void aMutinyEmitterIsRefusedForAnEmitter() {
+        assertThat(problems(true)).anySatisfy(problem -> assertThat(problem)
+                .startsWith("UnsupportedMembers.mutiny is a MutinyEmitter")
+                .contains("inject @Channel(\"mutiny\") Emitter<T>"));
+    }
+
+    @Test
+    void anEmitterOfAChannelWithoutEmitterOrOfAnotherTypeOrFinalIsRefused() {
+        assertThat(problems(true))
+                .anySatisfy(problem -> assertThat(problem)
+                        .isEqualTo("UnsupportedMembers.undeclared is @Channel(\"nobody\") Emitter<String>, but the"
+                                + " channel has no emitter; declare it with KafkaPlugin...withEmitter(\"nobody\","
+                                + " String.class)"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.wrongType is @Channel(\"orders\") Emitter<String>, but the"
+                                + " channel's emitter sends Order"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.fixed is a final @Channel"));
+    }
+
+    @Test
+    void annotationsOfReactiveMessagingAndSmallRyeThatAreNotImplementedAreRefusedByName() {
+        assertThat(problems(true))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.overflowing has @OnOverflow")
+                        .contains("remove @OnOverflow"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.acknowledged has @Acknowledgment")
+                        .contains("remove @Acknowledgment"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.broadcast has @Broadcast"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.merged has @Merge"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.nonBlocking has @NonBlocking")
+                        .contains("virtual thread"));
+    }
+
+    @Test
+    void anOutgoingProducerMethodIsRefused() {
+        assertThat(problems(true)).anySatisfy(problem -> assertThat(problem)
+                .startsWith("UnsupportedMembers.produces is an @Outgoing method without @Incoming")
+                .contains("send through an injected @Channel(\"generated\") Emitter"));
+    }
+
+    @Test
+    void incomingMethodsOfAClassNotNamedAsAConsumerAreRefused() {
+        assertThat(problems(false)).anySatisfy(problem -> assertThat(problem)
+                .isEqualTo("UnsupportedMembers.acknowledged has @Incoming(\"acknowledged\") but jZenith would"
+                        + " never call it: name UnsupportedMembers in KafkaPlugin.withConsumers(...)"));
+        assertThat(problems(true)).noneSatisfy(problem -> assertThat(problem).contains("would never call it"));
+    }
+
+    @Test
+    void incomingMethodsTakingAMessageOrAStreamOrProcessingStreamsOrReturningNothingAreRefused() {
+        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class).stream()
+                .flatMap(found -> found.problems().stream()
+                        .map(problem ->
+                                IncomingMethod.describe(UnsupportedMembers.class, found.method()) + " " + problem))
+                .toList();
+
+        assertThat(problems)
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.takesMessage takes a Message")
+                        .contains("take the payload, or the ConsumerRecord<K, V>"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.transformsStream returns a Multi, a stream")
+                        .contains("a processor that transforms a stream"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.returnsNothing has @Outgoing(\"nothing-out\") but returns void,"
+                                + " which yields no payload to send"));
+    }
+}

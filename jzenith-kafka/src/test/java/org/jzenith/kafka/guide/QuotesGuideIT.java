@@ -1,0 +1,84 @@
+package org.jzenith.kafka.guide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.jzenith.core.JZenith;
+import org.jzenith.kafka.KafkaPlugin;
+import org.jzenith.rest.RestPlugin;
+import org.jzenith.rest.RestServer;
+import org.jzenith.test.Await;
+import org.jzenith.test.services.PrivateKafka;
+
+/**
+ * A service written as the SmallRye and Quarkus Kafka guides write it, with no jZenith annotation in
+ * its messaging classes: a resource sends requests through an emitter field without {@code @Inject},
+ * a processor's returned {@link Quote} is the next message, and a consumer takes the quotes. Every
+ * request's quote arrives, through a real broker.
+ */
+class QuotesGuideIT {
+
+    @RegisterExtension
+    static final PrivateKafka KAFKA = PrivateKafka.create(3);
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    private final QuotesConsumer.Received received = new QuotesConsumer.Received();
+    private JZenith app;
+
+    @AfterEach
+    void stop() {
+        if (app != null) {
+            app.stop();
+        }
+    }
+
+    @Test
+    void everyRequestSentFromTheResourceComesBackAsAQuoteFromTheProcessor() throws Exception {
+        final String suffix = UUID.randomUUID().toString().substring(0, 8);
+        app = JZenith.application()
+                .withPlugins(
+                        KafkaPlugin.withConsumers(QuotesProcessor.class, QuotesConsumer.class)
+                                .withEmitter("quote-requests", String.class),
+                        RestPlugin.withResources(QuotesResource.class))
+                .withModules(
+                        binder -> binder.bind(QuotesConsumer.Received.class).toInstance(received))
+                .withConfiguration("rest.port", 0)
+                .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
+                .withConfiguration("kafka.group-id", "quotes-" + suffix)
+                // the resource's channel and the processor's read one topic, as in the guide's two services
+                .withConfiguration("kafka.channels.quote-requests.topic", "quote-requests-" + suffix)
+                .withConfiguration("kafka.channels.requests.topic", "quote-requests-" + suffix)
+                .withConfiguration("kafka.channels.quotes.topic", "quotes-" + suffix)
+                .start();
+        final int port = app.instance(RestServer.class).port();
+        final HttpClient http = HttpClient.newHttpClient();
+
+        final List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            final HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/quotes/request"))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            ids.add(response.body());
+        }
+
+        Await.until(WAIT, "a quote for each of the 20 requests", () -> received.quotes
+                .keySet()
+                .containsAll(ids));
+        assertThat(received.quotes.values())
+                .allSatisfy(quote -> assertThat(quote.price()).isBetween(0, 99));
+    }
+}

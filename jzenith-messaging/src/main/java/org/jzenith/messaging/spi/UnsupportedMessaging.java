@@ -1,0 +1,250 @@
+package org.jzenith.messaging.spi;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Outgoing;
+
+/**
+ * Finds, in a class of the application, what it asks of MicroProfile Reactive Messaging (or of
+ * SmallRye's additions to it) that jZenith does not do, each with what to do instead: annotations
+ * such as {@code @Acknowledgment}, {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
+ * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
+ * {@code Emitter<T>} the plugin declares ({@code Multi<T>}, {@code Publisher<T>}, {@code
+ * MutinyEmitter<T>}); and {@code @Incoming} methods of a class not named as a consumer, which would
+ * never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
+ * the class's fields, constructors, methods and their parameters, and those of its superclasses.
+ * The same for every connector, which says how its users register consumers and emitters ({@link
+ * Registration}). Used at start-up only; stateless.
+ *
+ * <pre>{@code
+ * UnsupportedMessaging.of(OrderEvents.class, true, Map.of("shipments", Shipment.class), registration)
+ *         .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
+ * }</pre>
+ */
+public final class UnsupportedMessaging {
+
+    private static final String MP = "org.eclipse.microprofile.reactive.messaging.";
+    private static final String SMALLRYE = "io.smallrye.reactive.messaging.";
+
+    /** What jZenith does anyway: methods run on virtual threads, where blocking is fine. */
+    private static final Set<String> HONOURED = Set.of(
+            MP + "Incoming",
+            MP + "Outgoing",
+            MP + "Channel",
+            SMALLRYE + "annotations.Blocking",
+            "io.smallrye.common.annotation.Blocking",
+            "io.smallrye.common.annotation.RunOnVirtualThread");
+
+    private static Map<String, String> refused(final Registration registration) {
+        return Map.of(
+                MP + "Acknowledgment",
+                "chooses when messages are acknowledged; jZenith acknowledges (commits) a record once its method,"
+                        + " and the send of a processor's result, is done: remove @Acknowledgment",
+                MP + "OnOverflow",
+                "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
+                        + " past " + registration.sendTimeout() + " when its buffer stays full: remove @OnOverflow",
+                SMALLRYE + "annotations.Broadcast",
+                "hands a channel's messages to several consumers, which jZenith does not build (one @Incoming"
+                        + " method per channel): remove @Broadcast and call the other consumers from that method",
+                SMALLRYE + "annotations.Merge",
+                "merges several producers into one channel, which jZenith does not build: remove @Merge and send"
+                        + " through one @Channel Emitter",
+                SMALLRYE + "annotations.Channel",
+                "is SmallRye's old @Channel: use org.eclipse.microprofile.reactive.messaging.Channel",
+                MP + "spi.Connector",
+                "names a connector, which jZenith does not load: the plugin named in " + registration.consumers()
+                        + " is the connector; remove @Connector",
+                "io.smallrye.common.annotation.NonBlocking",
+                "asks for the event loop; jZenith calls every consumer method on a virtual thread and waits for"
+                        + " what it returns there: remove @NonBlocking");
+    }
+
+    /**
+     * A member jZenith does not implement.
+     *
+     * @param subject the member, such as {@code QuoteResource.quotes}
+     * @param message what is wrong and what to do instead
+     */
+    public record Problem(String subject, String message) {}
+
+    /**
+     * How a connector's users register what the messages name, for the advice in them.
+     *
+     * @param consumers the call that names consumer classes, such as {@code KafkaPlugin.withConsumers(...)}
+     * @param emitter the call that declares a channel's emitter, such as {@code KafkaPlugin...withEmitter}
+     * @param sendTimeout the setting that bounds an emitter's wait for buffer space, such as {@code
+     *     kafka.send-timeout}
+     */
+    public record Registration(String consumers, String emitter, String sendTimeout) {}
+
+    private UnsupportedMessaging() {}
+
+    /**
+     * What {@code type} asks for that jZenith does not do.
+     *
+     * @param consumer whether the class is named as a consumer, so its {@code @Incoming} methods are called
+     * @param emitters the channels with a declared emitter, and the payload type of each
+     * @param registration how the connector's users name consumers and emitters, for the advice
+     */
+    public static List<Problem> of(
+            final Class<?> type,
+            final boolean consumer,
+            final Map<String, Class<?>> emitters,
+            final Registration registration) {
+        final Map<String, String> refused = refused(registration);
+        final List<Problem> problems = new ArrayList<>();
+        for (Class<?> each = type;
+                each != null && each != Object.class && !each.getName().startsWith("java.");
+                each = each.getSuperclass()) {
+            annotations(each, each.getSimpleName(), refused, problems);
+            for (final Field field : each.getDeclaredFields()) {
+                final String subject = each.getSimpleName() + "." + field.getName();
+                annotations(field, subject, refused, problems);
+                channel(field, field.getGenericType(), emitters, registration)
+                        .ifPresent(message -> problems.add(new Problem(subject, message)));
+            }
+            for (final Constructor<?> constructor : each.getDeclaredConstructors()) {
+                parameters(constructor, each.getSimpleName() + "'s constructor", emitters, registration, problems);
+            }
+            for (final Method method : each.getDeclaredMethods()) {
+                final String subject = each.getSimpleName() + "." + method.getName();
+                annotations(method, subject, refused, problems);
+                parameters(method, subject, emitters, registration, problems);
+                methodProblem(method, consumer, each == type, registration)
+                        .ifPresent(message -> problems.add(new Problem(subject, message)));
+            }
+        }
+        return problems;
+    }
+
+    private static Optional<String> methodProblem(
+            final Method method, final boolean consumer, final boolean own, final Registration registration) {
+        final boolean incoming = method.isAnnotationPresent(Incoming.class);
+        if (method.isAnnotationPresent(Outgoing.class) && !incoming) {
+            return Optional.of("is an @Outgoing method without @Incoming (a producer of messages), which jZenith"
+                    + " does not call; send through an injected @Channel(\""
+                    + method.getAnnotation(Outgoing.class).value() + "\") Emitter instead");
+        }
+        if (incoming && (!consumer || !own)) {
+            return Optional.of("has @Incoming(\""
+                    + method.getAnnotation(Incoming.class).value()
+                    + "\") but jZenith would never call it: "
+                    + (own
+                            ? "name " + method.getDeclaringClass().getSimpleName() + " in " + registration.consumers()
+                            : "it is inherited; declare the consumer method in the class named in "
+                                    + registration.consumers()));
+        }
+        return Optional.empty();
+    }
+
+    private static void parameters(
+            final Executable executable,
+            final String subject,
+            final Map<String, Class<?>> emitters,
+            final Registration registration,
+            final List<Problem> problems) {
+        final Type[] types = executable.getGenericParameterTypes();
+        final java.lang.reflect.Parameter[] parameters = executable.getParameters();
+        // Inner classes' constructors have a parameter the generic types leave out.
+        final int offset = parameters.length - types.length;
+        for (int i = offset; i < parameters.length; i++) {
+            final String which = subject + " (parameter " + (i - offset + 1) + ")";
+            annotations(parameters[i], which, refused(registration), problems);
+            channel(parameters[i], types[i - offset], emitters, registration)
+                    .ifPresent(message -> problems.add(new Problem(which, message)));
+        }
+    }
+
+    private static void annotations(
+            final AnnotatedElement element,
+            final String subject,
+            final Map<String, String> refusedNames,
+            final List<Problem> problems) {
+        for (final Annotation annotation : element.getDeclaredAnnotations()) {
+            final String name = annotation.annotationType().getName();
+            if (HONOURED.contains(name)) {
+                continue;
+            }
+            final String refused = refusedNames.get(name);
+            if (refused != null) {
+                problems.add(new Problem(
+                        subject, "has @" + annotation.annotationType().getSimpleName() + ", which " + refused));
+            } else if (name.startsWith(MP) || name.startsWith(SMALLRYE)) {
+                problems.add(new Problem(
+                        subject,
+                        "has @" + annotation.annotationType().getSimpleName() + " ("
+                                + name + "), which jZenith does not implement; remove it (see docs/messaging.md, \"Not"
+                                + " built yet\")"));
+            }
+        }
+    }
+
+    /** What is wrong with a {@code @Channel} injection point of {@code type}; empty when it is none or fine. */
+    public static Optional<String> channel(
+            final AnnotatedElement element,
+            final Type type,
+            final Map<String, Class<?>> emitters,
+            final Registration registration) {
+        final Channel channel = element.getAnnotation(Channel.class);
+        if (channel == null) {
+            return Optional.empty();
+        }
+        final Class<?> raw = Returns.raw(type);
+        final String name = channel.value();
+        if (raw.getName().equals(SMALLRYE + "MutinyEmitter")) {
+            return Optional.of("is a MutinyEmitter, which jZenith does not inject; inject @Channel(\"" + name
+                    + "\") Emitter<T>, whose send returns a CompletionStage (Uni.createFrom().completionStage(...)"
+                    + " makes it a Uni)");
+        }
+        if (Streams.isStream(raw)) {
+            return Optional.of("is a " + raw.getSimpleName() + " fed by the channel '" + name
+                    + "', a stream that jZenith does not build; consume the channel with an @Incoming(\"" + name
+                    + "\") method of a class named in " + registration.consumers());
+        }
+        if (raw != Emitter.class) {
+            return Optional.of("is a " + type.getTypeName() + " with @Channel(\"" + name
+                    + "\"); jZenith injects @Channel only as an Emitter<T>");
+        }
+        if (element instanceof Field field && Modifier.isStatic(field.getModifiers())) {
+            return Optional.of("is a static @Channel field, which Guice does not inject; make it an instance field");
+        }
+        if (element instanceof Field field && Modifier.isFinal(field.getModifiers())) {
+            return Optional.of("is a final @Channel field, which cannot be injected; remove final, or take the"
+                    + " emitter as a constructor parameter");
+        }
+        final Class<?> declared = emitters.get(name);
+        final Type payload = type instanceof ParameterizedType emitter ? emitter.getActualTypeArguments()[0] : null;
+        if (!(payload instanceof Class<?>)) {
+            return Optional.of("is an " + type.getTypeName() + " with @Channel(\"" + name
+                    + "\"), whose payload type is not a class; name it, such as Emitter<"
+                    + (declared == null ? "Quote" : declared.getSimpleName()) + ">");
+        }
+        if (declared == null) {
+            return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
+                    + ">, but the channel has no emitter; declare it with " + registration.emitter() + "(\"" + name
+                    + "\", " + ((Class<?>) payload).getSimpleName() + ".class)");
+        }
+        if (declared != payload) {
+            return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
+                    + ">, but the channel's emitter sends " + declared.getSimpleName()
+                    + " (" + registration.emitter() + "); inject Emitter<" + declared.getSimpleName()
+                    + "> or declare the emitter with " + ((Class<?>) payload).getSimpleName() + ".class");
+        }
+        return Optional.empty();
+    }
+}
