@@ -57,7 +57,11 @@ final class JdbcLogOutbox implements Outbox {
         this.measure = SlotStatus.query(slot);
         this.retained = new RetainedWal(slot, configuration.log().maxRetainedWalMb()).withMeters(registry);
         this.store = LogOutboxStore.of(
-                () -> target(pool), slot, retained, () -> jdbi.withHandle(JdbcLogOutbox.this::measure));
+                () -> target(pool),
+                slot,
+                retained,
+                () -> jdbi.withHandle(JdbcLogOutbox.this::measure),
+                new JdbcSetAsideEvents(jdbi));
     }
 
     /** The store the relay drives. */

@@ -68,7 +68,8 @@ final class ReactiveLogOutbox implements PostgresqlOutbox {
                         Optional.ofNullable(target.options().getPassword()).filter(password -> !password.isEmpty())),
                 slot,
                 retained,
-                () -> Awaiting.result(measure(pool)));
+                () -> Awaiting.result(measure(pool)),
+                new ReactiveSetAsideEvents(pool));
     }
 
     /** The store the relay drives. */

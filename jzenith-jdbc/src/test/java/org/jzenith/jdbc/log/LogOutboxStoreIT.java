@@ -2,6 +2,8 @@ package org.jzenith.jdbc.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,6 +24,7 @@ import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.outbox.log.LogOutboxStore;
 import org.jzenith.outbox.log.ReplicationTarget;
 import org.jzenith.outbox.log.RetainedWal;
+import org.jzenith.outbox.log.SetAsideEvents;
 import org.jzenith.outbox.log.SlotSetup;
 import org.jzenith.outbox.log.SlotStatus;
 import org.jzenith.test.Await;
@@ -133,13 +136,48 @@ class LogOutboxStoreIT {
         assertThat(store.pending(10)).isEmpty();
     }
 
+    @Test
+    void anEventSetAsideIsKeptInTheFailedTableAndTheEventsBehindItFlow() throws Exception {
+        final LogOutboxStore store = store();
+        assertThat(store.lease("one", Duration.ofSeconds(10))).isTrue();
+        publish(List.of("first", "refused", "third"), false);
+        final List<OutboxRecord> read = awaitPending(store, 3);
+        final OutboxRecord refused = read.get(1);
+        final String confirmedBefore = confirmedFlush();
+
+        store.setAside(refused.id(), "RecordTooLargeException: " + "x".repeat(2000));
+        store.setAside(refused.id(), "again"); // idempotent
+        store.setAside(-1, "an id this reader never read");
+
+        assertThat(store.pending(10)).extracting(LogOutboxStoreIT::text).containsExactly("first", "third");
+        assertThat(store.backlog().pending()).isEqualTo(2);
+        assertThat(store.backlog().setAside()).isEqualTo(1);
+        store.markSent(List.of(read.get(0).id(), read.get(2).id()));
+        assertThat(store.pending(10)).isEmpty();
+        Await.until(WAIT, "the slot confirmed past the event set aside", () -> !confirmedFlush()
+                .equals(confirmedBefore));
+        try (Connection connection = connect();
+                Statement statement = connection.createStatement();
+                var rows = statement.executeQuery(
+                        "SELECT event_id, channel, record_key, payload, length(error) FROM jzenith_outbox_failed")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getString(1)).isEqualTo(refused.eventId());
+            assertThat(rows.getString(2)).isEqualTo("items");
+            assertThat(rows.getString(3)).isEqualTo("key");
+            assertThat(new String(rows.getBytes(4), StandardCharsets.UTF_8)).isEqualTo("refused");
+            assertThat(rows.getInt(5)).isEqualTo(1000);
+            assertThat(rows.next()).as("kept once").isFalse();
+        }
+    }
+
     private LogOutboxStore store() {
         final LogOutboxStore store = LogOutboxStore.of(
                 () -> new ReplicationTarget(
                         POSTGRES.database().jdbcUrl(), Optional.of(PrivatePostgresql.USER), Optional.empty()),
                 slot,
                 new RetainedWal(slot, 1024),
-                this::status);
+                this::status,
+                new FailedTable());
         stores.add(store);
         return store;
     }
@@ -204,6 +242,53 @@ class LogOutboxStoreIT {
                 connection.rollback();
             } else {
                 connection.commit();
+            }
+        }
+    }
+
+    /** The failed events' table as the plugins keep it, over plain JDBC on the test's cluster. */
+    private static final class FailedTable implements SetAsideEvents {
+
+        FailedTable() {
+            try (Connection connection = connect();
+                    Statement statement = connection.createStatement();
+                    InputStream migration = LogOutboxStoreIT.class.getResourceAsStream(
+                            "/org/jzenith/flyway/outbox/postgresql/V4__set_aside.sql")) {
+                statement.execute("DROP TABLE IF EXISTS jzenith_outbox_failed");
+                statement.execute(new String(migration.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (final SQLException | IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void keep(final OutboxRecord record, final Instant failedAt, final String error) {
+            try (Connection connection = connect();
+                    PreparedStatement insert = connection.prepareStatement(SetAsideEvents.insert(n -> "?"))) {
+                insert.setString(1, record.eventId());
+                insert.setString(2, record.channel());
+                insert.setString(3, record.key().orElse(null));
+                insert.setBytes(4, record.payload());
+                insert.setLong(5, record.createdAt().toEpochMilli());
+                insert.setLong(6, failedAt.toEpochMilli());
+                insert.setString(7, record.traceParent().orElse(null));
+                insert.setString(8, error);
+                insert.setString(9, record.eventId());
+                insert.executeUpdate();
+            } catch (final SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public long count() {
+            try (Connection connection = connect();
+                    Statement statement = connection.createStatement();
+                    var rows = statement.executeQuery(COUNT)) {
+                rows.next();
+                return rows.getLong(1);
+            } catch (final SQLException e) {
+                throw new IllegalStateException(e);
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.jzenith.outbox.log;
 
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -31,6 +32,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #markSent}: confirms the slot's flushed position up to the end of the last transaction
  *       whose events were all acknowledged, never further; what is not confirmed is streamed again
  *       after a crash or takeover (the same event ids: at least once).
+ *   <li>{@link #setAside}: keeps an event the broker refused for good in {@code jzenith_outbox_failed}
+ *       and lets the slot move past it.
  *   <li>{@link #purge}: nothing to delete; the server forgets the log behind the confirmed position.
  *   <li>{@link #backlog}: the events read and not yet confirmed by this instance (0 on a standby), and
  *       it measures the write-ahead log the slot holds back ({@link RetainedWal}), which is the
@@ -49,6 +52,8 @@ public final class LogOutboxStore implements OutboxStore {
     private final String slot;
     private final RetainedWal retained;
     private final Supplier<SlotStatus> measure;
+    private final SetAsideEvents setAside;
+    private final Clock clock = Clock.systemUTC();
     private final AtomicLong ids = new AtomicLong();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final Object sessionLock = new Object();
@@ -58,34 +63,39 @@ public final class LogOutboxStore implements OutboxStore {
             final Supplier<ReplicationTarget> target,
             final String slot,
             final RetainedWal retained,
-            final Supplier<SlotStatus> measure) {
+            final Supplier<SlotStatus> measure,
+            final SetAsideEvents setAside) {
         this.target = target;
         this.slot = slot;
         this.retained = retained;
         this.measure = measure;
+        this.setAside = setAside;
     }
 
     /**
      * The store of {@code slot} on {@code target} (asked when the relay first reads: the plugin's
      * connection is known once it started); {@code measure} reads the slot's status ({@link
      * SlotStatus#query}) on one of the plugin's own connections, and its result goes to {@code
-     * retained}.
+     * retained}; {@code setAside} keeps the events the broker refuses for good.
      *
      * <pre>{@code
-     * LogOutboxStore store = LogOutboxStore.of(target, "jzenith_outbox", retained, () -> measureOnThePool());
+     * LogOutboxStore store =
+     *         LogOutboxStore.of(target, "jzenith_outbox", retained, () -> measureOnThePool(), failedTable);
      * }</pre>
      */
     public static LogOutboxStore of(
             final Supplier<ReplicationTarget> target,
             final String slot,
             final RetainedWal retained,
-            final Supplier<SlotStatus> measure) {
+            final Supplier<SlotStatus> measure,
+            final SetAsideEvents setAside) {
         SlotSetup.requirePlainName(slot);
         return new LogOutboxStore(
                 Objects.requireNonNull(target, "target"),
                 slot,
                 Objects.requireNonNull(retained, "retained"),
-                Objects.requireNonNull(measure, "measure"));
+                Objects.requireNonNull(measure, "measure"),
+                Objects.requireNonNull(setAside, "setAside"));
     }
 
     /**
@@ -157,6 +167,19 @@ public final class LogOutboxStore implements OutboxStore {
         }
     }
 
+    /**
+     * Keeps the event in {@code jzenith_outbox_failed} ({@link SetAsideEvents}), then lets the slot move
+     * past it as if it had been sent: the events behind it flow. Only the slot's reader has it; an id it
+     * does not hold (set aside already, confirmed, or read by no one here) changes nothing.
+     */
+    @Override
+    public void setAside(final long id, final String error) {
+        session.ifPresent(current -> current.unsettled(id).ifPresent(record -> {
+            setAside.keep(record, clock.instant(), SetAsideEvents.cut(error));
+            current.settle(id);
+        }));
+    }
+
     /** Nothing to delete: the server forgets the log behind the slot's confirmed position. */
     @Override
     public int purge(final Instant sentBefore) {
@@ -170,8 +193,9 @@ public final class LogOutboxStore implements OutboxStore {
     @Override
     public Backlog backlog() {
         retained.measured(measure.get());
-        return session.map(current -> new Backlog(current.buffered(), current.oldest()))
-                .orElseGet(() -> new Backlog(0, Optional.empty()));
+        final long kept = setAside.count();
+        return session.map(current -> new Backlog(current.buffered(), current.oldest(), kept))
+                .orElseGet(() -> new Backlog(0, Optional.empty(), kept));
     }
 
     /** The slot's status, measured now (blocking). */

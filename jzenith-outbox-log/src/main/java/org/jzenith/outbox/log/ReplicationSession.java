@@ -59,6 +59,9 @@ final class ReplicationSession implements AutoCloseable {
     private final Runnable arrived;
     private final AtomicLong ids;
     private final ArrayDeque<Buffered> buffer = new ArrayDeque<>();
+    /** Events in the buffer that were set aside: skipped by pending, done for the confirmed position. */
+    private final Set<Long> settled = new HashSet<>();
+
     private final List<ByteBuffer> transaction = new ArrayList<>();
     private final Thread reader;
     private volatile boolean running = true;
@@ -150,27 +153,53 @@ final class ReplicationSession implements AutoCloseable {
         return failure;
     }
 
-    /** Up to {@code limit} events read and not yet confirmed, oldest first. */
+    /** Up to {@code limit} events read and not yet confirmed, oldest first; none that was set aside. */
     synchronized List<OutboxRecord> pending(final int limit) {
         final List<OutboxRecord> records = new ArrayList<>(Math.min(limit, buffer.size()));
         for (final Buffered buffered : buffer) {
             if (records.size() == limit) {
                 break;
             }
-            records.add(buffered.record());
+            if (!settled.contains(buffered.record().id())) {
+                records.add(buffered.record());
+            }
         }
         return records;
     }
 
-    /** Events read and not yet confirmed. */
+    /** Events read and not yet confirmed, not counting those set aside. */
     synchronized int buffered() {
-        return buffer.size();
+        return buffer.size() - settled.size();
     }
 
-    /** When the oldest event not yet confirmed was published. */
+    /** When the oldest event waiting to be sent was published. */
     synchronized Optional<Instant> oldest() {
-        return Optional.ofNullable(buffer.peekFirst())
+        return buffer.stream()
+                .filter(buffered -> !settled.contains(buffered.record().id()))
+                .findFirst()
                 .map(buffered -> buffered.record().createdAt());
+    }
+
+    /** The event {@code id} when it was read and is neither confirmed nor set aside. */
+    synchronized Optional<OutboxRecord> unsettled(final long id) {
+        if (settled.contains(id)) {
+            return Optional.empty();
+        }
+        return buffer.stream()
+                .map(Buffered::record)
+                .filter(record -> record.id() == id)
+                .findFirst();
+    }
+
+    /**
+     * The event {@code id} was set aside (kept elsewhere, durably): it is sent no more and counts as done
+     * for the slot's confirmed position, as an acknowledged event does.
+     */
+    void settle(final long id) {
+        synchronized (this) {
+            settled.add(id);
+        }
+        confirm(List.of());
     }
 
     /**
@@ -182,7 +211,8 @@ final class ReplicationSession implements AutoCloseable {
         final Set<Long> acknowledged = new HashSet<>(ids);
         synchronized (this) {
             while (!buffer.isEmpty()
-                    && acknowledged.contains(buffer.peekFirst().record().id())) {
+                    && (acknowledged.contains(buffer.peekFirst().record().id())
+                            || settled.remove(buffer.peekFirst().record().id()))) {
                 final Buffered done = buffer.removeFirst();
                 if (done.confirms() > confirmable) {
                     confirmable = done.confirms();
