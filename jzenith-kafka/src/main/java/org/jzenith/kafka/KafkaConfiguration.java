@@ -23,6 +23,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.max-in-flight=1000                  # records a channel holds unfinished before it pauses fetching
  * kafka.concurrency=16                      # partitions of a channel processed at the same time
  * kafka.max-record-bytes=1048576            # larger records (key, value, headers) go to the dead letters
+ * kafka.failure-strategy=dead-letter-queue  # what becomes of a record that failed for good: or ignore, fail
  * kafka.drain-timeout=10s                   # how long stopping waits for records being processed
  * kafka.send-timeout=5s                     # how long Emitter.send waits for buffer space and metadata
  * kafka.connect-timeout=15s                 # how long start-up waits for the brokers
@@ -30,7 +31,8 @@ import org.jzenith.core.configuration.Range;
  * kafka.channels.orders.topic=shop.orders   # a channel's topic; unset: the channel's name
  * kafka.channels.orders.dead-letter-topic=shop.orders.dlt   # unset: the topic and ".dlt"
  * kafka.channels.orders.retries=5           # each of retries, backoff, max-backoff, max-in-flight and
- *                                           # concurrency, max-record-bytes may be set per channel
+ *                                           # concurrency, max-record-bytes, failure-strategy may be set
+ *                                           # per channel
  * kafka.client.security.protocol=SASL_SSL   # any Kafka client setting, passed to consumers, producers
  * kafka.client.sasl.mechanism=PLAIN         # and the admin client alike; checked at start-up
  * kafka.client.sasl.jaas.config=${KAFKA_JAAS}   # secret: never shown
@@ -89,6 +91,15 @@ public interface KafkaConfiguration {
      */
     @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)
     OptionalLong maxRecordBytes();
+
+    /**
+     * What becomes of a record that failed for good (every attempt failed, or it cannot be read), with
+     * SmallRye's names: {@code dead-letter-queue} sends it to the channel's dead-letter topic, {@code
+     * ignore} commits it as it is (a WARN and a count), {@code fail} stops the channel and makes the
+     * health check DOWN ({@link org.jzenith.messaging.spi.FailureStrategy}).
+     */
+    @WithDefault("dead-letter-queue")
+    String failureStrategy();
 
     /** The smallest {@link #maxRecordBytes()}. */
     long MIN_RECORD_BYTES = 1024;
@@ -166,6 +177,9 @@ public interface KafkaConfiguration {
         /** {@link KafkaConfiguration#concurrency()} for this channel. */
         @Range(min = 1, max = 10_000)
         OptionalInt concurrency();
+
+        /** {@link KafkaConfiguration#failureStrategy()} for this channel. */
+        Optional<String> failureStrategy();
 
         /** {@link KafkaConfiguration#maxRecordBytes()} for this channel. */
         @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)

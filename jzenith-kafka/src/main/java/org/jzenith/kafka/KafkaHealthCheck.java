@@ -17,7 +17,8 @@ import org.jzenith.core.health.HealthResult;
 /**
  * The health check {@code kafka}: UP when the cluster answers within {@code kafka.health-timeout}
  * (the admin client's {@code describeCluster}), with the number of {@code nodes} it has; DOWN with
- * the reason otherwise. It speaks for readiness: while the brokers are away the service gets no
+ * the reason otherwise; DOWN too once a channel stopped under {@code failure-strategy=fail}, naming it
+ * and the record, until the application restarts. It speaks for readiness: while the brokers are away the service gets no
  * traffic, and it gets it again by itself once they are back, as the client reconnects.
  *
  * <pre>{@code
@@ -37,10 +38,16 @@ public final class KafkaHealthCheck implements HealthCheck {
     private final KafkaClients clients;
     private final Duration timeout;
     private final boolean outbox;
+    private final FailedChannels failed;
 
     @Inject
-    KafkaHealthCheck(final KafkaClients clients, final KafkaConfiguration configuration, final Injector injector) {
+    KafkaHealthCheck(
+            final KafkaClients clients,
+            final KafkaConfiguration configuration,
+            final Injector injector,
+            final FailedChannels failed) {
         this.clients = clients;
+        this.failed = failed;
         this.timeout = configuration.healthTimeout();
         this.outbox = OutboxWiring.present(injector);
     }
@@ -64,6 +71,10 @@ public final class KafkaHealthCheck implements HealthCheck {
 
     @Override
     public Future<HealthResult> check() {
+        final Optional<String> stopped = failed.describe();
+        if (stopped.isPresent()) {
+            return Future.succeededFuture(HealthResult.down(stopped.get()));
+        }
         final Optional<KafkaClients.Running> running = clients.running();
         if (running.isEmpty()) {
             return Future.succeededFuture(HealthResult.down("the kafka plugin is not running"));

@@ -15,7 +15,8 @@ import org.apache.kafka.common.TopicPartition;
  * <pre>
  * kafka_consumer_records_total{channel,outcome}      outcome: processed, failed (an attempt), dead_lettered,
  *                                                     dead_lettered_cut_down (its copy refused for good, see
- *                                                     DeadLetters), skipped (even that refused), oversize
+ *                                                     DeadLetters), skipped (even that refused), oversize,
+ *                                                     ignored (failure-strategy=ignore)
  * kafka_consumer_retries_total{channel}
  * kafka_consumer_processing_seconds{channel}         one record, from the first attempt to done
  * kafka_consumer_lag{channel,topic,partition}        records behind the partition's end, as of the last poll
@@ -49,6 +50,7 @@ final class KafkaMetrics {
                         counter("kafka_consumer_records_total", name, "dead_lettered_cut_down"),
                         counter("kafka_consumer_records_total", name, "skipped"),
                         counter("kafka_consumer_records_total", name, "oversize"),
+                        counter("kafka_consumer_records_total", name, "ignored"),
                         Counter.builder("kafka_consumer_retries_total")
                                 .description("Attempts at records after their first")
                                 .tag("channel", name)
@@ -119,6 +121,7 @@ final class KafkaMetrics {
             Counter cutDown,
             Counter skipped,
             Counter oversize,
+            Counter ignored,
             Counter retried,
             Timer processing) {}
 

@@ -36,6 +36,7 @@ final class KafkaModule extends AbstractModule {
     @Override
     protected void configure() {
         bind(KafkaClients.class).toInstance(clients);
+        bind(FailedChannels.class).in(Singleton.class);
         bind(KafkaHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(KafkaHealthCheck.class);
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));

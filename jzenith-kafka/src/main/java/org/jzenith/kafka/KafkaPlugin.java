@@ -241,36 +241,8 @@ public final class KafkaPlugin implements Plugin {
                             "the configuration",
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
-            configuration.channels().forEach((channel, settings) -> {
-                final String prefix = "kafka.channels." + channel + ".";
-                settings.retries().stream()
-                        .filter(value -> value < 0 || value > 1000)
-                        .forEach(value -> validation.reject(prefix + "retries", "a number from 0 to 1000"));
-                settings.maxInFlight().stream()
-                        .filter(value -> value < 1 || value > 1_000_000)
-                        .forEach(value -> validation.reject(prefix + "max-in-flight", "a number from 1 to 1000000"));
-                settings.concurrency().stream()
-                        .filter(value -> value < 1 || value > 10_000)
-                        .forEach(value -> validation.reject(prefix + "concurrency", "a number from 1 to 10000"));
-                settings.maxRecordBytes().stream()
-                        .filter(value -> value < KafkaConfiguration.MIN_RECORD_BYTES
-                                || value > KafkaConfiguration.MAX_RECORD_BYTES)
-                        .forEach(value -> validation.reject(
-                                prefix + "max-record-bytes", "a number of bytes from 1024 to 1073741824"));
-                // the same bounds as kafka.backoff and kafka.max-backoff: @DurationRange is not
-                // checked on the optional settings of a channel
-                settings.backoff()
-                        .filter(KafkaPlugin::outOfBackoffRange)
-                        .ifPresent(value -> validation.reject(prefix + "backoff", "a duration from 0ms to 1h"));
-                settings.maxBackoff()
-                        .filter(KafkaPlugin::outOfBackoffRange)
-                        .ifPresent(value -> validation.reject(prefix + "max-backoff", "a duration from 0ms to 1h"));
-            });
+            validation.reject(ChannelSettings.problems(configuration));
         });
-    }
-
-    private static boolean outOfBackoffRange(final java.time.Duration value) {
-        return value.isNegative() || value.compareTo(java.time.Duration.ofHours(1)) > 0;
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
@@ -370,7 +342,8 @@ public final class KafkaPlugin implements Plugin {
                         stopping,
                         context.instance(KafkaTracing.class),
                         groupId.orElseThrow(),
-                        forward);
+                        forward,
+                        context.instance(FailedChannels.class));
                 final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
                         bootstrapServers,
                         groupId.orElseThrow(),

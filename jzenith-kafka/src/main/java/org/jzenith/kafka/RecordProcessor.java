@@ -37,6 +37,7 @@ final class RecordProcessor {
     private final KafkaTracing tracing;
     private final String group;
     private final Optional<Emitter<Object>> forward;
+    private final FailedChannels failedChannels;
 
     RecordProcessor(
             final ChannelSettings settings,
@@ -48,8 +49,10 @@ final class RecordProcessor {
             final CountDownLatch stopping,
             final KafkaTracing tracing,
             final String group,
-            final Optional<Emitter<Object>> forward) {
+            final Optional<Emitter<Object>> forward,
+            final FailedChannels failedChannels) {
         this.forward = forward;
+        this.failedChannels = failedChannels;
         this.tracing = tracing;
         this.group = group;
         this.settings = settings;
@@ -88,9 +91,12 @@ final class RecordProcessor {
         static final Outcome SUCCEEDED = new Outcome(true, Optional.empty());
         static final Outcome ABANDONED = new Outcome(false, Optional.empty());
 
-        /** Sent to dead letters when {@code sent}; otherwise the channel stopped first. */
-        static Outcome deadLettered(final boolean sent, final Throwable failure) {
-            return sent ? new Outcome(true, Optional.of(failure)) : ABANDONED;
+        /**
+         * Failed for good, and done when {@code done} (dead-lettered or ignored); otherwise the channel
+         * stopped first, or stops because of it.
+         */
+        static Outcome settled(final boolean done, final Throwable failure) {
+            return done ? new Outcome(true, Optional.of(failure)) : ABANDONED;
         }
     }
 
@@ -108,15 +114,15 @@ final class RecordProcessor {
             validator.validate(method.reader().payload(argument));
         } catch (final PayloadException e) {
             LOG.warn(
-                    "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; sending it to {}",
+                    "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; {}",
                     record.topic(),
                     record.partition(),
                     record.offset(),
                     settings.channel(),
                     method.describe(),
                     e.getMessage(),
-                    settings.deadLetterTopic());
-            return Outcome.deadLettered(deadLetter(record, e, 0), e);
+                    fate());
+            return Outcome.settled(settle(record, e, 0), e);
         }
         int attempt = 0;
         while (true) {
@@ -129,7 +135,7 @@ final class RecordProcessor {
             metrics.failed().increment();
             if (failure instanceof PayloadException || attempt > settings.retries()) {
                 LOG.warn(
-                        "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; sending it to {}",
+                        "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; {}",
                         record.topic(),
                         record.partition(),
                         record.offset(),
@@ -138,9 +144,9 @@ final class RecordProcessor {
                         attempt,
                         attempt == 1 ? "" : "s",
                         describe(failure),
-                        settings.deadLetterTopic(),
+                        fate(),
                         failure);
-                return Outcome.deadLettered(deadLetter(record, failure, attempt), failure);
+                return Outcome.settled(settle(record, failure, attempt), failure);
             }
             final Duration wait = settings.backoffBefore(attempt);
             LOG.debug(
@@ -215,6 +221,44 @@ final class RecordProcessor {
             return;
         }
         forward.get().send(result).toCompletableFuture().get();
+    }
+
+    /** What becomes of a record that failed for good, for the log. */
+    private String fate() {
+        return switch (settings.failureStrategy()) {
+            case DEAD_LETTER_QUEUE -> "sending it to " + settings.deadLetterTopic();
+            case IGNORE -> "ignoring it (failure-strategy=ignore): it is committed as it is";
+            case FAIL -> "stopping the channel (failure-strategy=fail): it is not committed";
+        };
+    }
+
+    /**
+     * Takes a record that failed for good to its end as the channel's failure strategy says: to the
+     * dead letters, done as it is, or not done with the channel stopping. True when it is done.
+     */
+    private boolean settle(final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
+        return switch (settings.failureStrategy()) {
+            case DEAD_LETTER_QUEUE -> deadLetter(record, failure, attempts);
+            case IGNORE -> {
+                metrics.ignored().increment();
+                yield true;
+            }
+            case FAIL -> {
+                failedChannels.fail(
+                        settings.channel(),
+                        "record " + record.topic() + "-" + record.partition() + "@" + record.offset() + " failed: "
+                                + describe(failure));
+                LOG.error(
+                        "Channel '{}' stops consuming at record {}-{}@{} (failure-strategy=fail); its health check"
+                                + " is DOWN until the application restarts, which delivers the record again",
+                        settings.channel(),
+                        record.topic(),
+                        record.partition(),
+                        record.offset());
+                stopping.countDown(); // the poll loop ends: what is done is committed, the group is left
+                yield false;
+            }
+        };
     }
 
     /**

@@ -4,11 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.spi.FailureStrategy;
 
 class ChannelSettingsTest {
 
     private static ChannelSettings settings(final Duration backoff, final Duration maxBackoff) {
-        return new ChannelSettings("orders", "orders", "orders.dlt", 5, backoff, maxBackoff, 10, 1 << 20, 1, 1 << 20);
+        return new ChannelSettings(
+                "orders",
+                "orders",
+                "orders.dlt",
+                5,
+                backoff,
+                maxBackoff,
+                10,
+                1 << 20,
+                1,
+                1 << 20,
+                FailureStrategy.DEAD_LETTER_QUEUE);
     }
 
     @Test

@@ -154,11 +154,30 @@ class InboxTopicRecreatedIT {
         }
     }
 
-    private static Uuid topicId(final Admin admin, final String topic) throws Exception {
-        return admin.describeTopics(List.of(topic))
-                .topicNameValues()
-                .get(topic)
-                .get(30, TimeUnit.SECONDS)
-                .topicId();
+    /**
+     * The topic's id, once the broker describes it: right after a topic is created again, its
+     * metadata may not have reached the broker yet (UnknownTopicOrPartitionException).
+     */
+    private static Uuid topicId(final Admin admin, final String topic) {
+        final java.util.concurrent.atomic.AtomicReference<Uuid> id =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Await.until(WAIT, "the broker describes " + topic, () -> {
+            try {
+                id.set(admin.describeTopics(List.of(topic))
+                        .topicNameValues()
+                        .get(topic)
+                        .get(30, TimeUnit.SECONDS)
+                        .topicId());
+                return true;
+            } catch (final java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                    return false;
+                }
+                throw new IllegalStateException("cannot describe " + topic, e);
+            } catch (final InterruptedException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("cannot describe " + topic, e);
+            }
+        });
+        return id.get();
     }
 }

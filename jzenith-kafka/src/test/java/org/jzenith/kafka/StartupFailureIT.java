@@ -58,6 +58,7 @@ class StartupFailureIT {
                         .withConfiguration("kafka.channels.texts.retries", "-1")
                         .withConfiguration("kafka.channels.texts.backoff", "2h")
                         .withConfiguration("kafka.channels.orders.max-backoff", "90m")
+                        .withConfiguration("kafka.channels.texts.failure-strategy", "retry")
                         .withConfiguration("kafka.retries", "-1"),
                 "kafka.bootstrap-servers",
                 JAAS_SECRET,
@@ -81,6 +82,8 @@ class StartupFailureIT {
                 .hasMessageContaining("kafka.channels.texts.backoff")
                 .hasMessageContaining("kafka.channels.orders.max-backoff")
                 .hasMessageContaining("a duration from 0ms to 1h")
+                .hasMessageContaining("kafka.channels.texts.failure-strategy")
+                .hasMessageContaining("one of dead-letter-queue, ignore, fail")
                 .hasMessageContaining("BadConsumers.takesTwo")
                 .hasMessageContaining("takes 2 parameters")
                 .hasMessageContaining("BadConsumers.streams")

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.jzenith.examples.users.persistence.JdbcUserDao;
 import org.jzenith.examples.users.service.User;
-import org.jzenith.kafka.outbox.OutboxRelay;
+import org.jzenith.messaging.outbox.OutboxRelay;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.services.PrivateKafka;
 

@@ -1,4 +1,4 @@
-package org.jzenith.kafka.outbox;
+package org.jzenith.messaging.outbox;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * once. The first purge comes after a random part of the period, so instances started together
  * spread theirs. Meter: {@code inbox_purged_total}.
  *
- * <p>Made and stopped by the Kafka plugin when it has {@code @Idempotent} consumers; not for
+ * <p>Made and stopped by a connector plugin (the Kafka plugin) when it has {@code @Idempotent} consumers; not for
  * applications. Its methods may be called from any thread.
  */
 public final class InboxPurge {

@@ -1,4 +1,4 @@
-package org.jzenith.kafka.outbox;
+package org.jzenith.messaging.outbox;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends the outbox's events to Kafka: one virtual thread that, while it holds the outbox's lease,
+ * Sends the outbox's events to the broker: one virtual thread that, while it holds the outbox's lease,
  * reads the oldest unsent events ({@code outbox.batch-size}), hands them to the producer in that
  * order, waits for the broker's acknowledgements and marks the acknowledged ones sent. A commit in
  * this process wakes it at once, and so does a commit in another instance where the store can tell
@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * aside in the store with its error ({@link OutboxStore#setAside}), logged at ERROR and counted
  * ({@code outbox_records_total{outcome="set_aside"}}), and the events behind it flow.
  *
- * <p>Made and stopped by the Kafka plugin when a store plugin binds an {@link OutboxStore}; not for
- * applications. Its methods may be called from any thread.
+ * <p>Made and stopped by a connector plugin (the Kafka plugin) when a store plugin binds an {@link
+ * OutboxStore}, sending through the connector's {@link Sender}; not for applications. Knows no broker. Its methods may be called from any thread.
  */
 public final class OutboxRelay {
 
@@ -125,7 +125,7 @@ public final class OutboxRelay {
                 Objects.requireNonNull(registry, "registry"));
         relay.thread.start();
         LOG.info(
-                "Relaying the outbox to Kafka as {} (batches of {}, poll every {} ms, lease {} s)",
+                "Relaying the outbox to the broker as {} (batches of {}, poll every {} ms, lease {} s)",
                 relay.owner,
                 configuration.batchSize(),
                 configuration.pollInterval().toMillis(),

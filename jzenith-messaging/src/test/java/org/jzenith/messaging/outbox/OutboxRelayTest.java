@@ -1,4 +1,4 @@
-package org.jzenith.kafka.outbox;
+package org.jzenith.messaging.outbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

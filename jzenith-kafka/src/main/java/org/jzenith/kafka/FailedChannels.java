@@ -1,0 +1,34 @@
+package org.jzenith.kafka;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The channels that stopped because a record failed for good under {@code failure-strategy=fail},
+ * each with why; the health check reports them DOWN until the application is restarted. Thread-safe.
+ */
+final class FailedChannels {
+
+    private final Map<String, String> failed = new ConcurrentHashMap<>();
+
+    /** Records that {@code channel} stopped, and {@code why}; the first reason of a channel is kept. */
+    void fail(final String channel, final String why) {
+        failed.putIfAbsent(channel, why);
+    }
+
+    /** Why channels stopped, one sentence each; empty while none has. */
+    Optional<String> describe() {
+        if (failed.isEmpty()) {
+            return Optional.empty();
+        }
+        final StringBuilder text = new StringBuilder();
+        new TreeMap<>(failed).forEach((channel, why) -> text.append(text.isEmpty() ? "" : "; ")
+                .append("channel '")
+                .append(channel)
+                .append("' stopped (failure-strategy=fail): ")
+                .append(why));
+        return Optional.of(text.toString());
+    }
+}

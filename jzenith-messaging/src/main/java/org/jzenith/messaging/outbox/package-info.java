@@ -1,0 +1,8 @@
+/**
+ * The broker-neutral side of the transactional outbox and idempotent inbox: {@link
+ * org.jzenith.messaging.outbox.OutboxRelay} sends a store's events through a connector's {@link
+ * org.jzenith.messaging.outbox.OutboxRelay.Sender} and sets aside those the broker refuses for good;
+ * {@link org.jzenith.messaging.outbox.InboxPurge} forgets old message ids. Made by connector plugins,
+ * not by applications.
+ */
+package org.jzenith.messaging.outbox;
