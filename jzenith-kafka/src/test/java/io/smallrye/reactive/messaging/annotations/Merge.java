@@ -1,8 +1,0 @@
-package io.smallrye.reactive.messaging.annotations;
-
-import java.lang.annotation.Retention;
-import java.lang.annotation.RetentionPolicy;
-
-/** A stand-in with SmallRye's name (SmallRye is not on the class path): jZenith knows it by name. */
-@Retention(RetentionPolicy.RUNTIME)
-public @interface Merge {}
