@@ -65,7 +65,7 @@ class OutboxReactivePostgresqlIT {
             users.start();
             assertThat(users.log())
                     .as("the reactive plugin made the outbox's tables")
-                    .contains("outbox: 3 migrations applied from classpath:org/jzenith/flyway/outbox/postgresql");
+                    .contains("outbox: 4 migrations applied from classpath:org/jzenith/flyway/outbox/postgresql");
             assertThat(users.management("/health/ready").orElseThrow())
                     .as("the outbox's backlog is a readiness detail")
                     .contains("\"name\":\"outbox\"")
