@@ -60,6 +60,17 @@ public final class Providers {
         this.interceptors = interceptors;
     }
 
+    /** These, with jZenith's own readers and writers {@code bodies} behind the application's. */
+    public Providers withBuiltInBodies(final List<?> bodies) {
+        return new Providers(
+                exceptionMappers,
+                objectMapper,
+                filters,
+                paramConverters,
+                messageBodies.withBuiltIn(bodies),
+                interceptors);
+    }
+
     /** Whether any of {@code providers} is a {@code ParamConverterProvider}. */
     public static boolean convertsParameters(final List<Class<?>> providers) {
         return providers.stream().anyMatch(ParamConverterProvider.class::isAssignableFrom);
