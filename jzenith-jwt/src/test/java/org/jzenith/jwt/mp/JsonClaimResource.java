@@ -22,8 +22,8 @@ public class JsonClaimResource {
     JsonObject address;
 
     @Inject
-    @Claim("groups")
-    JsonArray groups;
+    @Claim("tags") // not groups: a standard claim MicroProfile types as a Set, whose order is not kept
+    JsonArray tags;
 
     @Inject
     @Claim(standard = Claims.upn)
@@ -35,7 +35,7 @@ public class JsonClaimResource {
 
     @GET
     public String get() {
-        return address + " " + groups + " " + upn + " " + level.getValue() + " "
+        return address + " " + tags + " " + upn + " " + level.getValue() + " "
                 + (address == null ? "" : address.getString("locality"));
     }
 }
