@@ -25,8 +25,8 @@ import org.jzenith.jwt.internal.ClaimTypes;
  * <p>{@link #getClaim} gives a standard claim as MicroProfile JWT types it ({@code exp} a {@code
  * Long}, {@code groups} and {@code aud} a {@code Set<String>}, {@code raw_token} the token itself),
  * and any other claim as JSON read into Java: a {@code String}, {@code Long}, {@code Double},
- * {@code Boolean}, {@code List} or {@code Map} (jZenith ships no JSON-P implementation, so JSON
- * objects are not {@code JsonObject}s).
+ * {@code Boolean}, {@code List} or {@code Map} (a {@code @Claim JsonObject} field or parameter
+ * gets JSON-P values).
  *
  * @param name the user's name: {@code upn}, {@code preferred_username} or {@code sub}, the first present
  * @param claims the token's claims, as JSON maps, lists, strings, numbers and booleans

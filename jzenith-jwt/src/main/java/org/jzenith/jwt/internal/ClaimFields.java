@@ -74,7 +74,8 @@ final class ClaimFields implements TypeListener {
         if (conversion.isEmpty()) {
             encounter.addError(
                     "%s is @Claim(\"%s\") %s, a type a claim is not read into; use String, Long, Boolean,"
-                            + " Set<String>, Object or an Optional of one of them, as is or in a ClaimValue<T> or"
+                            + " Set<String>, Object, a JSON-P type (JsonValue, JsonString, JsonNumber, JsonObject, JsonArray,"
+                            + " JsonStructure) or an Optional of one of them, as is or in a ClaimValue<T> or"
                             + " Provider<T>",
                     where, name.get(), type.getTypeName());
             return;

@@ -54,8 +54,9 @@ final class ClaimParameters implements PrincipalParameters {
     private static Function<Object, Object> conversion(final String name, final Type type) {
         return ClaimTypes.conversionTo(type)
                 .orElseThrow(() -> new IllegalArgumentException("@Claim(\"" + name + "\") " + type.getTypeName()
-                        + ": a claim is not read into that type; use String, Long, Boolean, Set<String>, Object, an"
-                        + " Optional of one of them, or ClaimValue<T> of one of them"));
+                        + ": a claim is not read into that type; use String, Long, Boolean, Set<String>, Object, a"
+                        + " JSON-P type (JsonValue, JsonString, JsonNumber, JsonObject, JsonArray, JsonStructure),"
+                        + " an Optional of one of them, or ClaimValue<T> of one of them"));
     }
 
     /** The claim of the request's token, typed as {@link ClaimTypes#standard} types it; null without one. */

@@ -61,7 +61,9 @@ public final class ClaimTypes {
     /**
      * The conversion of a claim's value (already {@link #standard}, null when absent) to {@code
      * type}: {@code String}, {@code Long}/{@code long}, {@code Boolean}/{@code boolean}, {@code
-     * Set<String>}, {@code Object}, or an {@code Optional} of one of them; empty for another type.
+     * Set<String>}, {@code Object}, a JSON-P type ({@code JsonValue}, {@code JsonString}, {@code
+     * JsonNumber}, {@code JsonObject}, {@code JsonArray}, {@code JsonStructure}), or an {@code
+     * Optional} of one of them; empty for another type.
      */
     public static Optional<Function<Object, Object>> conversionTo(final Type type) {
         if (type instanceof ParameterizedType parameterized && parameterized.getRawType() == Optional.class) {
@@ -79,6 +81,10 @@ public final class ClaimTypes {
         }
         if (type == Object.class) {
             return Optional.of(value -> value);
+        }
+        // By name, so that JSON-P and Parsson load only where a claim is declared as one of theirs.
+        if (type instanceof Class<?> json && json.getName().startsWith("jakarta.json.")) {
+            return JsonClaims.conversionTo(json);
         }
         if (type instanceof ParameterizedType parameterized
                 && parameterized.getRawType() == Set.class

@@ -6,6 +6,12 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.matcher.Matchers;
 import com.google.inject.util.Types;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +60,7 @@ public final class JwtModule extends AbstractModule {
         PrincipalParameters.bind(binder()).toInstance(new ClaimParameters());
         final List<Type> values = new ArrayList<>(
                 List.of(String.class, Long.class, Boolean.class, Object.class, Types.setOf(String.class)));
+        values.addAll(JSON_P);
         for (final Type value : List.copyOf(values)) {
             values.add(Types.newParameterizedType(Optional.class, value));
         }
@@ -71,6 +78,25 @@ public final class JwtModule extends AbstractModule {
         for (final Type value : List.of(String.class, Long.class, Boolean.class, Types.setOf(String.class))) {
             bindRefused(Types.newParameterizedType(Optional.class, value), Optional.empty());
         }
+        for (final Class<?> json : JSON_P) {
+            // Made (by Parsson) only when such a field is injected: other applications load no JSON-P implementation.
+            bindStandIn(json, () -> JsonClaims.standIn(json));
+            bindRefused(Types.newParameterizedType(Optional.class, json), Optional.empty());
+        }
+    }
+
+    /** The JSON-P types a claim is read into (MicroProfile JWT 2.1). */
+    private static final List<Class<?>> JSON_P = List.of(
+            JsonValue.class,
+            JsonString.class,
+            JsonNumber.class,
+            JsonObject.class,
+            JsonArray.class,
+            JsonStructure.class);
+
+    @SuppressWarnings("unchecked") // the stand-in is of the type; ClaimFields puts the claim in its place
+    private void bindStandIn(final Type type, final com.google.inject.Provider<Object> standIn) {
+        bind((Key<Object>) Key.get(type, anyClaim()).withoutAttributes()).toProvider(standIn);
     }
 
     @SuppressWarnings("unchecked") // the value is of the type, or never injected (refused at start-up)

@@ -29,7 +29,8 @@ class QuickstartIT {
     @RegisterExtension
     static final JZenithExtension APP = JZenithExtension.of(args -> JZenith.application(args)
                     .withPlugins(
-                            RestPlugin.withResources(TokenSecuredResource.class, ProviderClaimResource.class),
+                            RestPlugin.withResources(
+                                    TokenSecuredResource.class, ProviderClaimResource.class, JsonClaimResource.class),
                             JwtPlugin.create()))
             .withConfiguration("mp.jwt.verify.publickey", KEYS.publicPem())
             .withConfiguration("mp.jwt.verify.issuer", ISSUER)
@@ -92,5 +93,27 @@ class QuickstartIT {
         assertThat(client.get("/provider", "Authorization", token("bob", List.of("c"), "x"))
                         .body())
                 .isEqualTo("bob [c]");
+    }
+
+    @Test
+    void claimsAreInjectedAsJsonPValues(final TestClient client) {
+        final long now = Instant.now().getEpochSecond();
+        final String token = "Bearer "
+                + KEYS.sign(new JsonObject()
+                        .put("iss", ISSUER)
+                        .put("upn", "ada")
+                        .put("tags", List.of("b", "a"))
+                        .put("level", 3)
+                        .put(
+                                "address",
+                                new JsonObject().put("locality", "London").put("floor", 2))
+                        .put("iat", now)
+                        .put("exp", now + 300));
+
+        assertThat(client.get("/json-claims", "Authorization", token).body())
+                .isEqualTo("{\"locality\":\"London\",\"floor\":2} [\"b\",\"a\"] \"ada\" 3 London");
+        assertThat(client.get("/json-claims", "Authorization", token("bob", List.of("c"), "x"))
+                        .body())
+                .isEqualTo("null null \"bob\" null ");
     }
 }

@@ -40,6 +40,7 @@ public final class Providers {
 
     private final ExceptionMappers exceptionMappers;
     private final Optional<ObjectMapper> objectMapper;
+    private final Optional<ContextResolver<?>> mapperResolver;
     private final Filters filters;
     private final ParamConverters paramConverters;
     private final MessageBodies messageBodies;
@@ -48,16 +49,30 @@ public final class Providers {
     private Providers(
             final ExceptionMappers exceptionMappers,
             final Optional<ObjectMapper> objectMapper,
+            final Optional<ContextResolver<?>> mapperResolver,
             final Filters filters,
             final ParamConverters paramConverters,
             final MessageBodies messageBodies,
             final Interceptors interceptors) {
         this.exceptionMappers = exceptionMappers;
         this.objectMapper = objectMapper;
+        this.mapperResolver = mapperResolver;
         this.filters = filters;
         this.paramConverters = paramConverters;
         this.messageBodies = messageBodies;
         this.interceptors = interceptors;
+    }
+
+    /** These, with jZenith's own readers and writers {@code bodies} behind the application's. */
+    public Providers withBuiltInBodies(final List<?> bodies) {
+        return new Providers(
+                exceptionMappers,
+                objectMapper,
+                mapperResolver,
+                filters,
+                paramConverters,
+                messageBodies.withBuiltIn(bodies),
+                interceptors);
     }
 
     /** Whether any of {@code providers} is a {@code ParamConverterProvider}. */
@@ -157,18 +172,23 @@ public final class Providers {
     public static Providers of(final List<?> instances) {
         final List<ExceptionMapper<?>> mappers = new ArrayList<>();
         Optional<ObjectMapper> objectMapper = Optional.empty();
+        Optional<ContextResolver<?>> mapperResolver = Optional.empty();
         for (final Object instance : instances) {
             if (instance instanceof ExceptionMapper<?> mapper) {
                 mappers.add(mapper);
             }
-            if (instance instanceof ContextResolver<?> resolver
-                    && resolver.getContext(Object.class) instanceof ObjectMapper made) {
-                objectMapper = Optional.of(made);
+            // problems() let only ContextResolver<ObjectMapper> through.
+            if (instance instanceof ContextResolver<?> resolver) {
+                mapperResolver = Optional.of(resolver);
+                if (resolver.getContext(Object.class) instanceof ObjectMapper made) {
+                    objectMapper = Optional.of(made);
+                }
             }
         }
         return new Providers(
                 ExceptionMappers.of(mappers),
                 objectMapper,
+                mapperResolver,
                 Filters.of(instances),
                 ParamConverters.of(instances.stream()
                         .filter(ParamConverterProvider.class::isInstance)
@@ -190,6 +210,21 @@ public final class Providers {
     /** The application's JSON mapper, when a resolver makes one. */
     public Optional<ObjectMapper> objectMapper() {
         return objectMapper;
+    }
+
+    /**
+     * The mapper the application's {@code ContextResolver<ObjectMapper>} gives for {@code type}, when
+     * it gives one other than its mapper for every type ({@link #objectMapper}): Jakarta REST asks a
+     * resolver for the type being read or written (§4.3). Asked at start-up, once per endpoint.
+     */
+    public Optional<ObjectMapper> objectMapperFor(final Class<?> type) {
+        if (mapperResolver.isEmpty() || type == Object.class) {
+            return Optional.empty();
+        }
+        return mapperResolver.get().getContext(type) instanceof ObjectMapper made
+                        && (objectMapper.isEmpty() || made != objectMapper.get())
+                ? Optional.of(made)
+                : Optional.empty();
     }
 
     private static Type resolvedType(final Class<?> resolverClass) {

@@ -200,7 +200,9 @@ public final class RestAssembly {
         final List<Object> providerInstances = registration.providers().stream()
                 .<Object>map(provider -> context.injector().getInstance(provider))
                 .toList();
-        final Providers registered = Providers.of(providerInstances);
+        final Providers registered = JsonPTypes.usedBy(endpoints)
+                ? Providers.of(providerInstances).withBuiltInBodies(JsonPTypes.bodies())
+                : Providers.of(providerInstances);
         final JsonCodec own =
                 json.orElseGet(() -> JsonCodec.create(configuration.json().coerceScalars()));
         final JsonCodec codec = registered.objectMapper().map(JsonCodec::of).orElse(own);

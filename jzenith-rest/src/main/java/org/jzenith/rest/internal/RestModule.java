@@ -26,6 +26,7 @@ import org.jzenith.rest.internal.model.PublishedModel;
 import org.jzenith.rest.internal.model.ResourceModel;
 import org.jzenith.rest.internal.observability.HealthRoutes;
 import org.jzenith.rest.internal.observability.MetricsRoutes;
+import org.jzenith.rest.internal.security.DropwizardAuth;
 import org.jzenith.rest.internal.server.RestServerState;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 import org.jzenith.rest.internal.validation.LazyValidation;
@@ -82,7 +83,8 @@ public final class RestModule extends AbstractModule {
                 .in(Scopes.SINGLETON);
         // The set exists, empty, for an application without authentication.
         Multibinder.newSetBinder(binder(), Authenticator.class);
-        Multibinder.newSetBinder(binder(), PrincipalParameters.class);
+        // Dropwizard's @Auth is read here; plugins add theirs (jzenith-jwt's @Claim).
+        PrincipalParameters.bind(binder()).to(DropwizardAuth.class);
         bind(ResourceContext.class).to(GuiceResourceContext.class);
         // An ObjectMapper takes a while to make on a cold JVM: only for an object with an @Context Sse field.
         bindListener(Matchers.any(), new ContextFields(getProvider(ResourceContext.class), new LazySse()));

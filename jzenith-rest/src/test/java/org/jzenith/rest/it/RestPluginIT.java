@@ -341,6 +341,27 @@ class RestPluginIT {
             assertThat(head.body()).isEmpty();
         }
 
+        /**
+         * Jakarta REST 3.1, §3.3.5: an automatic answer "using the metadata provided by the JAX-RS
+         * annotations"; as Jersey without WADL, the methods as text/plain only for a client that takes
+         * it, else 204 with Allow alone.
+         */
+        @Test
+        void optionsAnswersTextOnlyToAClientThatTakesIt() {
+            final String path = "/things/" + UUID.randomUUID();
+            final HttpResponse<String> json = http.send("OPTIONS", path, null, "Accept", "application/json");
+            final HttpResponse<String> text = http.send("OPTIONS", path, null, "Accept", "text/plain");
+            final HttpResponse<String> any = http.send("OPTIONS", path, null, "Accept", "*/*");
+
+            assertThat(json.statusCode()).isEqualTo(204);
+            assertThat(json.headers().firstValue("Allow")).contains("DELETE, GET, HEAD, OPTIONS, PATCH, PUT");
+            assertThat(json.headers().firstValue("Content-Type")).isEmpty();
+            assertThat(json.body()).isEmpty();
+            assertThat(text.statusCode()).isEqualTo(200);
+            assertThat(text.body()).isEqualTo("DELETE, GET, HEAD, OPTIONS, PATCH, PUT");
+            assertThat(any.statusCode()).isEqualTo(200);
+        }
+
         @Test
         void anOversizedBodyIs413() {
             final String big = "{\"name\":\"" + "x".repeat(4096) + "\"}";

@@ -39,7 +39,7 @@ import org.jzenith.rest.internal.model.MediaTypes;
  */
 public final class MessageBodies {
 
-    private static final MessageBodies NONE = new MessageBodies(List.of(), List.of());
+    private static final MessageBodies NONE = new MessageBodies(List.of(), List.of(), Optional.empty());
     private static final Annotation[] NO_ANNOTATIONS = {};
     private static final int UNRELATED = Integer.MAX_VALUE;
 
@@ -91,7 +91,14 @@ public final class MessageBodies {
         }
     }
 
-    private MessageBodies(final List<MessageBodyReader<?>> readers, final List<MessageBodyWriter<?>> writers) {
+    /** jZenith's own providers (JSON-P), asked only when none of the application's reads or writes. */
+    private final Optional<MessageBodies> builtIn;
+
+    private MessageBodies(
+            final List<MessageBodyReader<?>> readers,
+            final List<MessageBodyWriter<?>> writers,
+            final Optional<MessageBodies> builtIn) {
+        this.builtIn = builtIn;
         this.readers = readers.stream()
                 .map(reader -> Declared.<MessageBodyReader<?>>of(
                         reader,
@@ -185,7 +192,7 @@ public final class MessageBodies {
                 }
             }
         }
-        return Optional.empty();
+        return builtIn.flatMap(own -> own.writableAs(type, genericType, range));
     }
 
     private static boolean concrete(final MediaType type) {
@@ -206,15 +213,33 @@ public final class MessageBodies {
                 .filter(MessageBodyWriter.class::isInstance)
                 .<MessageBodyWriter<?>>map(MessageBodyWriter.class::cast)
                 .toList();
-        return readers.isEmpty() && writers.isEmpty() ? NONE : new MessageBodies(readers, writers);
+        return readers.isEmpty() && writers.isEmpty() ? NONE : new MessageBodies(readers, writers, Optional.empty());
+    }
+
+    /**
+     * These, and {@code providers} of jZenith's own behind them: Jakarta REST 3.1 (§4.2.4) has the
+     * application's providers preferred to the implementation's when either could do.
+     */
+    public MessageBodies withBuiltIn(final List<?> providers) {
+        final MessageBodies own = of(providers);
+        return own == NONE
+                ? this
+                : new MessageBodies(
+                        readers.stream()
+                                .<MessageBodyReader<?>>map(Declared::provider)
+                                .toList(),
+                        writers.stream()
+                                .<MessageBodyWriter<?>>map(Declared::provider)
+                                .toList(),
+                        Optional.of(own));
     }
 
     public boolean hasReaders() {
-        return !readers.isEmpty();
+        return !readers.isEmpty() || (builtIn.isPresent() && builtIn.get().hasReaders());
     }
 
     public boolean hasWriters() {
-        return !writers.isEmpty();
+        return !writers.isEmpty() || (builtIn.isPresent() && builtIn.get().hasWriters());
     }
 
     /** Whether some reader reads {@code type} in one of {@code mediaTypes}; asked at start-up. */
@@ -299,7 +324,7 @@ public final class MessageBodies {
             bestSpecificity = specificity;
         }
         return best < 0
-                ? Optional.empty()
+                ? builtIn.flatMap(own -> own.writer(type, genericType, mediaType))
                 : Optional.of((MessageBodyWriter<Object>) writers.get(best).provider());
     }
 
@@ -343,7 +368,7 @@ public final class MessageBodies {
             bestSpecificity = specificity;
         }
         return best < 0
-                ? Optional.empty()
+                ? builtIn.flatMap(own -> own.reader(type, genericType, mediaType))
                 : Optional.of((MessageBodyReader<Object>) readers.get(best).provider());
     }
 }

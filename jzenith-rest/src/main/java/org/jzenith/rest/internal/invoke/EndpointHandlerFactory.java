@@ -1,5 +1,6 @@
 package org.jzenith.rest.internal.invoke;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,12 +19,15 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.ReactiveAdapter;
+import org.jzenith.rest.internal.Providers;
 import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
@@ -55,6 +59,10 @@ import org.jzenith.rest.internal.sse.ServerSentEvents;
 public final class EndpointHandlerFactory {
 
     private final JsonCodec json;
+    /** The codecs of the mappers a resolver gives for particular types, by mapper (identity). */
+    private final Map<ObjectMapper, JsonCodec> codecs = new IdentityHashMap<>();
+
+    private final Providers providers;
     private final ErrorResponder errors;
     private final ResponseHeaders headers;
     private final Optional<Validator> validator;
@@ -85,6 +93,7 @@ public final class EndpointHandlerFactory {
         this.admission = runtime.admission();
         this.tracing = runtime.tracing();
         this.json = runtime.json();
+        this.providers = runtime.providers();
         this.errors = runtime.errors();
         this.headers = runtime.headers();
         this.validator = runtime.validator();
@@ -105,12 +114,34 @@ public final class EndpointHandlerFactory {
     }
 
     /**
+     * The JSON codec of {@code endpoint}: the one of the mapper the application's {@code
+     * ContextResolver<ObjectMapper>} gives for the result's type, else for the body parameter's type,
+     * when it gives one of its own for that type; else the application's.
+     */
+    private JsonCodec codecFor(final EndpointDefinition endpoint) {
+        final Optional<ObjectMapper> own = providers
+                .objectMapperFor(TypeLiteral.get(endpoint.valueType()).getRawType())
+                .or(() -> endpoint.parameters().stream()
+                        .filter(parameter -> parameter.source() == ParameterSource.ENTITY)
+                        .findFirst()
+                        .flatMap(parameter -> providers.objectMapperFor(
+                                TypeLiteral.get(parameter.type()).getRawType())));
+        if (own.isEmpty()) {
+            return json;
+        }
+        synchronized (codecs) {
+            return codecs.computeIfAbsent(own.get(), JsonCodec::of);
+        }
+    }
+
+    /**
      * A handler for {@code endpoint} whose resource instances come from {@code resource}, behind
      * the request's one completion hook and the admission.
      *
      * @throws IllegalArgumentException naming the method when it cannot be bound
      */
     public Handler<RoutingContext> create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
+        final JsonCodec json = codecFor(endpoint);
         final ArgumentResolvers.Compiled arguments;
         try {
             arguments =

@@ -13,9 +13,16 @@ import java.util.Optional;
  */
 public final class PrincipalAnnotations {
 
+    /** Dropwizard's {@code @Auth}: the parameter is the request's user. */
+    public static final String DROPWIZARD_AUTH = "io.dropwizard.auth.Auth";
+
     /** Each annotation type's name, and the plugin that reads it (for the message when none does). */
-    private static final Map<String, String> PLUGINS =
-            Map.of("org.eclipse.microprofile.jwt.Claim", "JwtPlugin (jzenith-jwt): .withPlugins(JwtPlugin.create())");
+    private static final Map<String, String> PLUGINS = Map.of(
+            "org.eclipse.microprofile.jwt.Claim",
+            "JwtPlugin (jzenith-jwt): .withPlugins(JwtPlugin.create())",
+            // Read by the REST plugin itself (DropwizardAuth): the user of any Authenticator.
+            DROPWIZARD_AUTH,
+            "RestPlugin");
 
     private PrincipalAnnotations() {}
 

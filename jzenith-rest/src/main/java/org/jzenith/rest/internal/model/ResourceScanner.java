@@ -432,16 +432,6 @@ public final class ResourceScanner {
         }
         annotations.stream()
                 .map(Annotation::annotationType)
-                .filter(annotation -> annotation.getName().equals("io.dropwizard.auth.Auth"))
-                .findFirst()
-                .ifPresent(annotation -> {
-                    // Left alone it would make the parameter the request body.
-                    throw new IllegalArgumentException("Dropwizard's @Auth is not supported; take @Context"
-                            + " SecurityContext and its getUserPrincipal(), filled by an Authenticator (see"
-                            + " docs/security.md), and guard the method with @RolesAllowed");
-                });
-        annotations.stream()
-                .map(Annotation::annotationType)
                 .filter(annotation -> annotation.getPackageName().startsWith("jakarta.ws.rs")
                         && annotation != DefaultValue.class
                         && annotation != Encoded.class)

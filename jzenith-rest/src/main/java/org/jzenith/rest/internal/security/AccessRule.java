@@ -8,6 +8,8 @@ import java.lang.reflect.AnnotatedElement;
 import java.util.List;
 import java.util.Optional;
 import org.jzenith.rest.internal.model.EndpointDefinition;
+import org.jzenith.rest.internal.model.ParameterSource;
+import org.jzenith.rest.internal.model.PrincipalAnnotations;
 
 /**
  * Who may call a resource method, from {@code @RolesAllowed}, {@code @PermitAll} and
@@ -17,14 +19,19 @@ import org.jzenith.rest.internal.model.EndpointDefinition;
  * (401 where an authenticator can be named in the challenge), any other refusal is a 403. Made
  * once at start-up; immutable.
  *
+ * <p>A parameter with Dropwizard's {@code @Auth} (not an {@code Optional}) on a method everyone may
+ * call makes it need a user, in any role, as Dropwizard's authentication filter does.
+ *
  * @param denyAll whether no one may call it
  * @param roles the roles of which the user must have one
+ * @param anyUser whether any authenticated user may call it, whatever the roles
  */
-public record AccessRule(boolean denyAll, List<String> roles) {
+public record AccessRule(boolean denyAll, List<String> roles, boolean anyUser) {
 
     private static final Refusal DENIED = new Refusal(false, "No one may use this resource");
     private static final Refusal UNAUTHENTICATED =
             new Refusal(true, "This resource needs an authenticated user in one of the roles it allows");
+    private static final Refusal UNAUTHENTICATED_ANY = new Refusal(true, "This resource needs an authenticated user");
     private static final Refusal NOT_IN_ROLE = new Refusal(false, "The user is not in a role this resource allows");
 
     public AccessRule {
@@ -33,9 +40,20 @@ public record AccessRule(boolean denyAll, List<String> roles) {
 
     /** The rule of {@code endpoint}; empty when everyone may call it. */
     public static Optional<AccessRule> of(final EndpointDefinition endpoint) {
-        return ruleOf(endpoint.method())
+        final Optional<AccessRule> declared = ruleOf(endpoint.method())
                 .or(() -> ruleOf(endpoint.annotatedClass()))
                 .flatMap(rule -> rule);
+        if (declared.isEmpty() && takesRequiredAuth(endpoint)) {
+            return Optional.of(new AccessRule(false, List.of(), true));
+        }
+        return declared;
+    }
+
+    private static boolean takesRequiredAuth(final EndpointDefinition endpoint) {
+        return endpoint.parameters().stream()
+                .filter(parameter -> parameter.source() == ParameterSource.PRINCIPAL
+                        && parameter.name().equals(PrincipalAnnotations.DROPWIZARD_AUTH))
+                .anyMatch(parameter -> DropwizardAuth.requiresUser(parameter.type()));
     }
 
     /** Why {@code security} may not call the method; empty when it may. */
@@ -45,7 +63,10 @@ public record AccessRule(boolean denyAll, List<String> roles) {
             return Optional.of(DENIED);
         }
         if (security.getUserPrincipal() == null) {
-            return Optional.of(UNAUTHENTICATED);
+            return Optional.of(anyUser ? UNAUTHENTICATED_ANY : UNAUTHENTICATED);
+        }
+        if (anyUser) {
+            return Optional.empty();
         }
         for (final String role : roles) {
             if (security.isUserInRole(role)) {
@@ -69,11 +90,11 @@ public record AccessRule(boolean denyAll, List<String> roles) {
      */
     private static Optional<Optional<AccessRule>> ruleOf(final AnnotatedElement element) {
         if (element.isAnnotationPresent(DenyAll.class)) {
-            return Optional.of(Optional.of(new AccessRule(true, List.of())));
+            return Optional.of(Optional.of(new AccessRule(true, List.of(), false)));
         }
         final RolesAllowed roles = element.getAnnotation(RolesAllowed.class);
         if (roles != null) {
-            return Optional.of(Optional.of(new AccessRule(false, List.of(roles.value()))));
+            return Optional.of(Optional.of(new AccessRule(false, List.of(roles.value()), false)));
         }
         if (element.isAnnotationPresent(PermitAll.class)) {
             return Optional.of(Optional.empty());

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.MIMEHeader;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -114,15 +115,21 @@ public final class RouterFactory {
             }
             if (declared.add("OPTIONS " + endpoint.path().template())) {
                 final CharSequence allow = table.allowOf(endpoint.path());
-                // As Jersey answers: 200 with the methods in Allow and, as text, in the body.
+                // As Jersey answers without WADL: 200 with the methods in Allow and, as text, in the body
+                // when the client takes text/plain (or sends no Accept); else 204 with Allow alone, rather
+                // than a body of a type the client did not ask for.
                 final Buffer methods = Buffer.buffer(allow.toString());
                 route(router, "OPTIONS", endpoint).handler(routing -> {
                     headers.addTo(routing.response().headers());
-                    routing.response()
-                            .putHeader(HttpHeaders.ALLOW, allow)
-                            .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_PLAIN)
-                            .setStatusCode(200)
-                            .end(methods.copy());
+                    routing.response().putHeader(HttpHeaders.ALLOW, allow);
+                    if (acceptsText(routing)) {
+                        routing.response()
+                                .putHeader(HttpHeaders.CONTENT_TYPE, TEXT_PLAIN)
+                                .setStatusCode(200)
+                                .end(methods.copy());
+                    } else {
+                        routing.response().setStatusCode(204).end();
+                    }
                 });
             }
             LOG.debug(
@@ -336,5 +343,21 @@ public final class RouterFactory {
         return endpoint.path().vertxPath().isPresent()
                 ? router.route(httpMethod, endpoint.path().vertxPath().get())
                 : router.routeWithRegex(httpMethod, endpoint.path().vertxRegex().orElseThrow());
+    }
+
+    /** Whether the request has no {@code Accept}, or one that admits {@code text/plain} with a weight above 0. */
+    private static boolean acceptsText(final RoutingContext routing) {
+        final List<MIMEHeader> accept = routing.parsedHeaders().accept();
+        if (accept.isEmpty()) {
+            return true;
+        }
+        for (final MIMEHeader range : accept) {
+            if (range.weight() > 0
+                    && ("*".equals(range.component()) || "text".equals(range.component()))
+                    && ("*".equals(range.subComponent()) || "plain".equals(range.subComponent()))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

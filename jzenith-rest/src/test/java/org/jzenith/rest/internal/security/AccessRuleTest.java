@@ -11,8 +11,8 @@ import org.jzenith.rest.security.Identity;
 
 class AccessRuleTest {
 
-    private static final AccessRule READERS = new AccessRule(false, List.of("reader"));
-    private static final AccessRule NO_ONE = new AccessRule(true, List.of());
+    private static final AccessRule READERS = new AccessRule(false, List.of("reader"), false);
+    private static final AccessRule NO_ONE = new AccessRule(true, List.of(), false);
 
     @Test
     void noUserIsUnauthenticated() {

@@ -1,19 +1,16 @@
 package org.jzenith.rest.it.conventions;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.jzenith.core.JZenith;
-import org.jzenith.core.configuration.ConfigurationException;
 import org.jzenith.rest.RestPlugin;
 import org.jzenith.rest.it.Http;
 import org.jzenith.rest.it.Served;
 
-/** The ways docs/rest.md gives for what is not supported work, and Dropwizard's @Auth is refused saying so. */
+/** The ways docs/rest.md gives for what is not supported work. */
 class NotSupportedInsteadIT {
 
     private static Served served;
@@ -47,16 +44,5 @@ class NotSupportedInsteadIT {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo("{\"a\":[1,2],\"seen\":true}");
-    }
-
-    @Test
-    void dropwizardsAuthFailsStartUpNamingTheWayInstead() {
-        final JZenith app =
-                JZenith.application("--rest.port=0").withPlugins(RestPlugin.withResources(AuthParameterResource.class));
-
-        assertThatThrownBy(app::start)
-                .isInstanceOf(ConfigurationException.class)
-                .hasMessageContaining("Dropwizard's @Auth is not supported")
-                .hasMessageContaining("@Context SecurityContext");
     }
 }
