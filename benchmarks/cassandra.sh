@@ -16,4 +16,6 @@ done
 if [ $build = 1 ]; then
   ./mvnw -q -B package -DskipTests -pl jzenith-cassandra-server,examples/user-service -am
 fi
+# The command as given (with --no-build), for the report.
+export CASSANDRA_BENCH_COMMAND="benchmarks/cassandra.sh $*"
 exec python3 benchmarks/harness/cassandra_store.py ${args[@]+"${args[@]}"}

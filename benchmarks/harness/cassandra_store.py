@@ -10,6 +10,7 @@ benchmarks/results/cassandra/; the report goes to benchmarks/CASSANDRA.md. CONTA
 import argparse
 import datetime
 import json
+import os
 import subprocess
 import sys
 import time
@@ -67,7 +68,7 @@ def main():
     hierarchy = container.Cgroup.hierarchy()
     if not hierarchy[0]:
         sys.exit(f"no memory cgroup: {hierarchy[1]} (run as root)")
-    command = " ".join(["benchmarks/cassandra.sh", *sys.argv[1:]])
+    command = os.environ.get("CASSANDRA_BENCH_COMMAND", " ".join(["benchmarks/cassandra.sh", *sys.argv[1:]]))
     RESULTS.mkdir(parents=True, exist_ok=True)
     meta_json = RESULTS / "meta.json"
     if args.report_only:
@@ -106,7 +107,7 @@ def write_report(runs, args, command, hierarchy, date):
              f" {args.warmup} s of warm-up, then {args.duration} s measured.",
              "- PostgreSQL: a fresh database on the machine's PostgreSQL 15 (reactive client, `user.store=postgresql`)."
              " Cassandra: a fresh node of jzenith-cassandra-server (Cassandra 5.0.6 on Java 17, 256 MiB heap, one"
-             " node, its commit log synced before a write is acknowledged), `user.store=cassandra` at LOCAL_QUORUM."
+             " node, its commit log synced before a write is acknowledged, both JIT compilers unlike the dev service's), `user.store=cassandra` at LOCAL_QUORUM."
              " Neither store is in the cgroup or pinned: they share the machine's two CPUs with the service and wrk.",
              "- Start-up is from launching the service to its first good answer; on Cassandra it includes creating the"
              " keyspace and applying the migration on the fresh node (schema changes wait for the node to agree).",
