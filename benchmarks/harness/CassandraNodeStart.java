@@ -10,13 +10,18 @@ import org.jzenith.cassandra.server.CassandraServer;
  * Starts a Cassandra node through jzenith-cassandra-server's launcher, as the dev service and the
  * test kit do, STARTS times in fresh folders (the first start of a node: it creates its system
  * keyspaces) and once more in the last folder (a restart: it replays its commit log); prints the
- * time from launch to a CQL answer and the node's RSS then. Run by benchmarks/cassandra-node.sh.
+ * time from launch to a CQL answer and the node's RSS then; with "peak" as third argument, of a node
+ * with both JIT compilers ({@code withPeakThroughput()}). Run by benchmarks/cassandra-node.sh.
  */
 public final class CassandraNodeStart {
+
+    private static boolean peak;
 
     public static void main(final String... args) throws Exception {
         final int starts = Integer.parseInt(args[0]);
         final Path scratch = Files.createDirectories(Path.of(args[1]));
+        peak = args.length > 2 && args[2].equals("peak");
+        System.out.printf("JIT: %s%n", peak ? "C1 and C2 (withPeakThroughput)" : "C1 only (the dev service's)");
         System.out.printf("Java for the node: %s%n", CassandraServer.java());
         final List<long[]> fresh = new ArrayList<>();
         Path last = null;
@@ -33,7 +38,8 @@ public final class CassandraNodeStart {
     }
 
     private static long[] start(final Path folder, final String what) throws Exception {
-        final CassandraNode node = CassandraNode.of("the measured node", folder, freePort(), freePort());
+        final CassandraNode quick = CassandraNode.of("the measured node", folder, freePort(), freePort());
+        final CassandraNode node = peak ? quick.withPeakThroughput() : quick;
         node.prepare();
         final long begin = System.nanoTime();
         final Process process = node.launch();

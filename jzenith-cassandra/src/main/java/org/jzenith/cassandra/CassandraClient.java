@@ -8,7 +8,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import io.opentelemetry.api.trace.Span;
-import io.vertx.core.Context;
+import io.opentelemetry.context.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.util.Optional;
@@ -84,11 +84,13 @@ public final class CassandraClient {
         if (current.isEmpty()) {
             return CompletableFuture.failedFuture(notRunning());
         }
+        // The caller's trace context, for the statement's span: a first preparation completes on a driver thread.
+        final Context caller = Context.current();
         if (values.length == 0) {
-            return send(current.get(), SimpleStatement.newInstance(cql), cql);
+            return send(current.get(), SimpleStatement.newInstance(cql), cql, caller);
         }
         return prepare(current.get(), cql)
-                .thenCompose(statement -> send(current.get(), statement.bind(values), cql))
+                .thenCompose(statement -> send(current.get(), statement.bind(values), cql, caller))
                 .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
                         Unavailable.translate(failure, current.get().target())));
     }
@@ -99,7 +101,7 @@ public final class CassandraClient {
         if (current.isEmpty()) {
             return CompletableFuture.failedFuture(notRunning());
         }
-        return send(current.get(), statement, text(statement));
+        return send(current.get(), statement, text(statement), Context.current());
     }
 
     /**
@@ -169,7 +171,7 @@ public final class CassandraClient {
     }
 
     private static CompletionStage<AsyncResultSet> send(
-            final Running current, final Statement<?> statement, final String cql) {
+            final Running current, final Statement<?> statement, final String cql, final Context caller) {
         final String verb = StatementVerb.of(cql);
         final boolean read = verb.equals("SELECT");
         final Statement<?> ready = statement.getConsistencyLevel() == null
@@ -178,7 +180,7 @@ public final class CassandraClient {
                                 ? current.target().readConsistency()
                                 : current.target().writeConsistency())
                 : statement;
-        final Optional<Span> span = current.spans().map(spans -> spans.start(cql, verb));
+        final Optional<Span> span = current.spans().map(spans -> spans.start(cql, verb, caller));
         final long start = current.metrics().started();
         final CompletionStage<AsyncResultSet> sent;
         try {
@@ -240,7 +242,7 @@ public final class CassandraClient {
     }
 
     private static <T> Future<T> future(final CompletionStage<T> stage) {
-        final Context context = Vertx.currentContext();
+        final io.vertx.core.Context context = Vertx.currentContext();
         return context == null ? Future.fromCompletionStage(stage) : Future.fromCompletionStage(stage, context);
     }
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.jzenith.cassandra.server.CassandraNode;
@@ -40,7 +41,7 @@ record CassandraDevService(DevServices services) {
      * points are set; never in other profiles.
      */
     static Optional<CassandraDevService> of(final CoreConfiguration core, final CassandraConfiguration configuration) {
-        if (!configuration.contactPoints().orElse(java.util.List.of()).isEmpty()) {
+        if (!configuration.contactPoints().orElse(List.of()).isEmpty()) {
             return Optional.empty();
         }
         return DevServices.of(core).map(CassandraDevService::new);

@@ -3,6 +3,7 @@ package org.jzenith.cassandra;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -49,7 +50,7 @@ final class CassandraMetrics {
         return Timer.builder("cassandra.statements")
                 .description("Time of CQL statements, from sending to the answer")
                 .tag("kind", kind)
-                .tag("outcome", outcome.name().toLowerCase(java.util.Locale.ROOT))
+                .tag("outcome", outcome.name().toLowerCase(Locale.ROOT))
                 .register(registry);
     }
 

@@ -156,7 +156,8 @@ public final class CassandraPlugin implements Plugin {
             try {
                 startNow(context);
                 started.complete();
-            } catch (final RuntimeException e) {
+            } catch (final RuntimeException | Error e) {
+                // Nothing may be left running, and the start must end, whatever went wrong.
                 client.stop().ifPresent(running -> running.session().close());
                 devService.stopNow();
                 started.fail(e);

@@ -10,8 +10,8 @@ import io.opentelemetry.context.Context;
 import java.util.Optional;
 
 /**
- * A client span for every statement, a child of what is current where it is sent (the request a
- * thread serves), with OpenTelemetry's database attributes. The statement's text is the CQL with
+ * A client span for every statement, a child of what was current where the application sent it (the
+ * request a thread serves, even when the statement goes out later from a driver thread), with OpenTelemetry's database attributes. The statement's text is the CQL with
  * {@code ?} where values go: values never reach a span. Only made when the service traces.
  */
 final class StatementSpans {
@@ -30,10 +30,11 @@ final class StatementSpans {
         this.keyspace = keyspace;
     }
 
-    Span start(final String cql, final String verb) {
+    /** A started span for {@code cql}, a child of {@code parent} (the caller's context where it sent the statement). */
+    Span start(final String cql, final String verb, final Context parent) {
         return tracer.spanBuilder(verb.isEmpty() ? "statement" : verb)
                 .setSpanKind(SpanKind.CLIENT)
-                .setParent(Context.current())
+                .setParent(parent)
                 .setAttribute(SYSTEM, "cassandra")
                 .setAttribute(NAMESPACE, keyspace)
                 .setAttribute(TEXT, cql)

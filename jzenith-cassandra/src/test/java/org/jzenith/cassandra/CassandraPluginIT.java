@@ -6,11 +6,26 @@ import static org.jzenith.test.StartupFailures.assertRefusesToStart;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -176,6 +191,70 @@ class CassandraPluginIT {
 
     @Test
     @Order(5)
+    void aStatementsSpanIsAChildOfTheCallerEvenWhenItsFirstPreparationCompletesOnADriverThread() throws Exception {
+        final List<SpanData> ended = new CopyOnWriteArrayList<>();
+        final SdkTracerProvider provider = SdkTracerProvider.builder()
+                .addSpanProcessor(new SpanProcessor() {
+                    @Override
+                    public void onStart(final Context parent, final ReadWriteSpan span) {}
+
+                    @Override
+                    public boolean isStartRequired() {
+                        return false;
+                    }
+
+                    @Override
+                    public void onEnd(final ReadableSpan span) {
+                        ended.add(span.toSpanData());
+                    }
+
+                    @Override
+                    public boolean isEndRequired() {
+                        return true;
+                    }
+                })
+                .build();
+        final OpenTelemetrySdk openTelemetry =
+                OpenTelemetrySdk.builder().setTracerProvider(provider).build();
+        final CassandraClient.Running running =
+                app.instance(CassandraClient.class).running().orElseThrow();
+        final CassandraClient traced = new CassandraClient();
+        traced.start(new CassandraClient.Running(
+                running.session(),
+                running.target(),
+                running.version(),
+                running.metrics(),
+                Optional.of(new StatementSpans(openTelemetry, KEYSPACE))));
+        final Span request =
+                openTelemetry.getTracer("test").spanBuilder("request").startSpan();
+        final String cql = "SELECT note FROM items WHERE id = ? AND name = ? ALLOW FILTERING"; // prepared nowhere else
+        final CompletionStage<AsyncResultSet> sent;
+        final Scope scope = request.makeCurrent();
+        try {
+            sent = traced.executeAsync(cql, UUID.randomUUID(), "never prepared before");
+        } finally {
+            scope.close();
+        }
+        sent.toCompletableFuture().get(10, TimeUnit.SECONDS);
+        request.end();
+        traced.stop(); // the session is the application's: not closed here
+
+        final SpanData statement = ended.stream()
+                .filter(span -> span.getKind() == SpanKind.CLIENT)
+                .findFirst()
+                .orElseThrow();
+        assertThat(statement.getName()).isEqualTo("SELECT");
+        assertThat(statement.getParentSpanId())
+                .isEqualTo(request.getSpanContext().getSpanId());
+        assertThat(statement.getAttributes().get(AttributeKey.stringKey("db.query.text")))
+                .isEqualTo(cql);
+        assertThat(statement.getAttributes().get(AttributeKey.stringKey("db.namespace")))
+                .isEqualTo(KEYSPACE);
+        provider.close();
+    }
+
+    @Test
+    @Order(6)
     void aKilledNodeIsUnavailableWithinTheTimeoutAndServesAgainOnceBack() {
         final CassandraClient client = app.instance(CassandraClient.class);
         final HealthCheck health = app.instance(CassandraHealthCheck.class);

@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Injector;
 import com.google.inject.Provides;
 import jakarta.inject.Singleton;
+import java.util.Locale;
 import org.jzenith.examples.users.UserServiceConfiguration;
 import org.jzenith.kafka.KafkaPlugin;
 
@@ -34,7 +35,7 @@ public final class UserEventsModule extends AbstractModule {
                     case POSTGRESQL -> injector.getInstance(ReactiveOutboxUserEvents.class);
                     case REDIS, CASSANDRA ->
                         throw new IllegalStateException("user.events=outbox needs user.store=jdbc or postgresql, not"
-                                + " user.store=" + configuration.store().name().toLowerCase(java.util.Locale.ROOT)
+                                + " user.store=" + configuration.store().name().toLowerCase(Locale.ROOT)
                                 + "; set user.store=jdbc or postgresql, or user.events=kafka");
                 };
             case NONE -> event -> {};
