@@ -11,13 +11,12 @@ import org.junit.jupiter.api.Test;
 
 class PrivateCassandraIT {
 
-    // One node for the whole class: a start costs seconds.
+    // One test, so one node: a start costs seconds.
     @Test
     void keepsItsDataWhenKilledAndStartedAgainOnTheSamePort() {
         final PrivateCassandra cassandra = PrivateCassandra.create();
         try (cassandra) {
             cassandra.start();
-            final long first = cassandra.pid().orElseThrow();
             try (CqlSession session = connect(cassandra)) {
                 session.execute("CREATE KEYSPACE kit WITH replication = {'class': 'SimpleStrategy',"
                         + " 'replication_factor': 1}");
@@ -26,21 +25,21 @@ class PrivateCassandraIT {
             }
             cassandra.stop();
             cassandra.start();
+            final long running = cassandra.pid().orElseThrow();
             try (CqlSession session = connect(cassandra)) {
                 session.execute("INSERT INTO kit.items (id, name) VALUES (2, 'after')");
             }
             // Killed right after the write was acknowledged: the node syncs its commit log before it
             // acknowledges, so the write is replayed at the next start.
-
             cassandra.kill();
             assertThat(cassandra.isRunning()).isFalse();
-            assertThat(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false))
+            assertThat(ProcessHandle.of(running).map(ProcessHandle::isAlive).orElse(false))
                     .isFalse();
             assertThat(LocalServices.accepts(cassandra.host(), cassandra.port()))
                     .isFalse();
 
             cassandra.start();
-            assertThat(cassandra.pid()).isPresent().isNotEqualTo(Optional.of(first));
+            assertThat(cassandra.pid()).isPresent().isNotEqualTo(Optional.of(running));
             try (CqlSession session = connect(cassandra)) {
                 final List<String> names = session.execute("SELECT name FROM kit.items").all().stream()
                         .map(row -> row.getString("name"))

@@ -79,7 +79,7 @@ public final class UserServiceApplication {
                 .withPluginsIf(
                         UserServiceConfiguration.class,
                         c -> c.store() == Store.CASSANDRA,
-                        CassandraPlugin.create().withMigrations(CassandraUserDao.MIGRATIONS),
+                        CassandraPlugin.create().withMigrations(CassandraUserDao.MIGRATION),
                         CassandraStoreChecks.create())
                 // The write methods need the role user-admin: proved by a JWT, or granted to every
                 // request (with a warning) while user.security is none.

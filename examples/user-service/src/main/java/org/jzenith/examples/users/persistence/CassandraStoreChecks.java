@@ -15,7 +15,7 @@ import org.jzenith.examples.users.UserServiceConfiguration;
  *
  * <pre>{@code
  * .withPluginsIf(UserServiceConfiguration.class, c -> c.store() == Store.CASSANDRA,
- *                CassandraPlugin.create().withMigrations(CassandraUserDao.MIGRATIONS), CassandraStoreChecks.create())
+ *                CassandraPlugin.create().withMigrations(CassandraUserDao.MIGRATION), CassandraStoreChecks.create())
  * }</pre>
  */
 public final class CassandraStoreChecks implements Plugin {

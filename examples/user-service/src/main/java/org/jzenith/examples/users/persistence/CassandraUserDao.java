@@ -34,8 +34,8 @@ import org.jzenith.examples.users.service.UserDao;
 @Singleton
 public class CassandraUserDao implements UserDao {
 
-    /** The store's migrations, for {@code CassandraPlugin.withMigrations}. */
-    public static final String[] MIGRATIONS = {"db/cassandra/V1__create_users.cql"};
+    /** The store's migration, for {@code CassandraPlugin.withMigrations}. */
+    public static final String MIGRATION = "db/cassandra/V1__create_users.cql";
 
     private static final int BUCKET = 0;
     private static final String INSERT_USER = "INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)";
