@@ -1,6 +1,5 @@
 package org.jzenith.kafka;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.Module;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
@@ -13,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
@@ -21,13 +19,17 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
+import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ConsumerChannel;
+import org.jzenith.messaging.consumer.ConsumerChannels;
+import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -174,33 +176,8 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
-        final Map<String, String> channels = new LinkedHashMap<>();
-        final TreeSet<String> outgoing = new TreeSet<>();
-        for (final Class<?> consumer : consumers) {
-            final List<IncomingMethod.Found> found = IncomingMethod.find(consumer);
-            if (found.isEmpty()) {
-                validation.problem(
-                        consumer.getSimpleName(),
-                        ORIGIN,
-                        "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
-                                + " or do not name the class");
-            }
-            UnsupportedMessaging.of(consumer, true, emitters, KafkaPlugin.REGISTRATION)
-                    .forEach(problem -> validation.problem(problem.subject(), ORIGIN, problem.message()));
-            for (final IncomingMethod.Found method : found) {
-                final String subject = IncomingMethod.describe(consumer, method.method());
-                method.problems().forEach(problem -> validation.problem(subject, ORIGIN, problem));
-                method.outgoing().ifPresent(out -> outgoing.add(out));
-                final String previous = channels.putIfAbsent(method.channel(), subject);
-                if (previous != null) {
-                    validation.problem(
-                            subject,
-                            ORIGIN,
-                            "consumes the channel '" + method.channel() + "', as " + previous
-                                    + " does already; one method per channel");
-                }
-            }
-        }
+        final TreeSet<String> known = ConsumerChannels.validate(
+                consumers, emitters, REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
         validation.configuration(KafkaConfiguration.class).ifPresent(configuration -> {
             final Optional<KafkaDevService> dev = validation
                     .configuration(CoreConfiguration.class)
@@ -230,9 +207,6 @@ public final class KafkaPlugin implements Plugin {
                     validation.reject(problem.key(), problem.expected());
                 }
             });
-            final TreeSet<String> known = new TreeSet<>(channels.keySet());
-            known.addAll(emitters.keySet());
-            known.addAll(outgoing);
             configuration.channels().keySet().stream()
                     .filter(channel -> !known.contains(channel))
                     .sorted()
@@ -306,65 +280,48 @@ public final class KafkaPlugin implements Plugin {
                 bootstrapServers, configuration.sendTimeout().toMillis(), budget, client));
         clients.start(new KafkaClients.Running(producer, admin, bootstrapServers));
 
-        final ObjectMapper json = Json.of(context.injector());
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);
         final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
-        final DeadLetters deadLetters = new DeadLetters(producer, Optional.of(admin));
-        final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
-        final List<ChannelConsumer> channels = new ArrayList<>();
+        final String group = groupId(configuration, key -> config.getOptionalValue(key, String.class))
+                .orElse("");
+        final KafkaConnector connector = new KafkaConnector(
+                configuration,
+                budget,
+                clients,
+                new DeadLetters(producer, Optional.of(admin)),
+                metrics,
+                context.instance(KafkaTracing.class),
+                group);
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
-        boolean idempotent = false;
-        for (final Class<?> type : consumers) {
-            final Object bean = context.instance(type);
-            for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
-                final IncomingMethod method =
-                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector(), topicIds);
-                idempotent |= method.method().isAnnotationPresent(Idempotent.class);
-                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
-                final CountDownLatch stopping = new CountDownLatch(1);
-                final Optional<Emitter<Object>> forward = method.forward()
-                        .map(out -> new KafkaEmitter<>(
-                                out.channel(),
-                                ChannelSettings.of(out.channel(), configuration, budget)
-                                        .topic(),
-                                Payload.of(out.payload(), json).orElseThrow(),
-                                clients,
-                                metrics.sent(out.channel()),
-                                context.instance(KafkaTracing.class)));
-                final RecordProcessor processor = new RecordProcessor(
-                        settings,
-                        method,
-                        bean,
-                        validator,
-                        deadLetters,
-                        metrics.channel(settings.channel()),
-                        stopping,
-                        context.instance(KafkaTracing.class),
-                        groupId.orElseThrow(),
-                        forward,
-                        context.instance(FailedChannels.class));
-                final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
-                        bootstrapServers,
-                        groupId.orElseThrow(),
-                        groupId.orElseThrow() + "-" + settings.channel(),
-                        Math.min(500, settings.maxInFlight()),
-                        budget,
-                        client));
-                channels.add(new ChannelConsumer(
-                        settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));
-                LOG.info(
-                        "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}{}",
-                        settings.channel(),
-                        settings.topic(),
-                        settings.deadLetterTopic(),
-                        method.describe(),
-                        groupId.orElseThrow(),
-                        method.forward()
-                                .map(out -> ", its results sent to channel '" + out.channel() + "'")
-                                .orElse(""));
-            }
+        final List<ConsumerChannel> consumed = ConsumerChannels.of(
+                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class));
+        final List<ChannelConsumer> channels = new ArrayList<>();
+        for (final ConsumerChannel channel : consumed) {
+            final ChannelSettings settings = connector.settings(channel.channel());
+            final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
+                    bootstrapServers,
+                    group,
+                    group + "-" + settings.channel(),
+                    Math.min(500, settings.maxInFlight()),
+                    budget,
+                    client));
+            channels.add(new ChannelConsumer(
+                    settings,
+                    consumer,
+                    record -> channel.processor().process(new KafkaInbound(record, topicIds)),
+                    metrics,
+                    configuration.drainTimeout(),
+                    channel.stopping()));
+            LOG.info(
+                    "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}",
+                    settings.channel(),
+                    settings.topic(),
+                    settings.deadLetterTopic(),
+                    channel.describe(),
+                    group);
         }
+        final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
         outbox.start(context.injector(), producer, configuration, idempotent);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 
 /** Each part of Reactive Messaging jZenith does not implement is found, named, with what to do instead. */
@@ -83,7 +84,7 @@ class UnsupportedMessagingTest {
 
     @Test
     void incomingMethodsTakingAMessageOrAStreamOrProcessingStreamsOrReturningNothingAreRefused() {
-        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class).stream()
+        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class, KafkaParameters.INSTANCE).stream()
                 .flatMap(found -> found.problems().stream()
                         .map(problem ->
                                 IncomingMethod.describe(UnsupportedMembers.class, found.method()) + " " + problem))
@@ -92,7 +93,7 @@ class UnsupportedMessagingTest {
         assertThat(problems)
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.takesMessage takes a Message")
-                        .contains("take the payload, or the ConsumerRecord<K, V>"))
+                        .contains("take the payload or a ConsumerRecord<K, V> for the key, headers and position"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
                 .anySatisfy(problem -> assertThat(problem)

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
-import org.jzenith.kafka.Idempotent;
+import org.jzenith.messaging.Idempotent;
 import org.jzenith.kafka.KafkaPlugin;
 import org.jzenith.test.Await;
 import org.jzenith.test.services.LocalServices;

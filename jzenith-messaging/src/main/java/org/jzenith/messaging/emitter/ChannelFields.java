@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.emitter;
 
 import com.google.inject.Key;
 import com.google.inject.MembersInjector;
@@ -37,16 +37,26 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Used by Guice while the injector is created; the injectors it registers are thread-safe.
  */
-final class ChannelFields implements TypeListener {
+public final class ChannelFields implements TypeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChannelFields.class);
 
     private final Map<String, Class<?>> emitters;
     private final Set<Class<?>> consumers;
+    private final UnsupportedMessaging.Registration registration;
 
-    ChannelFields(final Map<String, Class<?>> emitters, final List<Class<?>> consumers) {
+    /**
+     * Listens for classes that use the {@code emitters} (channel to payload type) a connector declares;
+     * the {@code consumers} named to it were checked with the configuration, and {@code registration}
+     * says how its users name consumers and emitters.
+     */
+    public ChannelFields(
+            final Map<String, Class<?>> emitters,
+            final List<Class<?>> consumers,
+            final UnsupportedMessaging.Registration registration) {
         this.emitters = Map.copyOf(emitters);
         this.consumers = Set.copyOf(consumers);
+        this.registration = registration;
     }
 
     @Override
@@ -57,7 +67,7 @@ final class ChannelFields implements TypeListener {
         }
         try {
             if (!consumers.contains(type)) {
-                UnsupportedMessaging.of(type, false, emitters, KafkaPlugin.REGISTRATION)
+                UnsupportedMessaging.of(type, false, emitters, registration)
                         .forEach(problem ->
                                 encounter.addError(new Message(problem.subject() + " " + problem.message())));
             }
@@ -86,7 +96,7 @@ final class ChannelFields implements TypeListener {
         return field.isAnnotationPresent(Channel.class)
                 && !field.isAnnotationPresent(jakarta.inject.Inject.class)
                 && !field.isAnnotationPresent(com.google.inject.Inject.class)
-                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, KafkaPlugin.REGISTRATION)
+                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, registration)
                         .isEmpty();
     }
 
