@@ -9,24 +9,33 @@ import org.jzenith.core.health.HealthCheck;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.emitter.ChannelEmitters;
 import org.jzenith.messaging.emitter.ChannelFields;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
+import org.jzenith.messaging.stream.ChannelStreams;
 
 /**
  * Binds what the Kafka plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the
- * plugin was given, the consumer classes (made by Guice, so they inject services), the health check
+ * plugin was given, the {@code @Channel} streams it declares, the consumer classes (made by Guice, so they inject services), the health check
  * and the meters.
  */
 final class KafkaModule extends AbstractModule {
 
     private final KafkaClients clients;
     private final Map<String, Class<?>> emitters;
+    private final Map<String, ChannelStream> streams;
+    private final Map<String, Class<?>> streamTypes;
     private final java.util.List<Class<?>> consumers;
 
     KafkaModule(
             final KafkaClients clients,
             final Map<String, Class<?>> emitters,
+            final Map<String, ChannelStream> streams,
+            final Map<String, Class<?>> streamTypes,
             final java.util.List<Class<?>> consumers) {
         this.clients = clients;
         this.emitters = emitters;
+        this.streams = streams;
+        this.streamTypes = streamTypes;
         this.consumers = consumers;
     }
 
@@ -39,8 +48,10 @@ final class KafkaModule extends AbstractModule {
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
         bindListener(
                 com.google.inject.matcher.Matchers.any(),
-                new ChannelFields(emitters, consumers, KafkaPlugin.REGISTRATION));
+                new ChannelFields(
+                        new UnsupportedMessaging.Declared(emitters, streamTypes), consumers, KafkaPlugin.REGISTRATION));
         emitters.forEach(this::bindEmitter);
+        streams.forEach((channel, stream) -> ChannelStreams.bind(binder(), stream, streamTypes.get(channel)));
     }
 
     @com.google.inject.Provides

@@ -29,8 +29,10 @@ import org.jzenith.messaging.consumer.BeanPayloadValidator;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,10 +94,21 @@ public final class KafkaPlugin implements Plugin {
 
     /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "KafkaPlugin.withConsumers(...)", "KafkaPlugin...withEmitter", "kafka.send-timeout");
+            "KafkaPlugin.withConsumers(...)",
+            "KafkaPlugin...withEmitter",
+            "KafkaPlugin...withStream",
+            "kafka.send-timeout");
+
+    /** How many payloads a subscriber of a {@code @Channel} stream may hold before it holds the channel back. */
+    static final int STREAM_BUFFER = 256;
+
+    /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
+    static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
+    private final Map<String, Class<?>> streamTypes;
+    private final Map<String, ChannelStream> streams;
     private final KafkaClients clients = new KafkaClients();
     private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
@@ -103,14 +116,20 @@ public final class KafkaPlugin implements Plugin {
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
-    private KafkaPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
+    private KafkaPlugin(
+            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
         this.consumers = List.copyOf(consumers);
         this.emitters = Map.copyOf(emitters);
+        this.streamTypes = Map.copyOf(streams);
+        final Map<String, ChannelStream> made = new LinkedHashMap<>();
+        streams.keySet()
+                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
+        this.streams = Map.copyOf(made);
     }
 
     /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static KafkaPlugin create() {
-        return new KafkaPlugin(List.of(), Map.of());
+        return new KafkaPlugin(List.of(), Map.of(), Map.of());
     }
 
     /**
@@ -122,7 +141,7 @@ public final class KafkaPlugin implements Plugin {
         for (final Class<?> consumer : consumers) {
             all.add(Objects.requireNonNull(consumer, "consumer"));
         }
-        return new KafkaPlugin(all, Map.of());
+        return new KafkaPlugin(all, Map.of(), Map.of());
     }
 
     /**
@@ -145,7 +164,41 @@ public final class KafkaPlugin implements Plugin {
             throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
                     + previous.getSimpleName() + " already; one emitter type per channel");
         }
-        return new KafkaPlugin(consumers, more);
+        return new KafkaPlugin(consumers, more, streamTypes);
+    }
+
+    /**
+     * This plugin, also consuming the channel's topic into a stream that {@code @Channel("channel")}
+     * injection points of {@code Multi<T>}, {@code Publisher<T>} (Reactive Streams' or the JDK's) or
+     * {@code Flowable<T>} receive, for payloads of {@code type}: a live view, such as a resource's
+     * server-sent events. Each subscriber gets the records that arrive after it subscribed, as it
+     * requests them; a record is committed once every subscriber's buffer ({@value #STREAM_BUFFER}
+     * payloads) took it, and a subscriber that holds its buffer full for 10 s is cancelled.
+     *
+     * <pre>{@code
+     * KafkaPlugin.create().withStream("quotes", Quote.class);
+     *
+     * @Path("/quotes")
+     * public class QuoteResource {
+     *     @Channel("quotes") Multi<Quote> quotes;           // without @Inject, as Quarkus writes it
+     *
+     *     @GET @Produces(MediaType.SERVER_SENT_EVENTS)
+     *     public Multi<Quote> stream() { return quotes; }
+     * }
+     * }</pre>
+     */
+    public KafkaPlugin withStream(final String channel, final Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        if (Objects.requireNonNull(channel, "channel").isBlank()) {
+            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
+        }
+        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
+        final Class<?> previous = more.putIfAbsent(channel, type);
+        if (previous != null && previous != type) {
+            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
+                    + previous.getSimpleName() + " already; one stream type per channel");
+        }
+        return new KafkaPlugin(consumers, emitters, more);
     }
 
     @Override
@@ -161,7 +214,7 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, consumers), OutboxWiring.module());
+        return List.of(new KafkaModule(clients, emitters, streams, streamTypes, consumers), OutboxWiring.module());
     }
 
     @Override
@@ -177,7 +230,19 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public void validate(final Validation validation) {
         final TreeSet<String> known = ConsumerChannels.validate(
-                consumers, emitters, REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
+                consumers, declared(), REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
+        for (final Class<?> consumer : consumers) {
+            for (final IncomingMethod.Found method : IncomingMethod.find(consumer, KafkaParameters.INSTANCE)) {
+                if (streamTypes.containsKey(method.channel())) {
+                    validation.problem(
+                            IncomingMethod.describe(consumer, method.method()),
+                            ORIGIN,
+                            "consumes the channel '" + method.channel() + "', which has a @Channel stream"
+                                    + " (KafkaPlugin...withStream) already; one consumer per channel: take the"
+                                    + " stream, or remove withStream");
+                }
+            }
+        }
         validation.configuration(KafkaConfiguration.class).ifPresent(configuration -> {
             final Optional<KafkaDevService> dev = validation
                     .configuration(CoreConfiguration.class)
@@ -217,6 +282,11 @@ public final class KafkaPlugin implements Plugin {
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
         });
+    }
+
+    /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
+    UnsupportedMessaging.Declared declared() {
+        return new UnsupportedMessaging.Declared(emitters, streamTypes);
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
@@ -294,8 +364,15 @@ public final class KafkaPlugin implements Plugin {
                 context.instance(KafkaTracing.class),
                 group);
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
-        final List<ConsumerChannel> consumed = ConsumerChannels.of(
-                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class));
+        final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
+                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+        consumed.addAll(ConsumerChannels.ofStreams(
+                streams,
+                streamTypes,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class)));
         final List<ChannelConsumer> channels = new ArrayList<>();
         for (final ConsumerChannel channel : consumed) {
             final ChannelSettings settings = connector.settings(channel.channel());
@@ -351,6 +428,7 @@ public final class KafkaPlugin implements Plugin {
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("kafka-stop")
                 .start(() -> {
+                    streams.values().forEach(ChannelStream::complete);
                     stopClients();
                     validator.getAndSet(PayloadValidator.NONE).close();
                     devService.stopNow();

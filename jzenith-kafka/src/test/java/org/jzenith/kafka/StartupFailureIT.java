@@ -107,7 +107,7 @@ class StartupFailureIT {
         assertThat(failure)
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("UnsupportedMembers.prices")
-                .hasMessageContaining("is a Multi fed by the channel 'prices'")
+                .hasMessageContaining("is @Channel(\"prices\") Multi<Double>, but the channel has no stream")
                 .hasMessageContaining("UnsupportedMembers.mutiny")
                 .hasMessageContaining("is a MutinyEmitter")
                 .hasMessageContaining("has @OnOverflow")
@@ -131,7 +131,9 @@ class StartupFailureIT {
 
         assertThat(failure)
                 .isInstanceOf(StartupException.class)
-                .hasMessageContaining("UnsupportedBean.prices is a Multi fed by the channel 'prices'")
+                .hasMessageContaining(
+                        "UnsupportedBean.prices is @Channel(\"prices\") Multi<Double>, but the channel has no"
+                                + " stream")
                 .hasMessageContaining("UnsupportedBean.undeclared is @Channel(\"nobody\") Emitter<String>, but the"
                         + " channel has no emitter")
                 .hasMessageContaining(

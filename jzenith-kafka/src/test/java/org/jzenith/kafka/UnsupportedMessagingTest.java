@@ -14,21 +14,49 @@ class UnsupportedMessagingTest {
     private static final Map<String, Class<?>> EMITTERS = Map.of("orders", Order.class);
 
     private static List<String> problems(final boolean consumer) {
-        return UnsupportedMessaging.of(UnsupportedMembers.class, consumer, EMITTERS, KafkaPlugin.REGISTRATION).stream()
+        return UnsupportedMessaging.of(
+                        UnsupportedMembers.class,
+                        consumer,
+                        UnsupportedMessaging.Declared.emitters(EMITTERS),
+                        KafkaPlugin.REGISTRATION)
+                .stream()
                 .map(problem -> problem.subject() + " " + problem.message())
                 .toList();
     }
 
     @Test
-    void aStreamFedByAChannelIsRefusedAsAFieldOrParameter() {
+    void aStreamOfAChannelWithoutADeclaredStreamIsRefusedAsAFieldOrParameter() {
         assertThat(problems(true))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.prices is a Multi fed by the channel 'prices'")
-                        .contains("consume the channel with an @Incoming(\"prices\") method"))
-                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.quotes is a Publisher"))
+                        .startsWith("UnsupportedMembers.prices is @Channel(\"prices\") Multi<Double>, but the channel"
+                                + " has no stream; declare it with KafkaPlugin...withStream(\"prices\", Double.class)")
+                        .contains("or consume the channel with an @Incoming(\"prices\") method"))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers's constructor (parameter 1) is a Flowable fed by the"
-                                + " channel 'ticks'"));
+                        .startsWith("UnsupportedMembers.quotes is @Channel(\"quotes\") Publisher<String>"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers's constructor (parameter 1) is @Channel(\"ticks\")"
+                                + " Flowable<Long>, but the channel has no stream"));
+    }
+
+    @Test
+    void aDeclaredStreamIsInjectedAsMultiPublisherOrFlowableOfItsPayloadType() {
+        final List<String> problems = UnsupportedMessaging.of(
+                        UnsupportedMembers.class,
+                        true,
+                        new UnsupportedMessaging.Declared(
+                                EMITTERS,
+                                Map.of("prices", Double.class, "quotes", String.class, "ticks", Integer.class)),
+                        KafkaPlugin.REGISTRATION)
+                .stream()
+                .map(problem -> problem.subject() + " " + problem.message())
+                .toList();
+        assertThat(problems)
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.prices "))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.quotes "))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith(
+                                "UnsupportedMembers's constructor (parameter 1) is @Channel(\"ticks\") Flowable<Long>,"
+                                        + " but the channel's stream carries Integer"));
     }
 
     @Test

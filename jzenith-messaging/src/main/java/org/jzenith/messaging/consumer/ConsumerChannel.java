@@ -23,6 +23,9 @@ public record ConsumerChannel(
 
     /** {@code OrderEvents.onOrder, its results sent to channel 'shipments'}, for the log. */
     public String describe() {
+        if (method.type() == org.jzenith.messaging.stream.ChannelStream.class) {
+            return "its @Channel stream";
+        }
         return method.describe()
                 + method.forward()
                         .map(out -> ", its results sent to channel '" + out.channel() + "'")

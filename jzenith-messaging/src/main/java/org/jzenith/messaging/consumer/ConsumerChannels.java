@@ -14,8 +14,11 @@ import org.jzenith.core.Validation;
 import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.spi.Connector;
 import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.spi.NativeParameters.ParameterReader;
 import org.jzenith.messaging.spi.Payload;
+import org.jzenith.messaging.spi.Returns;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
 
 /**
  * The application's consumer classes, for any connector: checked with the configuration ({@link
@@ -32,22 +35,37 @@ import org.jzenith.messaging.spi.UnsupportedMessaging;
  */
 public final class ConsumerChannels {
 
+    private static final java.lang.reflect.Method PUBLISH;
+    private static final java.lang.invoke.MethodHandle PUBLISH_HANDLE;
+
+    static {
+        try {
+            PUBLISH = ChannelStream.class.getMethod("publish", Object.class);
+            PUBLISH_HANDLE = java.lang.invoke.MethodHandles.publicLookup()
+                    .unreflect(PUBLISH)
+                    .asType(java.lang.invoke.MethodType.methodType(Object.class, Object.class, Object.class));
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private ConsumerChannels() {}
 
     /**
      * Reports, as {@code origin}, consumer classes without {@code @Incoming} methods, methods that
      * cannot be called, channels consumed twice, and what of Reactive Messaging jZenith does not build;
-     * returns every channel named: consumed, sent to by a processor, or an emitter's.
+     * returns every channel named: consumed, sent to by a processor, or an emitter's or a stream's.
      */
     public static TreeSet<String> validate(
             final List<Class<?>> consumers,
-            final Map<String, Class<?>> emitters,
+            final UnsupportedMessaging.Declared declared,
             final UnsupportedMessaging.Registration registration,
             final NativeParameters parameters,
             final Validation validation,
             final String origin) {
         final Map<String, String> consumed = new LinkedHashMap<>();
-        final TreeSet<String> named = new TreeSet<>(emitters.keySet());
+        final TreeSet<String> named = new TreeSet<>(declared.emitters().keySet());
+        named.addAll(declared.streams().keySet());
         for (final Class<?> consumer : consumers) {
             final List<IncomingMethod.Found> found = IncomingMethod.find(consumer, parameters);
             if (found.isEmpty()) {
@@ -57,7 +75,7 @@ public final class ConsumerChannels {
                         "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
                                 + " or do not name the class");
             }
-            UnsupportedMessaging.of(consumer, true, emitters, registration)
+            UnsupportedMessaging.of(consumer, true, declared, registration)
                     .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
             for (final IncomingMethod.Found method : found) {
                 final String subject = IncomingMethod.describe(consumer, method.method());
@@ -120,6 +138,49 @@ public final class ConsumerChannels {
                         stopping));
             }
         }
+        return List.copyOf(channels);
+    }
+
+    /**
+     * A channel for every declared stream ({@code streams}, each read as its payload type in {@code
+     * types}): each record's payload read, validated and {@linkplain ChannelStream#publish handed} to
+     * the stream's subscribers, with the channel's retries and failure strategy for what cannot be read.
+     */
+    public static List<ConsumerChannel> ofStreams(
+            final Map<String, ChannelStream> streams,
+            final Map<String, Class<?>> types,
+            final Injector injector,
+            final Connector connector,
+            final PayloadValidator validator,
+            final FailedChannels failed) {
+        final ObjectMapper json = Json.of(injector);
+        final List<ConsumerChannel> channels = new ArrayList<>();
+        streams.forEach((channel, stream) -> {
+            final IncomingMethod method = new IncomingMethod(
+                    ChannelStream.class,
+                    PUBLISH,
+                    channel,
+                    ParameterReader.of(Payload.of(types.get(channel), json).orElseThrow()),
+                    Returns.PLAIN,
+                    PUBLISH_HANDLE,
+                    Optional.empty());
+            final CountDownLatch stopping = new CountDownLatch(1);
+            channels.add(new ConsumerChannel(
+                    channel,
+                    method,
+                    new MessageProcessor(
+                            connector.policy(channel),
+                            method,
+                            stream,
+                            validator,
+                            connector.deadLetters(channel),
+                            connector.meters(channel),
+                            stopping,
+                            connector.tracing(),
+                            Optional.empty(),
+                            failed),
+                    stopping));
+        });
         return List.copyOf(channels);
     }
 }

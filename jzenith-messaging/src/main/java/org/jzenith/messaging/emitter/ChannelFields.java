@@ -7,16 +7,12 @@ import com.google.inject.TypeLiteral;
 import com.google.inject.spi.Message;
 import com.google.inject.spi.TypeEncounter;
 import com.google.inject.spi.TypeListener;
-import com.google.inject.util.Types;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
-import java.lang.reflect.ParameterizedType;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.messaging.spi.ChannelLiteral;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
@@ -41,7 +37,7 @@ public final class ChannelFields implements TypeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChannelFields.class);
 
-    private final Map<String, Class<?>> emitters;
+    private final UnsupportedMessaging.Declared declared;
     private final Set<Class<?>> consumers;
     private final UnsupportedMessaging.Registration registration;
 
@@ -51,10 +47,10 @@ public final class ChannelFields implements TypeListener {
      * says how its users name consumers and emitters.
      */
     public ChannelFields(
-            final Map<String, Class<?>> emitters,
+            final UnsupportedMessaging.Declared declared,
             final List<Class<?>> consumers,
             final UnsupportedMessaging.Registration registration) {
-        this.emitters = Map.copyOf(emitters);
+        this.declared = declared;
         this.consumers = Set.copyOf(consumers);
         this.registration = registration;
     }
@@ -67,7 +63,7 @@ public final class ChannelFields implements TypeListener {
         }
         try {
             if (!consumers.contains(type)) {
-                UnsupportedMessaging.of(type, false, emitters, registration)
+                UnsupportedMessaging.of(type, false, declared, registration)
                         .forEach(problem ->
                                 encounter.addError(new Message(problem.subject() + " " + problem.message())));
             }
@@ -96,15 +92,13 @@ public final class ChannelFields implements TypeListener {
         return field.isAnnotationPresent(Channel.class)
                 && !field.isAnnotationPresent(jakarta.inject.Inject.class)
                 && !field.isAnnotationPresent(com.google.inject.Inject.class)
-                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, registration)
+                && UnsupportedMessaging.channel(field, field.getGenericType(), declared, registration)
                         .isEmpty();
     }
 
     private <I> void inject(final Field field, final TypeEncounter<I> encounter) {
         final String channel = field.getAnnotation(Channel.class).value();
-        final Class<?> payload = (Class<?>) ((ParameterizedType) field.getGenericType()).getActualTypeArguments()[0];
-        final Provider<?> emitter = encounter.getProvider(
-                Key.get(Types.newParameterizedType(Emitter.class, payload), new ChannelLiteral(channel)));
+        final Provider<?> emitter = encounter.getProvider(Key.get(field.getGenericType(), new ChannelLiteral(channel)));
         final VarHandle handle;
         try {
             handle = MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup())
