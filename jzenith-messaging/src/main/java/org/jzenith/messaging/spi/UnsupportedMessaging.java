@@ -25,8 +25,8 @@ import org.eclipse.microprofile.reactive.messaging.Outgoing;
  * such as {@code @Acknowledgment}, {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
  * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
  * {@code Emitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>}, {@code Flowable<T>}) the
- * plugin declares (such as {@code MutinyEmitter<T>}); and {@code @Incoming} methods of a class not named as a consumer, which would
- * never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
+ * plugin declares (such as {@code MutinyEmitter<T>}); and {@code @Incoming} methods of a class not
+ * named as a consumer, which would never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
  * the class's fields, constructors, methods and their parameters, and those of its superclasses.
  * The same for every connector, which says how its users register consumers and emitters ({@link
  * Registration}). Used at start-up only; stateless.
