@@ -31,6 +31,7 @@ import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
@@ -112,6 +113,7 @@ public final class KafkaPlugin implements Plugin {
     private final KafkaClients clients = new KafkaClients();
     private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
+    private final AtomicReference<ProducerChannels> producers = new AtomicReference<>(ProducerChannels.none());
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
@@ -258,8 +260,7 @@ public final class KafkaPlugin implements Plugin {
                 validation.reject(
                         BOOTSTRAP_SERVERS, "the Kafka brokers to connect to, such as broker-1:9092,broker-2:9092");
             }
-            if (!consumers.isEmpty()
-                    && groupId(configuration, validation::value).isEmpty()) {
+            if (consumes() && groupId(configuration, validation::value).isEmpty()) {
                 validation.reject(
                         "kafka.group-id",
                         "the consumer group of the application's consumers, such as orders"
@@ -282,6 +283,13 @@ public final class KafkaPlugin implements Plugin {
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
         });
+    }
+
+    /** Whether the application consumes a channel: an {@code @Incoming} method or a stream, which need a group. */
+    private boolean consumes() {
+        return !streamTypes.isEmpty()
+                || consumers.stream().anyMatch(consumer -> !IncomingMethod.find(consumer, KafkaParameters.INSTANCE)
+                        .isEmpty());
     }
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
@@ -309,6 +317,7 @@ public final class KafkaPlugin implements Plugin {
                 connect(context);
                 started.complete();
             } catch (final RuntimeException e) {
+                producers.getAndSet(ProducerChannels.none()).stop();
                 outbox.stop(java.time.Duration.ofSeconds(5));
                 stopClients();
                 validator.getAndSet(PayloadValidator.NONE).close();
@@ -399,18 +408,21 @@ public final class KafkaPlugin implements Plugin {
                     group);
         }
         final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
         outbox.start(context.injector(), producer, configuration, idempotent);
         LOG.info(
-                "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
+                "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}, {} producer method{}",
                 bootstrapServers,
                 nodes,
                 nodes == 1 ? "" : "s",
                 channels.size(),
                 channels.size() == 1 ? "" : "s",
                 emitters.size(),
-                emitters.size() == 1 ? "" : "s");
+                emitters.size() == 1 ? "" : "s",
+                producers.get().size(),
+                producers.get().size() == 1 ? "" : "s");
     }
 
     /**
@@ -420,9 +432,12 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public Future<Void> stop(final PluginContext context) {
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
+        final CompletableFuture<Void> produced =
+                producers.getAndSet(ProducerChannels.none()).stop();
         // The relay stops beside the consumers, before the clients close and the stores stop after.
         final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
-                        channels.stream().map(ChannelConsumer::stop), java.util.stream.Stream.of(outbox.stopping()))
+                        channels.stream().map(ChannelConsumer::stop),
+                        java.util.stream.Stream.of(outbox.stopping(), produced))
                 .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()

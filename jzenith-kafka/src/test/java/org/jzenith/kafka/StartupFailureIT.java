@@ -114,7 +114,6 @@ class StartupFailureIT {
                 .hasMessageContaining("has @Acknowledgment")
                 .hasMessageContaining("has @Broadcast")
                 .hasMessageContaining("has @Merge")
-                .hasMessageContaining("is an @Outgoing method without @Incoming")
                 .hasMessageContaining("UnsupportedMembers.takesMessage")
                 .hasMessageContaining("UnsupportedMembers.transformsStream")
                 .hasMessageContaining("UnsupportedMembers.returnsNothing");
@@ -139,6 +138,7 @@ class StartupFailureIT {
                 .hasMessageContaining(
                         "UnsupportedBean.forgotten has @Incoming(\"forgotten\") but jZenith" + " would never call it")
                 .hasMessageContaining("UnsupportedBean.forgotten has @Broadcast")
-                .hasMessageContaining("UnsupportedBean.produces is an @Outgoing method without @Incoming");
+                .hasMessageContaining(
+                        "UnsupportedBean.produces is an @Outgoing producer method that jZenith would never call");
     }
 }

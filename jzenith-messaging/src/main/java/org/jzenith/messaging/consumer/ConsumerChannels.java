@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.Validation;
 import org.jzenith.messaging.emitter.ChannelEmitter;
+import org.jzenith.messaging.producer.OutgoingMethod;
 import org.jzenith.messaging.spi.Connector;
 import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.NativeParameters.ParameterReader;
@@ -52,8 +53,8 @@ public final class ConsumerChannels {
     private ConsumerChannels() {}
 
     /**
-     * Reports, as {@code origin}, consumer classes without {@code @Incoming} methods, methods that
-     * cannot be called, channels consumed twice, and what of Reactive Messaging jZenith does not build;
+     * Reports, as {@code origin}, classes without {@code @Incoming} or producer methods, methods
+     * that cannot be called, channels consumed twice, and what of Reactive Messaging jZenith does not build;
      * returns every channel named: consumed, sent to by a processor, or an emitter's or a stream's.
      */
     public static TreeSet<String> validate(
@@ -68,12 +69,18 @@ public final class ConsumerChannels {
         named.addAll(declared.streams().keySet());
         for (final Class<?> consumer : consumers) {
             final List<IncomingMethod.Found> found = IncomingMethod.find(consumer, parameters);
-            if (found.isEmpty()) {
+            final List<OutgoingMethod.Found> producers = OutgoingMethod.find(consumer);
+            if (found.isEmpty() && producers.isEmpty()) {
                 validation.problem(
                         consumer.getSimpleName(),
                         origin,
-                        "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
-                                + " or do not name the class");
+                        "has no method annotated @Incoming(\"channel\") or @Outgoing(\"channel\"); annotate the"
+                                + " methods that consume or produce, or do not name the class");
+            }
+            for (final OutgoingMethod.Found producer : producers) {
+                final String subject = OutgoingMethod.describe(consumer, producer.method());
+                producer.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                named.add(producer.channel());
             }
             UnsupportedMessaging.of(consumer, true, declared, registration)
                     .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));

@@ -158,10 +158,14 @@ public final class UnsupportedMessaging {
     private static Optional<String> methodProblem(
             final Method method, final boolean consumer, final boolean own, final Registration registration) {
         final boolean incoming = method.isAnnotationPresent(Incoming.class);
-        if (method.isAnnotationPresent(Outgoing.class) && !incoming) {
-            return Optional.of("is an @Outgoing method without @Incoming (a producer of messages), which jZenith"
-                    + " does not call; send through an injected @Channel(\""
-                    + method.getAnnotation(Outgoing.class).value() + "\") Emitter instead");
+        if (method.isAnnotationPresent(Outgoing.class) && !incoming && (!consumer || !own)) {
+            return Optional.of("is an @Outgoing producer method that jZenith would never call: "
+                    + (own
+                            ? "name " + method.getDeclaringClass().getSimpleName() + " in " + registration.consumers()
+                            : "it is inherited; declare it in the class named in " + registration.consumers())
+                    + ", or send through an injected @Channel(\""
+                    + method.getAnnotation(Outgoing.class).value()
+                    + "\") Emitter");
         }
         if (incoming && (!consumer || !own)) {
             return Optional.of("has @Incoming(\""
