@@ -42,7 +42,7 @@ final class ChannelConsumer {
 
     private final ChannelSettings settings;
     private final Consumer<byte[], byte[]> consumer;
-    private final RecordProcessor processor;
+    private final PartitionWorker.Processing processor;
     private final KafkaMetrics metrics;
     private final Duration drainTimeout;
     private final CountDownLatch stopping;
@@ -57,7 +57,7 @@ final class ChannelConsumer {
     ChannelConsumer(
             final ChannelSettings settings,
             final Consumer<byte[], byte[]> consumer,
-            final RecordProcessor processor,
+            final PartitionWorker.Processing processor,
             final KafkaMetrics metrics,
             final Duration drainTimeout,
             final CountDownLatch stopping) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
 /**
@@ -129,10 +130,12 @@ record ChannelSettings(
 
     /** How long the {@code attempt}th retry (1 for the first) waits: the backoff doubled each time, capped. */
     Duration backoffBefore(final int attempt) {
-        final long base = backoff.toMillis();
-        final long cap = Math.max(base, maxBackoff.toMillis());
-        final int shift = Math.min(Math.max(attempt - 1, 0), 30);
-        final long wait = base << shift;
-        return Duration.ofMillis(wait < 0 || wait > cap ? cap : wait);
+        return policy().backoffBefore(attempt);
+    }
+
+    /** How the messaging layer treats this channel's records. */
+    ChannelPolicy policy() {
+        return new ChannelPolicy(
+                channel, retries, backoff, maxBackoff, failureStrategy, maxRecordBytes, "kafka.max-record-bytes");
     }
 }

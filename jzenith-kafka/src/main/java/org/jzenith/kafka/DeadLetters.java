@@ -17,6 +17,7 @@ import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.jzenith.messaging.spi.InboundMessage;
 
 /**
  * Sends a record that failed for good to its channel's dead-letter topic: its key, value and headers
@@ -57,6 +58,34 @@ final class DeadLetters {
     DeadLetters(final Producer<byte[], byte[]> producer, final Optional<Admin> admin) {
         this.producer = producer;
         this.admin = admin;
+    }
+
+    /** These dead letters as the messaging layer sends to them, to {@code topic}: a channel's dead-letter topic. */
+    org.jzenith.messaging.spi.DeadLetters to(final String topic) {
+        return new org.jzenith.messaging.spi.DeadLetters() {
+            @Override
+            public String destination() {
+                return topic;
+            }
+
+            @Override
+            public void send(final InboundMessage message, final Throwable failure, final int attempts)
+                    throws ExecutionException, InterruptedException {
+                DeadLetters.this.send(topic, KafkaInbound.record(message), failure, attempts);
+            }
+
+            @Override
+            public void sendCutDown(
+                    final InboundMessage message, final Throwable failure, final int attempts, final Throwable refused)
+                    throws ExecutionException, InterruptedException {
+                DeadLetters.this.sendCutDown(topic, KafkaInbound.record(message), failure, attempts, refused);
+            }
+
+            @Override
+            public boolean refusedForGood(final Throwable refused) {
+                return DeadLetters.this.refusedForGood(topic, refused);
+            }
+        };
     }
 
     /**

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
+import org.jzenith.messaging.consumer.FailedChannels;
 
 /**
  * The health check {@code kafka}: UP when the cluster answers within {@code kafka.health-timeout}

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.TopicPartition;
+import org.jzenith.messaging.spi.ChannelMeters;
 
 /**
  * The plugin's meters, in the application's registry:
@@ -28,7 +29,7 @@ import org.apache.kafka.common.TopicPartition;
 final class KafkaMetrics {
 
     private final MeterRegistry registry;
-    private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    private final Map<String, ChannelMeters> channels = new ConcurrentHashMap<>();
     private final Map<String, Sent> sent = new ConcurrentHashMap<>();
     private final Map<TopicPartition, Lag> lags = new ConcurrentHashMap<>();
 
@@ -40,21 +41,21 @@ final class KafkaMetrics {
     }
 
     /** The meters of consuming {@code channel}. */
-    Channel channel(final String channel) {
+    ChannelMeters channel(final String channel) {
         return channels.computeIfAbsent(
                 channel,
-                name -> new Channel(
+                name -> new ChannelMeters(
                         counter("kafka_consumer_records_total", name, "processed"),
                         counter("kafka_consumer_records_total", name, "failed"),
-                        counter("kafka_consumer_records_total", name, "dead_lettered"),
-                        counter("kafka_consumer_records_total", name, "dead_lettered_cut_down"),
-                        counter("kafka_consumer_records_total", name, "skipped"),
-                        counter("kafka_consumer_records_total", name, "oversize"),
-                        counter("kafka_consumer_records_total", name, "ignored"),
                         Counter.builder("kafka_consumer_retries_total")
                                 .description("Attempts at records after their first")
                                 .tag("channel", name)
                                 .register(registry),
+                        counter("kafka_consumer_records_total", name, "dead_lettered"),
+                        counter("kafka_consumer_records_total", name, "dead_lettered_cut_down"),
+                        counter("kafka_consumer_records_total", name, "skipped"),
+                        counter("kafka_consumer_records_total", name, "ignored"),
+                        counter("kafka_consumer_records_total", name, "oversize"),
                         Timer.builder("kafka_consumer_processing_seconds")
                                 .description("How long records take, from the first attempt to done")
                                 .tag("channel", name)
@@ -112,18 +113,6 @@ final class KafkaMetrics {
                 .tags("channel", channel, "outcome", outcome)
                 .register(registry);
     }
-
-    /** The meters of one consumed channel. */
-    record Channel(
-            Counter processed,
-            Counter failed,
-            Counter deadLettered,
-            Counter cutDown,
-            Counter skipped,
-            Counter oversize,
-            Counter ignored,
-            Counter retried,
-            Timer processing) {}
 
     /** The meters of one channel sent to. */
     record Sent(Counter acknowledged, Counter failed) {}

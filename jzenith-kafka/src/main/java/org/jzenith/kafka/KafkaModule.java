@@ -1,35 +1,41 @@
 package org.jzenith.kafka;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.Injector;
-import com.google.inject.Key;
-import com.google.inject.Provider;
-import com.google.inject.util.Types;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.OpenTelemetry;
 import jakarta.inject.Singleton;
 import java.util.Map;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.health.HealthCheck;
-import org.jzenith.messaging.spi.ChannelLiteral;
+import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.emitter.ChannelEmitters;
+import org.jzenith.messaging.emitter.ChannelFields;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
+import org.jzenith.messaging.stream.ChannelStreams;
 
 /**
  * Binds what the Kafka plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the
- * plugin was given, the consumer classes (made by Guice, so they inject services), the health check
+ * plugin was given, the {@code @Channel} streams it declares, the consumer classes (made by Guice, so they inject services), the health check
  * and the meters.
  */
 final class KafkaModule extends AbstractModule {
 
     private final KafkaClients clients;
     private final Map<String, Class<?>> emitters;
+    private final Map<String, ChannelStream> streams;
+    private final Map<String, Class<?>> streamTypes;
     private final java.util.List<Class<?>> consumers;
 
     KafkaModule(
             final KafkaClients clients,
             final Map<String, Class<?>> emitters,
+            final Map<String, ChannelStream> streams,
+            final Map<String, Class<?>> streamTypes,
             final java.util.List<Class<?>> consumers) {
         this.clients = clients;
         this.emitters = emitters;
+        this.streams = streams;
+        this.streamTypes = streamTypes;
         this.consumers = consumers;
     }
 
@@ -40,8 +46,12 @@ final class KafkaModule extends AbstractModule {
         bind(KafkaHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(KafkaHealthCheck.class);
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
-        bindListener(com.google.inject.matcher.Matchers.any(), new ChannelFields(emitters, consumers));
+        bindListener(
+                com.google.inject.matcher.Matchers.any(),
+                new ChannelFields(
+                        new UnsupportedMessaging.Declared(emitters, streamTypes), consumers, KafkaPlugin.REGISTRATION));
         emitters.forEach(this::bindEmitter);
+        streams.forEach((channel, stream) -> ChannelStreams.bind(binder(), stream, streamTypes.get(channel)));
     }
 
     @com.google.inject.Provides
@@ -56,29 +66,17 @@ final class KafkaModule extends AbstractModule {
         return KafkaTracing.of(openTelemetry);
     }
 
-    @SuppressWarnings("unchecked")
     private void bindEmitter(final String channel, final Class<?> type) {
-        final Key<Emitter<Object>> key = (Key<Emitter<Object>>)
-                Key.get(Types.newParameterizedType(Emitter.class, type), new ChannelLiteral(channel));
-        final Provider<Injector> injector = getProvider(Injector.class);
-        bind(key).toProvider(new EmitterProvider(channel, type, injector)).in(Singleton.class);
-    }
-
-    /** Makes a channel's emitter when first injected, with the application's JSON mapper. */
-    private record EmitterProvider(String channel, Class<?> type, Provider<Injector> injector)
-            implements Provider<Emitter<Object>> {
-
-        @Override
-        public Emitter<Object> get() {
-            final Injector made = injector.get();
-            final ChannelSettings settings = ChannelSettings.of(channel, made.getInstance(KafkaConfiguration.class));
-            return new KafkaEmitter<>(
-                    channel,
-                    settings.topic(),
-                    Payload.of(type, Json.of(made)).orElseThrow(),
-                    made.getInstance(KafkaClients.class),
-                    made.getInstance(KafkaMetrics.class).sent(channel),
-                    made.getInstance(KafkaTracing.class));
-        }
+        ChannelEmitters.bind(
+                binder(),
+                channel,
+                type,
+                made -> new KafkaOutbound(
+                        channel,
+                        ChannelSettings.of(channel, made.getInstance(KafkaConfiguration.class))
+                                .topic(),
+                        made.getInstance(KafkaClients.class),
+                        made.getInstance(KafkaMetrics.class).sent(channel),
+                        made.getInstance(KafkaTracing.class)));
     }
 }

@@ -1,6 +1,5 @@
 package org.jzenith.kafka;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.Module;
 import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
@@ -13,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
@@ -21,14 +19,21 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
+import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ConsumerChannel;
+import org.jzenith.messaging.consumer.ConsumerChannels;
+import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.consumer.IncomingMethod;
+import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,25 +95,43 @@ public final class KafkaPlugin implements Plugin {
 
     /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "KafkaPlugin.withConsumers(...)", "KafkaPlugin...withEmitter", "kafka.send-timeout");
+            "KafkaPlugin.withConsumers(...)",
+            "KafkaPlugin...withEmitter",
+            "KafkaPlugin...withStream",
+            "kafka.send-timeout");
+
+    /** How many payloads a subscriber of a {@code @Channel} stream may hold before it holds the channel back. */
+    static final int STREAM_BUFFER = 256;
+
+    /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
+    static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
+    private final Map<String, Class<?>> streamTypes;
+    private final Map<String, ChannelStream> streams;
     private final KafkaClients clients = new KafkaClients();
     private final OutboxWiring outbox = new OutboxWiring();
     private final AtomicReference<List<ChannelConsumer>> running = new AtomicReference<>(List.of());
+    private final AtomicReference<ProducerChannels> producers = new AtomicReference<>(ProducerChannels.none());
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
-    private KafkaPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
+    private KafkaPlugin(
+            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
         this.consumers = List.copyOf(consumers);
         this.emitters = Map.copyOf(emitters);
+        this.streamTypes = Map.copyOf(streams);
+        final Map<String, ChannelStream> made = new LinkedHashMap<>();
+        streams.keySet()
+                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
+        this.streams = Map.copyOf(made);
     }
 
     /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static KafkaPlugin create() {
-        return new KafkaPlugin(List.of(), Map.of());
+        return new KafkaPlugin(List.of(), Map.of(), Map.of());
     }
 
     /**
@@ -120,7 +143,7 @@ public final class KafkaPlugin implements Plugin {
         for (final Class<?> consumer : consumers) {
             all.add(Objects.requireNonNull(consumer, "consumer"));
         }
-        return new KafkaPlugin(all, Map.of());
+        return new KafkaPlugin(all, Map.of(), Map.of());
     }
 
     /**
@@ -143,7 +166,41 @@ public final class KafkaPlugin implements Plugin {
             throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
                     + previous.getSimpleName() + " already; one emitter type per channel");
         }
-        return new KafkaPlugin(consumers, more);
+        return new KafkaPlugin(consumers, more, streamTypes);
+    }
+
+    /**
+     * This plugin, also consuming the channel's topic into a stream that {@code @Channel("channel")}
+     * injection points of {@code Multi<T>}, {@code Publisher<T>} (Reactive Streams' or the JDK's) or
+     * {@code Flowable<T>} receive, for payloads of {@code type}: a live view, such as a resource's
+     * server-sent events. Each subscriber gets the records that arrive after it subscribed, as it
+     * requests them; a record is committed once every subscriber's buffer ({@value #STREAM_BUFFER}
+     * payloads) took it, and a subscriber that holds its buffer full for 10 s is cancelled.
+     *
+     * <pre>{@code
+     * KafkaPlugin.create().withStream("quotes", Quote.class);
+     *
+     * @Path("/quotes")
+     * public class QuoteResource {
+     *     @Channel("quotes") Multi<Quote> quotes;           // without @Inject, as Quarkus writes it
+     *
+     *     @GET @Produces(MediaType.SERVER_SENT_EVENTS)
+     *     public Multi<Quote> stream() { return quotes; }
+     * }
+     * }</pre>
+     */
+    public KafkaPlugin withStream(final String channel, final Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        if (Objects.requireNonNull(channel, "channel").isBlank()) {
+            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
+        }
+        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
+        final Class<?> previous = more.putIfAbsent(channel, type);
+        if (previous != null && previous != type) {
+            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
+                    + previous.getSimpleName() + " already; one stream type per channel");
+        }
+        return new KafkaPlugin(consumers, emitters, more);
     }
 
     @Override
@@ -159,7 +216,7 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, consumers), OutboxWiring.module());
+        return List.of(new KafkaModule(clients, emitters, streams, streamTypes, consumers), OutboxWiring.module());
     }
 
     @Override
@@ -174,30 +231,17 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
-        final Map<String, String> channels = new LinkedHashMap<>();
-        final TreeSet<String> outgoing = new TreeSet<>();
+        final TreeSet<String> known = ConsumerChannels.validate(
+                consumers, declared(), REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
         for (final Class<?> consumer : consumers) {
-            final List<IncomingMethod.Found> found = IncomingMethod.find(consumer);
-            if (found.isEmpty()) {
-                validation.problem(
-                        consumer.getSimpleName(),
-                        ORIGIN,
-                        "has no method annotated @Incoming(\"channel\"); annotate the methods that consume,"
-                                + " or do not name the class");
-            }
-            UnsupportedMessaging.of(consumer, true, emitters, KafkaPlugin.REGISTRATION)
-                    .forEach(problem -> validation.problem(problem.subject(), ORIGIN, problem.message()));
-            for (final IncomingMethod.Found method : found) {
-                final String subject = IncomingMethod.describe(consumer, method.method());
-                method.problems().forEach(problem -> validation.problem(subject, ORIGIN, problem));
-                method.outgoing().ifPresent(out -> outgoing.add(out));
-                final String previous = channels.putIfAbsent(method.channel(), subject);
-                if (previous != null) {
+            for (final IncomingMethod.Found method : IncomingMethod.find(consumer, KafkaParameters.INSTANCE)) {
+                if (streamTypes.containsKey(method.channel())) {
                     validation.problem(
-                            subject,
+                            IncomingMethod.describe(consumer, method.method()),
                             ORIGIN,
-                            "consumes the channel '" + method.channel() + "', as " + previous
-                                    + " does already; one method per channel");
+                            "consumes the channel '" + method.channel() + "', which has a @Channel stream"
+                                    + " (KafkaPlugin...withStream) already; one consumer per channel: take the"
+                                    + " stream, or remove withStream");
                 }
             }
         }
@@ -216,8 +260,7 @@ public final class KafkaPlugin implements Plugin {
                 validation.reject(
                         BOOTSTRAP_SERVERS, "the Kafka brokers to connect to, such as broker-1:9092,broker-2:9092");
             }
-            if (!consumers.isEmpty()
-                    && groupId(configuration, validation::value).isEmpty()) {
+            if (consumes() && groupId(configuration, validation::value).isEmpty()) {
                 validation.reject(
                         "kafka.group-id",
                         "the consumer group of the application's consumers, such as orders"
@@ -230,9 +273,6 @@ public final class KafkaPlugin implements Plugin {
                     validation.reject(problem.key(), problem.expected());
                 }
             });
-            final TreeSet<String> known = new TreeSet<>(channels.keySet());
-            known.addAll(emitters.keySet());
-            known.addAll(outgoing);
             configuration.channels().keySet().stream()
                     .filter(channel -> !known.contains(channel))
                     .sorted()
@@ -243,6 +283,18 @@ public final class KafkaPlugin implements Plugin {
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
         });
+    }
+
+    /** Whether the application consumes a channel: an {@code @Incoming} method or a stream, which need a group. */
+    private boolean consumes() {
+        return !streamTypes.isEmpty()
+                || consumers.stream().anyMatch(consumer -> !IncomingMethod.find(consumer, KafkaParameters.INSTANCE)
+                        .isEmpty());
+    }
+
+    /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
+    UnsupportedMessaging.Declared declared() {
+        return new UnsupportedMessaging.Declared(emitters, streamTypes);
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
@@ -265,6 +317,7 @@ public final class KafkaPlugin implements Plugin {
                 connect(context);
                 started.complete();
             } catch (final RuntimeException e) {
+                producers.getAndSet(ProducerChannels.none()).stop();
                 outbox.stop(java.time.Duration.ofSeconds(5));
                 stopClients();
                 validator.getAndSet(PayloadValidator.NONE).close();
@@ -306,77 +359,70 @@ public final class KafkaPlugin implements Plugin {
                 bootstrapServers, configuration.sendTimeout().toMillis(), budget, client));
         clients.start(new KafkaClients.Running(producer, admin, bootstrapServers));
 
-        final ObjectMapper json = Json.of(context.injector());
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);
         final KafkaMetrics metrics = context.instance(KafkaMetrics.class);
-        final DeadLetters deadLetters = new DeadLetters(producer, Optional.of(admin));
-        final Optional<String> groupId = groupId(configuration, key -> config.getOptionalValue(key, String.class));
-        final List<ChannelConsumer> channels = new ArrayList<>();
+        final String group = groupId(configuration, key -> config.getOptionalValue(key, String.class))
+                .orElse("");
+        final KafkaConnector connector = new KafkaConnector(
+                configuration,
+                budget,
+                clients,
+                new DeadLetters(producer, Optional.of(admin)),
+                metrics,
+                context.instance(KafkaTracing.class),
+                group);
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
-        boolean idempotent = false;
-        for (final Class<?> type : consumers) {
-            final Object bean = context.instance(type);
-            for (final IncomingMethod.Found found : IncomingMethod.find(type)) {
-                final IncomingMethod method =
-                        InboxMethods.wrap(IncomingMethod.of(type, found, json), context.injector(), topicIds);
-                idempotent |= method.method().isAnnotationPresent(Idempotent.class);
-                final ChannelSettings settings = ChannelSettings.of(method.channel(), configuration, budget);
-                final CountDownLatch stopping = new CountDownLatch(1);
-                final Optional<Emitter<Object>> forward = method.forward()
-                        .map(out -> new KafkaEmitter<>(
-                                out.channel(),
-                                ChannelSettings.of(out.channel(), configuration, budget)
-                                        .topic(),
-                                Payload.of(out.payload(), json).orElseThrow(),
-                                clients,
-                                metrics.sent(out.channel()),
-                                context.instance(KafkaTracing.class)));
-                final RecordProcessor processor = new RecordProcessor(
-                        settings,
-                        method,
-                        bean,
-                        validator,
-                        deadLetters,
-                        metrics.channel(settings.channel()),
-                        stopping,
-                        context.instance(KafkaTracing.class),
-                        groupId.orElseThrow(),
-                        forward,
-                        context.instance(FailedChannels.class));
-                final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
-                        bootstrapServers,
-                        groupId.orElseThrow(),
-                        groupId.orElseThrow() + "-" + settings.channel(),
-                        Math.min(500, settings.maxInFlight()),
-                        budget,
-                        client));
-                channels.add(new ChannelConsumer(
-                        settings, consumer, processor, metrics, configuration.drainTimeout(), stopping));
-                LOG.info(
-                        "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}{}",
-                        settings.channel(),
-                        settings.topic(),
-                        settings.deadLetterTopic(),
-                        method.describe(),
-                        groupId.orElseThrow(),
-                        method.forward()
-                                .map(out -> ", its results sent to channel '" + out.channel() + "'")
-                                .orElse(""));
-            }
+        final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
+                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+        consumed.addAll(ConsumerChannels.ofStreams(
+                streams,
+                streamTypes,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class)));
+        final List<ChannelConsumer> channels = new ArrayList<>();
+        for (final ConsumerChannel channel : consumed) {
+            final ChannelSettings settings = connector.settings(channel.channel());
+            final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
+                    bootstrapServers,
+                    group,
+                    group + "-" + settings.channel(),
+                    Math.min(500, settings.maxInFlight()),
+                    budget,
+                    client));
+            channels.add(new ChannelConsumer(
+                    settings,
+                    consumer,
+                    record -> channel.processor().process(new KafkaInbound(record, topicIds)),
+                    metrics,
+                    configuration.drainTimeout(),
+                    channel.stopping()));
+            LOG.info(
+                    "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}",
+                    settings.channel(),
+                    settings.topic(),
+                    settings.deadLetterTopic(),
+                    channel.describe(),
+                    group);
         }
+        final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
         outbox.start(context.injector(), producer, configuration, idempotent);
         LOG.info(
-                "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}",
+                "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}, {} producer method{}",
                 bootstrapServers,
                 nodes,
                 nodes == 1 ? "" : "s",
                 channels.size(),
                 channels.size() == 1 ? "" : "s",
                 emitters.size(),
-                emitters.size() == 1 ? "" : "s");
+                emitters.size() == 1 ? "" : "s",
+                producers.get().size(),
+                producers.get().size() == 1 ? "" : "s");
     }
 
     /**
@@ -386,14 +432,18 @@ public final class KafkaPlugin implements Plugin {
     @Override
     public Future<Void> stop(final PluginContext context) {
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
+        final CompletableFuture<Void> produced =
+                producers.getAndSet(ProducerChannels.none()).stop();
         // The relay stops beside the consumers, before the clients close and the stores stop after.
         final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
-                        channels.stream().map(ChannelConsumer::stop), java.util.stream.Stream.of(outbox.stopping()))
+                        channels.stream().map(ChannelConsumer::stop),
+                        java.util.stream.Stream.of(outbox.stopping(), produced))
                 .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("kafka-stop")
                 .start(() -> {
+                    streams.values().forEach(ChannelStream::complete);
                     stopClients();
                     validator.getAndSet(PayloadValidator.NONE).close();
                     devService.stopNow();

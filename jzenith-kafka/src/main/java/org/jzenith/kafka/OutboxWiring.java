@@ -25,8 +25,11 @@ import org.jzenith.core.spi.outbox.InboxStore;
 import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
+import org.jzenith.messaging.consumer.InboxMethods;
+import org.jzenith.messaging.consumer.Json;
 import org.jzenith.messaging.outbox.InboxPurge;
 import org.jzenith.messaging.outbox.OutboxRelay;
+import org.jzenith.messaging.spi.Payload;
 
 /**
  * The Kafka plugin's side of the outbox: binds the codec that writes events as its emitters do, and

@@ -20,8 +20,14 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class PartitionWorker {
 
+    /** Takes one record to its end; true when it is done (its offset may be committed). */
+    @FunctionalInterface
+    interface Processing {
+        boolean process(ConsumerRecord<byte[], byte[]> record);
+    }
+
     private final TopicPartition partition;
-    private final RecordProcessor processor;
+    private final Processing processor;
     private final ExecutorService threads;
     private final Semaphore concurrency;
     private final InFlight inFlight;
@@ -32,7 +38,7 @@ final class PartitionWorker {
 
     PartitionWorker(
             final TopicPartition partition,
-            final RecordProcessor processor,
+            final Processing processor,
             final ExecutorService threads,
             final Semaphore concurrency,
             final InFlight inFlight) {

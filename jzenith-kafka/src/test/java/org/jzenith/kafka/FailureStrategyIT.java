@@ -83,7 +83,7 @@ class FailureStrategyIT {
         Await.until(WAIT, "the health check is DOWN", () -> result(health).status() == HealthStatus.DOWN);
         assertThat(result(health).reason()).hasValueSatisfying(reason -> assertThat(reason)
                 .contains("channel 'orders' stopped (failure-strategy=fail)")
-                .contains("record " + orders + "-0@0 failed"));
+                .contains("message " + orders + "-0@0 failed"));
         assertThat(inbox.orders).as("the record behind the failed one").isEmpty();
         assertThat(topics.committed(group, orders, 0).orElse(0L))
                 .as("nothing from the failed record on")

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.outbox.InboxConfiguration;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.messaging.Idempotent;
 import org.jzenith.test.Await;
 import org.jzenith.test.services.PrivateKafka;
 

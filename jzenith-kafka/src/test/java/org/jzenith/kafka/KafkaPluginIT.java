@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
 import org.jzenith.messaging.spi.ChannelLiteral;
+import org.jzenith.messaging.spi.PayloadException;
 import org.jzenith.test.Await;
 import org.jzenith.test.services.PrivateKafka;
 

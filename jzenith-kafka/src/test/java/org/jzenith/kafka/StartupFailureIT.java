@@ -107,14 +107,13 @@ class StartupFailureIT {
         assertThat(failure)
                 .isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("UnsupportedMembers.prices")
-                .hasMessageContaining("is a Multi fed by the channel 'prices'")
+                .hasMessageContaining("is @Channel(\"prices\") Multi<Double>, but the channel has no stream")
                 .hasMessageContaining("UnsupportedMembers.mutiny")
                 .hasMessageContaining("is a MutinyEmitter")
                 .hasMessageContaining("has @OnOverflow")
                 .hasMessageContaining("has @Acknowledgment")
                 .hasMessageContaining("has @Broadcast")
                 .hasMessageContaining("has @Merge")
-                .hasMessageContaining("is an @Outgoing method without @Incoming")
                 .hasMessageContaining("UnsupportedMembers.takesMessage")
                 .hasMessageContaining("UnsupportedMembers.transformsStream")
                 .hasMessageContaining("UnsupportedMembers.returnsNothing");
@@ -131,12 +130,15 @@ class StartupFailureIT {
 
         assertThat(failure)
                 .isInstanceOf(StartupException.class)
-                .hasMessageContaining("UnsupportedBean.prices is a Multi fed by the channel 'prices'")
+                .hasMessageContaining(
+                        "UnsupportedBean.prices is @Channel(\"prices\") Multi<Double>, but the channel has no"
+                                + " stream")
                 .hasMessageContaining("UnsupportedBean.undeclared is @Channel(\"nobody\") Emitter<String>, but the"
                         + " channel has no emitter")
                 .hasMessageContaining(
                         "UnsupportedBean.forgotten has @Incoming(\"forgotten\") but jZenith" + " would never call it")
                 .hasMessageContaining("UnsupportedBean.forgotten has @Broadcast")
-                .hasMessageContaining("UnsupportedBean.produces is an @Outgoing method without @Incoming");
+                .hasMessageContaining(
+                        "UnsupportedBean.produces is an @Outgoing producer method that jZenith would never call");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 
 /** Each part of Reactive Messaging jZenith does not implement is found, named, with what to do instead. */
@@ -13,21 +14,49 @@ class UnsupportedMessagingTest {
     private static final Map<String, Class<?>> EMITTERS = Map.of("orders", Order.class);
 
     private static List<String> problems(final boolean consumer) {
-        return UnsupportedMessaging.of(UnsupportedMembers.class, consumer, EMITTERS, KafkaPlugin.REGISTRATION).stream()
+        return UnsupportedMessaging.of(
+                        UnsupportedMembers.class,
+                        consumer,
+                        UnsupportedMessaging.Declared.emitters(EMITTERS),
+                        KafkaPlugin.REGISTRATION)
+                .stream()
                 .map(problem -> problem.subject() + " " + problem.message())
                 .toList();
     }
 
     @Test
-    void aStreamFedByAChannelIsRefusedAsAFieldOrParameter() {
+    void aStreamOfAChannelWithoutADeclaredStreamIsRefusedAsAFieldOrParameter() {
         assertThat(problems(true))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.prices is a Multi fed by the channel 'prices'")
-                        .contains("consume the channel with an @Incoming(\"prices\") method"))
-                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.quotes is a Publisher"))
+                        .startsWith("UnsupportedMembers.prices is @Channel(\"prices\") Multi<Double>, but the channel"
+                                + " has no stream; declare it with KafkaPlugin...withStream(\"prices\", Double.class)")
+                        .contains("or consume the channel with an @Incoming(\"prices\") method"))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers's constructor (parameter 1) is a Flowable fed by the"
-                                + " channel 'ticks'"));
+                        .startsWith("UnsupportedMembers.quotes is @Channel(\"quotes\") Publisher<String>"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers's constructor (parameter 1) is @Channel(\"ticks\")"
+                                + " Flowable<Long>, but the channel has no stream"));
+    }
+
+    @Test
+    void aDeclaredStreamIsInjectedAsMultiPublisherOrFlowableOfItsPayloadType() {
+        final List<String> problems = UnsupportedMessaging.of(
+                        UnsupportedMembers.class,
+                        true,
+                        new UnsupportedMessaging.Declared(
+                                EMITTERS,
+                                Map.of("prices", Double.class, "quotes", String.class, "ticks", Integer.class)),
+                        KafkaPlugin.REGISTRATION)
+                .stream()
+                .map(problem -> problem.subject() + " " + problem.message())
+                .toList();
+        assertThat(problems)
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.prices "))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.quotes "))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith(
+                                "UnsupportedMembers's constructor (parameter 1) is @Channel(\"ticks\") Flowable<Long>,"
+                                        + " but the channel's stream carries Integer"));
     }
 
     @Test
@@ -67,10 +96,13 @@ class UnsupportedMessagingTest {
     }
 
     @Test
-    void anOutgoingProducerMethodIsRefused() {
-        assertThat(problems(true)).anySatisfy(problem -> assertThat(problem)
-                .startsWith("UnsupportedMembers.produces is an @Outgoing method without @Incoming")
-                .contains("send through an injected @Channel(\"generated\") Emitter"));
+    void anOutgoingProducerMethodIsCalledOnlyInAClassNamedToThePlugin() {
+        assertThat(problems(true))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.produces"));
+        assertThat(problems(false)).anySatisfy(problem -> assertThat(problem)
+                .startsWith("UnsupportedMembers.produces is an @Outgoing producer method that jZenith would never"
+                        + " call: name UnsupportedMembers in KafkaPlugin.withConsumers(...)")
+                .contains("or send through an injected @Channel(\"generated\") Emitter"));
     }
 
     @Test
@@ -83,7 +115,7 @@ class UnsupportedMessagingTest {
 
     @Test
     void incomingMethodsTakingAMessageOrAStreamOrProcessingStreamsOrReturningNothingAreRefused() {
-        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class).stream()
+        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class, KafkaParameters.INSTANCE).stream()
                 .flatMap(found -> found.problems().stream()
                         .map(problem ->
                                 IncomingMethod.describe(UnsupportedMembers.class, found.method()) + " " + problem))
@@ -92,7 +124,7 @@ class UnsupportedMessagingTest {
         assertThat(problems)
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.takesMessage takes a Message")
-                        .contains("take the payload, or the ConsumerRecord<K, V>"))
+                        .contains("take the payload or a ConsumerRecord<K, V> for the key, headers and position"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
                 .anySatisfy(problem -> assertThat(problem)

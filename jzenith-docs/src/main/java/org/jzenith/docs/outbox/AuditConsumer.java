@@ -3,7 +3,7 @@ package org.jzenith.docs.outbox;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jdbi.v3.core.Jdbi;
-import org.jzenith.kafka.Idempotent;
+import org.jzenith.messaging.Idempotent;
 
 /** Applies each user event once. */
 public class AuditConsumer {

@@ -3,7 +3,7 @@ package org.jzenith.docs.outbox;
 import io.vertx.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jzenith.kafka.Idempotent;
+import org.jzenith.messaging.Idempotent;
 import org.jzenith.postgresql.PostgresqlInbox;
 
 /** Applies each user event once, through the reactive PostgreSQL plugin's inbox. */

@@ -81,4 +81,84 @@ class QuotesGuideIT {
         assertThat(received.quotes.values())
                 .allSatisfy(quote -> assertThat(quote.price()).isBetween(0, 99));
     }
+
+    @Test
+    void theQuotesChannelStreamsToEveryBrowserAsServerSentEvents() throws Exception {
+        final String suffix = UUID.randomUUID().toString().substring(0, 8);
+        app = JZenith.application()
+                .withPlugins(
+                        KafkaPlugin.withConsumers(QuotesProcessor.class)
+                                .withEmitter("quote-requests", String.class)
+                                .withStream("quotes", Quote.class),
+                        RestPlugin.withResources(QuotesStreamResource.class))
+                .withConfiguration("rest.port", 0)
+                .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
+                .withConfiguration("kafka.group-id", "quotes-" + suffix)
+                .withConfiguration("kafka.channels.quote-requests.topic", "quote-requests-" + suffix)
+                .withConfiguration("kafka.channels.requests.topic", "quote-requests-" + suffix)
+                .withConfiguration("kafka.channels.quotes.topic", "quotes-" + suffix)
+                .start();
+        final int port = app.instance(RestServer.class).port();
+        final HttpClient http = HttpClient.newHttpClient();
+        // Two browsers watch the stream before any quote is asked for: each sees every quote.
+        final List<EventReader> browsers = List.of(EventReader.open(http, port), EventReader.open(http, port));
+        Await.until(WAIT, "both browsers subscribed", () -> browsers.stream().allMatch(EventReader::connected));
+
+        final List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            ids.add(http.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/quotes/request"))
+                                    .POST(HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body());
+        }
+
+        for (final EventReader browser : browsers) {
+            Await.until(WAIT, "an event for each of the 10 requests", () -> ids.stream()
+                    .allMatch(id -> browser.events().stream().anyMatch(event -> event.contains(id))));
+            assertThat(browser.events())
+                    .allSatisfy(event ->
+                            assertThat(event).startsWith("data: {\"id\":\"").contains("\"price\":"));
+        }
+        browsers.forEach(EventReader::close);
+    }
+
+    /** A browser's EventSource, as far as the test needs one: the data lines of a GET /quotes response. */
+    private static final class EventReader {
+        private final List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final java.util.concurrent.CompletableFuture<HttpResponse<java.util.stream.Stream<String>>> response;
+        private volatile boolean connected;
+
+        private EventReader(final HttpClient http, final int port) {
+            response = http.sendAsync(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/quotes"))
+                            .header("Accept", "text/event-stream")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofLines());
+            response.thenAccept(answer -> {
+                assertThat(answer.statusCode()).isEqualTo(200);
+                connected = true;
+                Thread.ofVirtual().start(() -> answer.body()
+                        .filter(line -> line.startsWith("data:"))
+                        .forEach(events::add));
+            });
+        }
+
+        static EventReader open(final HttpClient http, final int port) {
+            return new EventReader(http, port);
+        }
+
+        boolean connected() {
+            return connected;
+        }
+
+        List<String> events() {
+            return events;
+        }
+
+        void close() {
+            response.thenAccept(answer -> answer.body().close());
+        }
+    }
 }

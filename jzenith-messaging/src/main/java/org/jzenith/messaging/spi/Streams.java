@@ -46,8 +46,8 @@ public final class Streams {
     public static String advice(final Class<?> type) {
         if (isStream(type)) {
             return ", a stream, which jZenith does not consume or send from: a processor that transforms a"
-                    + " stream, or an @Outgoing method that produces one, is not built; return one result per"
-                    + " record (a value, CompletionStage, Single or Maybe), or send through an injected"
+                    + " stream is not built (an @Outgoing method without @Incoming may return one); return one"
+                    + " result per record (a value, CompletionStage, Single or Maybe), or send through an injected"
                     + " @Channel Emitter";
         }
         return ", which jZenith cannot wait for; return nothing, a value, CompletionStage, Vert.x Future,"

@@ -24,9 +24,9 @@ import org.eclipse.microprofile.reactive.messaging.Outgoing;
  * SmallRye's additions to it) that jZenith does not do, each with what to do instead: annotations
  * such as {@code @Acknowledgment}, {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
  * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
- * {@code Emitter<T>} the plugin declares ({@code Multi<T>}, {@code Publisher<T>}, {@code
- * MutinyEmitter<T>}); and {@code @Incoming} methods of a class not named as a consumer, which would
- * never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
+ * {@code Emitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>}, {@code Flowable<T>}) the
+ * plugin declares (such as {@code MutinyEmitter<T>}); and {@code @Incoming} methods of a class not
+ * named as a consumer, which would never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
  * the class's fields, constructors, methods and their parameters, and those of its superclasses.
  * The same for every connector, which says how its users register consumers and emitters ({@link
  * Registration}). Used at start-up only; stateless.
@@ -40,6 +40,13 @@ public final class UnsupportedMessaging {
 
     private static final String MP = "org.eclipse.microprofile.reactive.messaging.";
     private static final String SMALLRYE = "io.smallrye.reactive.messaging.";
+
+    /** The stream types a declared stream is injected as. */
+    private static final Set<String> STREAM_TYPES = Set.of(
+            "java.util.concurrent.Flow$Publisher",
+            "org.reactivestreams.Publisher",
+            "io.smallrye.mutiny.Multi",
+            "io.reactivex.rxjava3.core.Flowable");
 
     /** What jZenith does anyway: methods run on virtual threads, where blocking is fine. */
     private static final Set<String> HONOURED = Set.of(
@@ -90,7 +97,26 @@ public final class UnsupportedMessaging {
      * @param sendTimeout the setting that bounds an emitter's wait for buffer space, such as {@code
      *     kafka.send-timeout}
      */
-    public record Registration(String consumers, String emitter, String sendTimeout) {}
+    public record Registration(String consumers, String emitter, String stream, String sendTimeout) {}
+
+    /**
+     * The channels a connector's plugin declares for injection, each with its payload type.
+     *
+     * @param emitters the channels with an {@code Emitter<T>}
+     * @param streams the channels with a stream ({@code Multi<T>}, {@code Publisher<T>}, {@code Flowable<T>})
+     */
+    public record Declared(Map<String, Class<?>> emitters, Map<String, Class<?>> streams) {
+
+        public Declared {
+            emitters = Map.copyOf(emitters);
+            streams = Map.copyOf(streams);
+        }
+
+        /** Emitters only. */
+        public static Declared emitters(final Map<String, Class<?>> emitters) {
+            return new Declared(emitters, Map.of());
+        }
+    }
 
     private UnsupportedMessaging() {}
 
@@ -98,14 +124,11 @@ public final class UnsupportedMessaging {
      * What {@code type} asks for that jZenith does not do.
      *
      * @param consumer whether the class is named as a consumer, so its {@code @Incoming} methods are called
-     * @param emitters the channels with a declared emitter, and the payload type of each
+     * @param declared the channels with a declared emitter or stream, and the payload type of each
      * @param registration how the connector's users name consumers and emitters, for the advice
      */
     public static List<Problem> of(
-            final Class<?> type,
-            final boolean consumer,
-            final Map<String, Class<?>> emitters,
-            final Registration registration) {
+            final Class<?> type, final boolean consumer, final Declared declared, final Registration registration) {
         final Map<String, String> refused = refused(registration);
         final List<Problem> problems = new ArrayList<>();
         for (Class<?> each = type;
@@ -115,16 +138,16 @@ public final class UnsupportedMessaging {
             for (final Field field : each.getDeclaredFields()) {
                 final String subject = each.getSimpleName() + "." + field.getName();
                 annotations(field, subject, refused, problems);
-                channel(field, field.getGenericType(), emitters, registration)
+                channel(field, field.getGenericType(), declared, registration)
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
             }
             for (final Constructor<?> constructor : each.getDeclaredConstructors()) {
-                parameters(constructor, each.getSimpleName() + "'s constructor", emitters, registration, problems);
+                parameters(constructor, each.getSimpleName() + "'s constructor", declared, registration, problems);
             }
             for (final Method method : each.getDeclaredMethods()) {
                 final String subject = each.getSimpleName() + "." + method.getName();
                 annotations(method, subject, refused, problems);
-                parameters(method, subject, emitters, registration, problems);
+                parameters(method, subject, declared, registration, problems);
                 methodProblem(method, consumer, each == type, registration)
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
             }
@@ -135,10 +158,14 @@ public final class UnsupportedMessaging {
     private static Optional<String> methodProblem(
             final Method method, final boolean consumer, final boolean own, final Registration registration) {
         final boolean incoming = method.isAnnotationPresent(Incoming.class);
-        if (method.isAnnotationPresent(Outgoing.class) && !incoming) {
-            return Optional.of("is an @Outgoing method without @Incoming (a producer of messages), which jZenith"
-                    + " does not call; send through an injected @Channel(\""
-                    + method.getAnnotation(Outgoing.class).value() + "\") Emitter instead");
+        if (method.isAnnotationPresent(Outgoing.class) && !incoming && (!consumer || !own)) {
+            return Optional.of("is an @Outgoing producer method that jZenith would never call: "
+                    + (own
+                            ? "name " + method.getDeclaringClass().getSimpleName() + " in " + registration.consumers()
+                            : "it is inherited; declare it in the class named in " + registration.consumers())
+                    + ", or send through an injected @Channel(\""
+                    + method.getAnnotation(Outgoing.class).value()
+                    + "\") Emitter");
         }
         if (incoming && (!consumer || !own)) {
             return Optional.of("has @Incoming(\""
@@ -155,7 +182,7 @@ public final class UnsupportedMessaging {
     private static void parameters(
             final Executable executable,
             final String subject,
-            final Map<String, Class<?>> emitters,
+            final Declared declared,
             final Registration registration,
             final List<Problem> problems) {
         final Type[] types = executable.getGenericParameterTypes();
@@ -165,7 +192,7 @@ public final class UnsupportedMessaging {
         for (int i = offset; i < parameters.length; i++) {
             final String which = subject + " (parameter " + (i - offset + 1) + ")";
             annotations(parameters[i], which, refused(registration), problems);
-            channel(parameters[i], types[i - offset], emitters, registration)
+            channel(parameters[i], types[i - offset], declared, registration)
                     .ifPresent(message -> problems.add(new Problem(which, message)));
         }
     }
@@ -196,10 +223,7 @@ public final class UnsupportedMessaging {
 
     /** What is wrong with a {@code @Channel} injection point of {@code type}; empty when it is none or fine. */
     public static Optional<String> channel(
-            final AnnotatedElement element,
-            final Type type,
-            final Map<String, Class<?>> emitters,
-            final Registration registration) {
+            final AnnotatedElement element, final Type type, final Declared declared, final Registration registration) {
         final Channel channel = element.getAnnotation(Channel.class);
         if (channel == null) {
             return Optional.empty();
@@ -212,9 +236,7 @@ public final class UnsupportedMessaging {
                     + " makes it a Uni)");
         }
         if (Streams.isStream(raw)) {
-            return Optional.of("is a " + raw.getSimpleName() + " fed by the channel '" + name
-                    + "', a stream that jZenith does not build; consume the channel with an @Incoming(\"" + name
-                    + "\") method of a class named in " + registration.consumers());
+            return stream(element, type, raw, name, declared, registration);
         }
         if (raw != Emitter.class) {
             return Optional.of("is a " + type.getTypeName() + " with @Channel(\"" + name
@@ -227,23 +249,59 @@ public final class UnsupportedMessaging {
             return Optional.of("is a final @Channel field, which cannot be injected; remove final, or take the"
                     + " emitter as a constructor parameter");
         }
-        final Class<?> declared = emitters.get(name);
+        final Class<?> emitted = declared.emitters().get(name);
         final Type payload = type instanceof ParameterizedType emitter ? emitter.getActualTypeArguments()[0] : null;
         if (!(payload instanceof Class<?>)) {
             return Optional.of("is an " + type.getTypeName() + " with @Channel(\"" + name
                     + "\"), whose payload type is not a class; name it, such as Emitter<"
-                    + (declared == null ? "Quote" : declared.getSimpleName()) + ">");
+                    + (emitted == null ? "Quote" : emitted.getSimpleName()) + ">");
         }
-        if (declared == null) {
+        if (emitted == null) {
             return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
                     + ">, but the channel has no emitter; declare it with " + registration.emitter() + "(\"" + name
                     + "\", " + ((Class<?>) payload).getSimpleName() + ".class)");
         }
-        if (declared != payload) {
+        if (emitted != payload) {
             return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
-                    + ">, but the channel's emitter sends " + declared.getSimpleName()
-                    + " (" + registration.emitter() + "); inject Emitter<" + declared.getSimpleName()
+                    + ">, but the channel's emitter sends " + emitted.getSimpleName()
+                    + " (" + registration.emitter() + "); inject Emitter<" + emitted.getSimpleName()
                     + "> or declare the emitter with " + ((Class<?>) payload).getSimpleName() + ".class");
+        }
+        return Optional.empty();
+    }
+
+    /** What is wrong with a {@code @Channel} stream injection point; empty when the plugin declares the stream. */
+    private static Optional<String> stream(
+            final AnnotatedElement element,
+            final Type type,
+            final Class<?> raw,
+            final String name,
+            final Declared declared,
+            final Registration registration) {
+        final Class<?> streamed = declared.streams().get(name);
+        final Type payload = type instanceof ParameterizedType stream ? stream.getActualTypeArguments()[0] : null;
+        final String payloadName = payload instanceof Class<?> known ? known.getSimpleName() : "Quote";
+        if (!STREAM_TYPES.contains(raw.getName())) {
+            return Optional.of("is a " + raw.getSimpleName() + " fed by the channel '" + name
+                    + "', a stream type jZenith does not inject; inject @Channel(\"" + name + "\") Multi<"
+                    + payloadName + ">, Publisher<" + payloadName + "> (Reactive Streams' or the JDK's) or Flowable<"
+                    + payloadName + ">");
+        }
+        if (streamed == null) {
+            return Optional.of("is @Channel(\"" + name + "\") " + raw.getSimpleName() + "<" + payloadName
+                    + ">, but the channel has no stream; declare it with " + registration.stream() + "(\"" + name
+                    + "\", " + payloadName + ".class), or consume the channel with an @Incoming(\"" + name
+                    + "\") method of a class named in " + registration.consumers());
+        }
+        if (payload != streamed) {
+            return Optional.of("is @Channel(\"" + name + "\") " + raw.getSimpleName() + "<" + payloadName
+                    + ">, but the channel's stream carries " + streamed.getSimpleName() + " (" + registration.stream()
+                    + "); inject " + raw.getSimpleName() + "<" + streamed.getSimpleName() + ">");
+        }
+        if (element instanceof Field field
+                && (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers()))) {
+            return Optional.of("is a static or final @Channel field, which cannot be injected; make it an instance"
+                    + " field that is not final");
         }
         return Optional.empty();
     }

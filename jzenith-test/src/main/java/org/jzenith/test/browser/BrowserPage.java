@@ -127,7 +127,9 @@ public final class BrowserPage implements WebSocket.Listener, AutoCloseable {
                 + " (function poll() { let value; try { value = " + condition + "; } catch (e) { value = null; }"
                 + " if (value) { resolve(typeof value === 'string' ? value : 'true'); }"
                 + " else if (Date.now() - start > " + WAIT.toMillis() + ") {"
-                + " reject(new Error('waited in vain for " + what + "')); }"
+                + " reject(new Error('waited in vain for "
+                + what.replace("\\", "\\\\").replace("'", "\\'")
+                + "')); }"
                 + " else { setTimeout(poll, 100); } })(); })");
     }
 

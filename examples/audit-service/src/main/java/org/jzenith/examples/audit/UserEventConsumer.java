@@ -2,7 +2,7 @@ package org.jzenith.examples.audit;
 
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.jzenith.kafka.Idempotent;
+import org.jzenith.messaging.Idempotent;
 
 /**
  * Writes each user event into the audit log. Called on a virtual thread, one record of a partition

@@ -21,7 +21,7 @@ final class OutboxUserEvents implements UserEvents {
 
     @Override
     public void publish(final UserEvent event) {
-        outbox.publish(UserEventsModule.CHANNEL, event.kafkaKey(), event);
+        outbox.publish(UserEventsModule.CHANNEL, event.messageKey(), event);
     }
 
     @Override

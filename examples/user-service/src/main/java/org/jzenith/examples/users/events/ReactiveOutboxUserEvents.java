@@ -24,7 +24,7 @@ final class ReactiveOutboxUserEvents implements UserEvents {
 
     @Override
     public Future<Void> publish(final SqlConnection transaction, final UserEvent event) {
-        return outbox.publish(transaction, UserEventsModule.CHANNEL, event.kafkaKey(), event);
+        return outbox.publish(transaction, UserEventsModule.CHANNEL, event.messageKey(), event);
     }
 
     /** Refused: there is no transaction on a thread to join, only the one {@link #publish(SqlConnection, UserEvent)} gets. */

@@ -3,7 +3,7 @@ package org.jzenith.examples.users.events;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import org.jzenith.kafka.Keyed;
+import org.jzenith.messaging.Keyed;
 
 /**
  * What the service tells others about its users, as JSON on the topic {@code users.events}: {@code
@@ -31,7 +31,7 @@ public record UserEvent(UUID eventId, String type, UUID userId, Optional<String>
     }
 
     @Override
-    public String kafkaKey() {
+    public String messageKey() {
         return userId.toString();
     }
 }

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -8,53 +8,70 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jzenith.messaging.spi.ChannelMeters;
+import org.jzenith.messaging.spi.ChannelPolicy;
+import org.jzenith.messaging.spi.DeadLetters;
+import org.jzenith.messaging.spi.InboundMessage;
+import org.jzenith.messaging.spi.MessageTracing;
+import org.jzenith.messaging.spi.PayloadException;
 import org.jzenith.messaging.spi.Returns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes one record of a channel to its end: reads and validates it, calls the method and waits for
- * what it returns (and, for a processor, for the broker to acknowledge its result sent to the
- * {@code @Outgoing} channel), tries again with backoff, and sends it to the dead-letter topic when every attempt
- * failed or it cannot be read at all. Runs on a partition's virtual thread, where blocking is fine.
- * Logs name the topic, partition and offset, never the payload. Thread-safe.
+ * Takes one message of a channel to its end, for any connector: reads and validates it, calls the
+ * method and waits for what it returns (and, for a processor, for the broker to acknowledge its result
+ * sent to the {@code @Outgoing} channel), tries again with backoff, and when every attempt failed or
+ * it cannot be read at all does what the channel's failure strategy says (by default: to the
+ * connector's dead letters). The connector calls it on a virtual thread of its own, where blocking is
+ * fine, and acknowledges the message (commits its offset) only when it returns true. Logs name the
+ * message's position, never its payload. Thread-safe.
+ *
+ * <pre>{@code
+ * MessageProcessor processor = new MessageProcessor(policy, method, bean, validator, deadLetters, meters,
+ *         stopping, tracing, Optional.empty(), failedChannels);
+ * if (processor.process(message)) { acknowledge(message); }
+ * }</pre>
  */
-final class RecordProcessor {
+public final class MessageProcessor {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RecordProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MessageProcessor.class);
     private static final Duration DEAD_LETTER_RETRY = Duration.ofSeconds(1);
 
-    private final ChannelSettings settings;
+    private final ChannelPolicy settings;
     private final IncomingMethod method;
     private final Object bean;
     private final PayloadValidator validator;
     private final DeadLetters deadLetters;
-    private final KafkaMetrics.Channel metrics;
+    private final ChannelMeters metrics;
     private final CountDownLatch stopping;
-    private final KafkaTracing tracing;
-    private final String group;
+    private final MessageTracing tracing;
     private final Optional<Emitter<Object>> forward;
     private final FailedChannels failedChannels;
 
-    RecordProcessor(
-            final ChannelSettings settings,
+    /**
+     * A processor of {@code method}'s channel.
+     *
+     * @param stopping counted down when the channel stops; the processor counts it down itself when the
+     *     failure strategy {@code fail} stops the channel
+     * @param forward where a processor method's results are sent, for one with {@code @Outgoing}
+     */
+    public MessageProcessor(
+            final ChannelPolicy settings,
             final IncomingMethod method,
             final Object bean,
             final PayloadValidator validator,
             final DeadLetters deadLetters,
-            final KafkaMetrics.Channel metrics,
+            final ChannelMeters metrics,
             final CountDownLatch stopping,
-            final KafkaTracing tracing,
-            final String group,
+            final MessageTracing tracing,
             final Optional<Emitter<Object>> forward,
             final FailedChannels failedChannels) {
         this.forward = forward;
         this.failedChannels = failedChannels;
         this.tracing = tracing;
-        this.group = group;
         this.settings = settings;
         this.method = method;
         this.bean = bean;
@@ -65,16 +82,16 @@ final class RecordProcessor {
     }
 
     /**
-     * Processes {@code record}; true when it is done (the method succeeded, or it went to the
-     * dead-letter topic), false when the channel stopped first (its offset must not be committed).
+     * Processes {@code message}; true when it is done (the method succeeded, or it failed for good and
+     * the failure strategy settled it), false when the channel stopped first (it must not be acknowledged).
      */
-    boolean process(final ConsumerRecord<byte[], byte[]> record) {
+    public boolean process(final InboundMessage message) {
         final long started = System.nanoTime();
-        final Span span = tracing.process(record, group);
+        final Span span = tracing.process(message);
         try (Scope _ = span.makeCurrent()) {
             final Outcome outcome =
-                    ScopedValue.where(InboxMethods.RECORD, record).call(() -> processIn(record));
-            outcome.failure().ifPresentOrElse(cause -> KafkaTracing.fail(span, cause), span::end);
+                    ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message));
+            outcome.failure().ifPresentOrElse(cause -> fail(span, cause), span::end);
             return outcome.done();
         } finally {
             metrics.processing().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
@@ -82,10 +99,10 @@ final class RecordProcessor {
     }
 
     /**
-     * How processing a record ended.
+     * How processing a message ended.
      *
-     * @param done whether the record is done (its offset may be committed)
-     * @param failure why it failed, when it went to the dead-letter topic
+     * @param done whether the message is done (it may be acknowledged)
+     * @param failure why it failed, when it failed for good
      */
     private record Outcome(boolean done, Optional<Throwable> failure) {
         static final Outcome SUCCEEDED = new Outcome(true, Optional.empty());
@@ -100,29 +117,27 @@ final class RecordProcessor {
         }
     }
 
-    /** Takes the record to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
-    private Outcome processIn(final ConsumerRecord<byte[], byte[]> record) {
+    /** Takes the message to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
+    private Outcome processIn(final InboundMessage message) {
         final Object argument;
         try {
-            final long weight = InFlight.weight(record);
-            if (weight > settings.maxRecordBytes()) {
+            final long weight = message.weight();
+            if (weight > settings.maxMessageBytes()) {
                 metrics.oversize().increment();
-                throw new PayloadException("the record weighs " + weight + " bytes (key, value and headers), more"
-                        + " than the " + settings.maxRecordBytes() + " of kafka.max-record-bytes");
+                throw new PayloadException("the message weighs " + weight + " bytes (payload, key and headers), more"
+                        + " than the " + settings.maxMessageBytes() + " of " + settings.maxMessageBytesKey());
             }
-            argument = method.reader().read(record);
+            argument = method.reader().read(message);
             validator.validate(method.reader().payload(argument));
         } catch (final PayloadException e) {
             LOG.warn(
-                    "Record {}-{}@{} of channel '{}' cannot be processed by {}: {}; {}",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
+                    "Message {} of channel '{}' cannot be processed by {}: {}; {}",
+                    message.position(),
                     settings.channel(),
                     method.describe(),
                     e.getMessage(),
                     fate());
-            return Outcome.settled(settle(record, e, 0), e);
+            return Outcome.settled(settle(message, e, 0), e);
         }
         int attempt = 0;
         while (true) {
@@ -135,10 +150,8 @@ final class RecordProcessor {
             metrics.failed().increment();
             if (failure instanceof PayloadException || attempt > settings.retries()) {
                 LOG.warn(
-                        "Record {}-{}@{} of channel '{}' failed in {} after {} attempt{}: {}; {}",
-                        record.topic(),
-                        record.partition(),
-                        record.offset(),
+                        "Message {} of channel '{}' failed in {} after {} attempt{}: {}; {}",
+                        message.position(),
                         settings.channel(),
                         method.describe(),
                         attempt,
@@ -146,14 +159,12 @@ final class RecordProcessor {
                         describe(failure),
                         fate(),
                         failure);
-                return Outcome.settled(settle(record, failure, attempt), failure);
+                return Outcome.settled(settle(message, failure, attempt), failure);
             }
             final Duration wait = settings.backoffBefore(attempt);
             LOG.debug(
-                    "Record {}-{}@{} of channel '{}' failed (attempt {}): {}; trying again in {} ms",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
+                    "Message {} of channel '{}' failed (attempt {}): {}; trying again in {} ms",
+                    message.position(),
                     settings.channel(),
                     attempt,
                     describe(failure),
@@ -223,57 +234,52 @@ final class RecordProcessor {
         forward.get().send(result).toCompletableFuture().get();
     }
 
-    /** What becomes of a record that failed for good, for the log. */
+    /** What becomes of a message that failed for good, for the log. */
     private String fate() {
         return switch (settings.failureStrategy()) {
-            case DEAD_LETTER_QUEUE -> "sending it to " + settings.deadLetterTopic();
-            case IGNORE -> "ignoring it (failure-strategy=ignore): it is committed as it is";
-            case FAIL -> "stopping the channel (failure-strategy=fail): it is not committed";
+            case DEAD_LETTER_QUEUE -> "sending it to " + deadLetters.destination();
+            case IGNORE -> "ignoring it (failure-strategy=ignore): it is acknowledged as it is";
+            case FAIL -> "stopping the channel (failure-strategy=fail): it is not acknowledged";
         };
     }
 
     /**
-     * Takes a record that failed for good to its end as the channel's failure strategy says: to the
+     * Takes a message that failed for good to its end as the channel's failure strategy says: to the
      * dead letters, done as it is, or not done with the channel stopping. True when it is done.
      */
-    private boolean settle(final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
+    private boolean settle(final InboundMessage message, final Throwable failure, final int attempts) {
         return switch (settings.failureStrategy()) {
-            case DEAD_LETTER_QUEUE -> deadLetter(record, failure, attempts);
+            case DEAD_LETTER_QUEUE -> deadLetter(message, failure, attempts);
             case IGNORE -> {
                 metrics.ignored().increment();
                 yield true;
             }
             case FAIL -> {
                 failedChannels.fail(
-                        settings.channel(),
-                        "record " + record.topic() + "-" + record.partition() + "@" + record.offset() + " failed: "
-                                + describe(failure));
+                        settings.channel(), "message " + message.position() + " failed: " + describe(failure));
                 LOG.error(
-                        "Channel '{}' stops consuming at record {}-{}@{} (failure-strategy=fail); its health check"
-                                + " is DOWN until the application restarts, which delivers the record again",
+                        "Channel '{}' stops consuming at message {} (failure-strategy=fail); its health check"
+                                + " is DOWN until the application restarts, which delivers the message again",
                         settings.channel(),
-                        record.topic(),
-                        record.partition(),
-                        record.offset());
-                stopping.countDown(); // the poll loop ends: what is done is committed, the group is left
+                        message.position());
+                stopping.countDown(); // the connector stops the channel: what is done is acknowledged
                 yield false;
             }
         };
     }
 
     /**
-     * Sends the record to the dead-letter topic, trying again every second while the broker does not
+     * Sends the message to the dead letters, trying again every second while the broker does not
      * take it for now (it is away). A copy the broker refuses for good (too large with the added
-     * headers, not authorized, no such topic) is sent cut down to its coordinates and failure; when
-     * even that is refused for good, the record is skipped with an ERROR naming it and counted, so that
-     * one record never holds its partition. False when the channel stopped first.
+     * headers, not authorized, no such destination) is sent cut down to its position and failure; when
+     * even that is refused for good, the message is skipped with an ERROR naming it and counted, so that
+     * one message never holds its channel. False when the channel stopped first.
      */
-    private boolean deadLetter(
-            final ConsumerRecord<byte[], byte[]> record, final Throwable failure, final int attempts) {
+    private boolean deadLetter(final InboundMessage message, final Throwable failure, final int attempts) {
         while (true) {
             Throwable refused;
             try {
-                deadLetters.send(settings.deadLetterTopic(), record, failure, attempts);
+                deadLetters.send(message, failure, attempts);
                 metrics.deadLettered().increment();
                 return true;
             } catch (final ExecutionException | RuntimeException e) {
@@ -282,35 +288,31 @@ final class RecordProcessor {
                 Thread.currentThread().interrupt();
                 return false;
             }
-            if (deadLetters.refusedForGood(settings.deadLetterTopic(), refused)) {
+            if (deadLetters.refusedForGood(refused)) {
                 try {
-                    deadLetters.sendCutDown(settings.deadLetterTopic(), record, failure, attempts, refused);
+                    deadLetters.sendCutDown(message, failure, attempts, refused);
                     metrics.deadLettered().increment();
                     metrics.cutDown().increment();
                     LOG.warn(
-                            "Record {}-{}@{} of channel '{}' was refused by the dead-letter topic {} ({}); sent it"
+                            "Message {} of channel '{}' was refused by the dead letters {} ({}); sent it"
                                     + " there cut down to its position and failure",
-                            record.topic(),
-                            record.partition(),
-                            record.offset(),
+                            message.position(),
                             settings.channel(),
-                            settings.deadLetterTopic(),
+                            deadLetters.destination(),
                             describe(refused));
                     return true;
                 } catch (final ExecutionException | RuntimeException e) {
                     final Throwable cutRefused = cause(e);
-                    if (deadLetters.refusedForGood(settings.deadLetterTopic(), cutRefused)) {
+                    if (deadLetters.refusedForGood(cutRefused)) {
                         metrics.skipped().increment();
                         LOG.error(
-                                "Record {}-{}@{} of channel '{}' is skipped: it failed ({}) and the dead-letter"
-                                        + " topic {} refused it ({}) and its cut-down copy ({}); it is lost to"
-                                        + " this consumer group, read it from the topic at that offset",
-                                record.topic(),
-                                record.partition(),
-                                record.offset(),
+                                "Message {} of channel '{}' is skipped: it failed ({}) and the dead letters"
+                                        + " {} refused it ({}) and its cut-down copy ({}); it is lost to"
+                                        + " this consumer, read it from its source at that position",
+                                message.position(),
                                 settings.channel(),
                                 describe(failure),
-                                settings.deadLetterTopic(),
+                                deadLetters.destination(),
                                 describe(refused),
                                 describe(cutRefused));
                         return true;
@@ -322,18 +324,23 @@ final class RecordProcessor {
                 }
             }
             LOG.error(
-                    "Record {}-{}@{} of channel '{}' could not be sent to the dead-letter topic {}: {};"
-                            + " trying again",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
+                    "Message {} of channel '{}' could not be sent to the dead letters {}: {};" + " trying again",
+                    message.position(),
                     settings.channel(),
-                    settings.deadLetterTopic(),
+                    deadLetters.destination(),
                     describe(refused));
             if (stopsWithin(DEAD_LETTER_RETRY)) {
                 return false;
             }
         }
+    }
+
+    /** Ends {@code span} as failed by {@code failure}. */
+    private static void fail(final Span span, final Throwable failure) {
+        span.setStatus(
+                io.opentelemetry.api.trace.StatusCode.ERROR, failure.getClass().getSimpleName());
+        span.recordException(failure);
+        span.end();
     }
 
     private static Throwable cause(final Exception e) {

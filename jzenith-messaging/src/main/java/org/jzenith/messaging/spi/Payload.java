@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,14 +7,18 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * How a record's key or value turns into what a method takes, and a value into bytes to send: text
+ * How a message's payload (or a Kafka record's key) turns into what a method takes, and a value into bytes to send: text
  * as UTF-8, bytes as they are, anything else as JSON through the application's {@link ObjectMapper}.
  * Decided once per method at start-up, from its declared type. Thread-safe.
+ *
+ * <pre>{@code
+ * Payload orders = Payload.of(Order.class, json).orElseThrow();
+ * Order order = (Order) orders.read(bytes);            // a PayloadException when they are no Order
+ * }</pre>
  */
-sealed interface Payload {
+public sealed interface Payload {
 
     /** The value {@code bytes} stand for; a {@link PayloadException} when they cannot be read. */
     Object read(byte[] bytes);
@@ -29,7 +33,7 @@ sealed interface Payload {
      * The payload for the declared {@code type}: {@code String}, {@code byte[]}, or a JSON type;
      * empty for what cannot be read from JSON (a raw type variable).
      */
-    static Optional<Payload> of(final Type type, final ObjectMapper json) {
+    public static Optional<Payload> of(final Type type, final ObjectMapper json) {
         if (type == String.class) {
             return Optional.of(new Text());
         }
@@ -83,18 +87,18 @@ sealed interface Payload {
         @Override
         public Object read(final byte[] bytes) {
             if (bytes == null || bytes.length == 0) {
-                throw new PayloadException("the record has no value, where a JSON " + describe() + " was expected");
+                throw new PayloadException("the message has no payload, where a JSON " + describe() + " was expected");
             }
             try {
                 final Object value = mapper.readValue(bytes, type);
                 if (value == null) {
                     throw new PayloadException(
-                            "the record's value is JSON null, where a " + describe() + " was expected");
+                            "the message's payload is JSON null, where a " + describe() + " was expected");
                 }
                 return value;
             } catch (final IOException e) {
                 // Jackson's message quotes the input; only its kind and position are kept, never the payload.
-                throw new PayloadException("the record's value is not a JSON " + describe() + " ("
+                throw new PayloadException("the message's payload is not a JSON " + describe() + " ("
                         + e.getClass().getSimpleName() + ")");
             }
         }
@@ -112,26 +116,6 @@ sealed interface Payload {
         @Override
         public String describe() {
             return type.getRawClass().getSimpleName();
-        }
-    }
-
-    /** The whole record, its key and value read as {@code key} and {@code value} say. */
-    record Whole(Payload key, Payload value) {
-
-        ConsumerRecord<Object, Object> read(final ConsumerRecord<byte[], byte[]> record) {
-            final Object readKey = record.key() == null ? null : key.read(record.key());
-            return new ConsumerRecord<>(
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    record.timestamp(),
-                    record.timestampType(),
-                    record.serializedKeySize(),
-                    record.serializedValueSize(),
-                    readKey,
-                    value.read(record.value()),
-                    record.headers(),
-                    record.leaderEpoch());
         }
     }
 }

@@ -1,10 +1,12 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
+
+import org.jzenith.messaging.spi.PayloadException;
 
 /**
  * Checks a payload's Bean Validation constraints; a payload that breaks one is a {@link
  * PayloadException}, dead-lettered at once. Thread-safe.
  */
-interface PayloadValidator {
+public interface PayloadValidator {
 
     /** Validates nothing: the application has no Bean Validation provider. */
     PayloadValidator NONE = payload -> {};

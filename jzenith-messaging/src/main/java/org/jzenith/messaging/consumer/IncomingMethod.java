@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.invoke.MethodHandle;
@@ -10,32 +10,35 @@ import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.messaging.Idempotent;
+import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.spi.NativeParameters.ParameterReader;
+import org.jzenith.messaging.spi.Payload;
 import org.jzenith.messaging.spi.Returns;
 import org.jzenith.messaging.spi.Streams;
 
 /**
  * One {@code @Incoming} method of a consumer class, checked once at start-up: what it takes (a
- * payload, or the whole record), what it returns (a plain value, or a stage to wait for), where its
+ * payload, or a type of the connector's own such as Kafka's whole record), what it returns (a plain value, or a stage to wait for), where its
  * result goes when it also has {@code @Outgoing} (a processor), and a method handle to call it with
  * (no reflection per record). Thread-safe once made.
  *
  * @param type the consumer class
  * @param method the method
  * @param channel the channel its {@code @Incoming} names
- * @param reader reads a record into the method's argument
+ * @param reader reads a message into the method's argument
  * @param returns how its result completes
  * @param handle calls it: {@code (Object bean, Object argument) -> Object}
  * @param forward where its results are sent, for a processor
  */
-record IncomingMethod(
+public record IncomingMethod(
         Class<?> type,
         Method method,
         String channel,
-        Reader reader,
+        ParameterReader reader,
         Returns returns,
         MethodHandle handle,
         Optional<Forward> forward) {
@@ -44,25 +47,18 @@ record IncomingMethod(
      * The {@code @Outgoing} side of a processor: the channel its results are sent to, and the type
      * they are written as ({@code T} of what it returns, also inside a {@code Message<T>}).
      */
-    record Forward(String channel, Type payload) {}
-
-    /** Reads a record into the argument the method takes. */
-    interface Reader {
-        Object read(ConsumerRecord<byte[], byte[]> record);
-
-        /** The value to validate: the payload, or the whole record's value. */
-        Object payload(Object argument);
-    }
+    public record Forward(String channel, Type payload) {}
 
     /** The {@code @Incoming} methods of {@code type}, each with its problems (none when it can be called). */
-    static List<Found> find(final Class<?> type) {
+    public static List<Found> find(final Class<?> type, final NativeParameters parameters) {
         final List<Found> found = new ArrayList<>();
         for (final Method method : type.getDeclaredMethods()) {
             final Incoming incoming = method.getAnnotation(Incoming.class);
             if (incoming != null) {
                 final Optional<String> outgoing = Optional.ofNullable(method.getAnnotation(Outgoing.class))
                         .map(Outgoing::value);
-                found.add(new Found(method, incoming.value(), outgoing, problems(method, incoming.value(), outgoing)));
+                found.add(new Found(
+                        method, incoming.value(), outgoing, problems(method, incoming.value(), outgoing, parameters)));
             }
         }
         found.sort((a, b) -> a.method().getName().compareTo(b.method().getName()));
@@ -74,9 +70,13 @@ record IncomingMethod(
      *
      * @param outgoing the channel its {@code @Outgoing} names, for a processor
      */
-    record Found(Method method, String channel, Optional<String> outgoing, List<String> problems) {}
+    public record Found(Method method, String channel, Optional<String> outgoing, List<String> problems) {}
 
-    private static List<String> problems(final Method method, final String channel, final Optional<String> outgoing) {
+    private static List<String> problems(
+            final Method method,
+            final String channel,
+            final Optional<String> outgoing,
+            final NativeParameters parameters) {
         final List<String> problems = new ArrayList<>();
         if (channel.isBlank()) {
             problems.add("names no channel; write @Incoming(\"orders\")");
@@ -87,29 +87,20 @@ record IncomingMethod(
         }
         if (method.getParameterCount() != 1) {
             problems.add("takes " + method.getParameterCount()
-                    + " parameters; take one: the payload (String, byte[], a JSON type) or the ConsumerRecord");
+                    + " parameters; take one: the payload (String, byte[], a JSON type)" + parameters.advice());
         } else {
             final Type parameter = method.getGenericParameterTypes()[0];
-            if (parameter instanceof ParameterizedType record && record.getRawType() == ConsumerRecord.class) {
-                for (final Type argument : record.getActualTypeArguments()) {
-                    if (!(argument instanceof Class<?> || argument instanceof ParameterizedType)) {
-                        problems.add("takes a ConsumerRecord of " + argument.getTypeName()
-                                + "; name the key and value types, such as ConsumerRecord<String, Order>");
-                    }
-                }
-            } else if (parameter == ConsumerRecord.class) {
-                problems.add("takes a raw ConsumerRecord; name its key and value types, such as"
-                        + " ConsumerRecord<String, Order>");
+            if (parameters.handles(parameter)) {
+                problems.addAll(parameters.problems(parameter));
             } else if (Returns.raw(parameter) == Message.class) {
-                problems.add("takes a Message, which jZenith does not hand to methods; take the payload, or the"
-                        + " ConsumerRecord<K, V> for the key, headers and position (the record is acknowledged when"
-                        + " the method is done)");
+                problems.add("takes a Message, which jZenith does not hand to methods; take the payload"
+                        + parameters.advice() + " (the message is acknowledged when the method is done)");
             } else if (Streams.isStream(Returns.raw(parameter))) {
                 problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, which"
-                        + " jZenith does not build; take one payload: the method is called once per record");
+                        + " jZenith does not build; take one payload: the method is called once per message");
             } else if (!(parameter instanceof Class<?> || parameter instanceof ParameterizedType)) {
-                problems.add("takes a " + parameter.getTypeName() + ", which cannot be read from a record;"
-                        + " take String, byte[], a JSON type or a ConsumerRecord");
+                problems.add("takes a " + parameter.getTypeName() + ", which cannot be read from a message;"
+                        + " take String, byte[], a JSON type" + parameters.advice());
             }
         }
         Returns.of(method.getReturnType())
@@ -165,39 +156,13 @@ record IncomingMethod(
     }
 
     /** The method, made callable; {@link #find} found no problems with it. */
-    static IncomingMethod of(final Class<?> type, final Found found, final ObjectMapper json) {
+    public static IncomingMethod of(
+            final Class<?> type, final Found found, final ObjectMapper json, final NativeParameters parameters) {
         final Method method = found.method();
         final Type parameter = method.getGenericParameterTypes()[0];
-        final Reader reader;
-        if (parameter instanceof ParameterizedType record && record.getRawType() == ConsumerRecord.class) {
-            final Payload.Whole whole = new Payload.Whole(
-                    Payload.of(record.getActualTypeArguments()[0], json).orElseThrow(),
-                    Payload.of(record.getActualTypeArguments()[1], json).orElseThrow());
-            reader = new Reader() {
-                @Override
-                public Object read(final ConsumerRecord<byte[], byte[]> consumed) {
-                    return whole.read(consumed);
-                }
-
-                @Override
-                public Object payload(final Object argument) {
-                    return ((ConsumerRecord<?, ?>) argument).value();
-                }
-            };
-        } else {
-            final Payload payload = Payload.of(parameter, json).orElseThrow();
-            reader = new Reader() {
-                @Override
-                public Object read(final ConsumerRecord<byte[], byte[]> consumed) {
-                    return payload.read(consumed.value());
-                }
-
-                @Override
-                public Object payload(final Object argument) {
-                    return argument;
-                }
-            };
-        }
+        final ParameterReader reader = parameters.handles(parameter)
+                ? parameters.reader(parameter, json)
+                : ParameterReader.of(Payload.of(parameter, json).orElseThrow());
         try {
             final MethodHandle handle = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
                     .unreflect(method)
@@ -216,12 +181,12 @@ record IncomingMethod(
     }
 
     /** {@code OrderEvents.onOrder}, for messages. */
-    static String describe(final Class<?> type, final Method method) {
+    public static String describe(final Class<?> type, final Method method) {
         return type.getSimpleName() + "." + method.getName();
     }
 
     /** {@code OrderEvents.onOrder}. */
-    String describe() {
+    public String describe() {
         return describe(type, method);
     }
 

@@ -1,12 +1,16 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.consumer.Json;
 
 class PayloadTest {
+
+    /** A JSON payload. */
+    record Order(String id, int quantity) {}
 
     private final Payload orders = Payload.of(Order.class, Json.standard()).orElseThrow();
 
@@ -28,7 +32,7 @@ class PayloadTest {
     void aValueThatIsNotJsonFailsWithoutQuotingIt() {
         assertThatThrownBy(() -> orders.read("card 4111-1111".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(PayloadException.class)
-                .hasMessageStartingWith("the record's value is not a JSON Order")
+                .hasMessageStartingWith("the message's payload is not a JSON Order")
                 .hasMessageNotContaining("4111");
     }
 

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,7 +11,7 @@ import com.google.inject.Injector;
 import com.google.inject.Key;
 
 /** The JSON mapper payloads are read and written with. */
-final class Json {
+public final class Json {
 
     private Json() {}
 
@@ -20,12 +20,12 @@ final class Json {
      * and {@code java.time} support that ignores unknown fields (a consumer keeps working when the
      * producer adds one).
      */
-    static ObjectMapper of(final Injector injector) {
+    public static ObjectMapper of(final Injector injector) {
         final Binding<ObjectMapper> bound = injector.getExistingBinding(Key.get(ObjectMapper.class));
         return bound != null ? bound.getProvider().get() : standard();
     }
 
-    static ObjectMapper standard() {
+    public static ObjectMapper standard() {
         return JsonMapper.builder()
                 .addModule(new Jdk8Module())
                 .addModule(new JavaTimeModule())

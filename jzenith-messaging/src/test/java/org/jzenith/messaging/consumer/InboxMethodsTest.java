@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,21 +8,63 @@ import com.google.inject.Injector;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.Uuid;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.spi.outbox.InboxStore;
+import org.jzenith.messaging.Idempotent;
+import org.jzenith.messaging.spi.InboundMessage;
+import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.spi.PayloadException;
 
 class InboxMethodsTest {
 
-    private static final Uuid ORDERS = Uuid.fromString("Hz0u3nq8Q6qPp9rT0uVw1A");
-    /** Topic ids as a broker would answer them: InboxTopicRecreatedIT asks a real one. */
-    private static final TopicIds TOPICS = TopicIds.using(topic -> ORDERS);
+    /**
+     * A message as a connector hands it over, with an event id header or none; its positional id is a
+     * connector's (Kafka's: InboxTopicRecreatedIT).
+     */
+    private record Delivered(long offset, Optional<String> eventId) implements InboundMessage {
+        @Override
+        public String source() {
+            return "users.events";
+        }
+
+        @Override
+        public String position() {
+            return "users.events-0@" + offset;
+        }
+
+        @Override
+        public byte[] payload() {
+            return new byte[0];
+        }
+
+        @Override
+        public Optional<byte[]> header(final String name) {
+            return name.equals(InboxMethods.EVENT_ID)
+                    ? eventId.map(id -> id.getBytes(StandardCharsets.UTF_8))
+                    : Optional.empty();
+        }
+
+        @Override
+        public long weight() {
+            return 0;
+        }
+
+        @Override
+        public String positionalId() {
+            return "topic-id-0@" + offset;
+        }
+
+        @Override
+        public Object unwrap() {
+            return this;
+        }
+    }
 
     static final class Consumers {
         final AtomicInteger applied = new AtomicInteger();
@@ -46,15 +88,16 @@ class InboxMethodsTest {
     }
 
     private static IncomingMethod method(final String name) {
-        return IncomingMethod.find(Consumers.class).stream()
+        return IncomingMethod.find(Consumers.class, NativeParameters.NONE).stream()
                 .filter(found -> found.method().getName().equals(name))
-                .map(found -> IncomingMethod.of(Consumers.class, found, Json.standard()))
+                .map(found -> IncomingMethod.of(Consumers.class, found, Json.standard(), NativeParameters.NONE))
                 .findFirst()
                 .orElseThrow();
     }
 
     private static Injector withoutInbox() {
-        return Guice.createInjector(OutboxWiring.module());
+        return Guice.createInjector(
+                binder -> com.google.inject.multibindings.OptionalBinder.newOptionalBinder(binder, InboxStore.class));
     }
 
     /** An inbox in memory: the real ones are the store plugins' (OutboxStore*IT in jzenith-jdbc). */
@@ -76,7 +119,6 @@ class InboxMethodsTest {
             }
         };
         return Guice.createInjector(
-                OutboxWiring.module(),
                 binder -> com.google.inject.multibindings.OptionalBinder.newOptionalBinder(binder, InboxStore.class)
                         .setBinding()
                         .toInstance(inbox));
@@ -85,12 +127,12 @@ class InboxMethodsTest {
     @Test
     void aMethodWithoutIdempotentStaysAsItIs() {
         final IncomingMethod plain = method("plain");
-        assertThat(InboxMethods.wrap(plain, withoutInbox(), TOPICS)).isSameAs(plain);
+        assertThat(InboxMethods.wrap(plain, withoutInbox())).isSameAs(plain);
     }
 
     @Test
     void idempotentWithoutAnInboxStopsTheStartNamingTheFix() {
-        assertThatThrownBy(() -> InboxMethods.wrap(method("once"), withoutInbox(), TOPICS))
+        assertThatThrownBy(() -> InboxMethods.wrap(method("once"), withoutInbox()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Consumers.once is @Idempotent, which needs an inbox; register"
                         + " JdbcPlugin.create().withOutbox() or PostgresqlPlugin.create().withOutbox()");
@@ -98,19 +140,19 @@ class InboxMethodsTest {
 
     @Test
     void idempotentOnAMethodThatCompletesLaterIsRefused() {
-        assertThatThrownBy(() -> InboxMethods.wrap(method("later"), withInbox(new java.util.ArrayList<>()), TOPICS))
+        assertThatThrownBy(() -> InboxMethods.wrap(method("later"), withInbox(new java.util.ArrayList<>())))
                 .hasMessageContaining("Consumers.later is @Idempotent but returns a CompletionStage");
     }
 
     @Test
     void aRecordIsAppliedOnceByItsEventIdWhereverItArrives() throws Throwable {
         final List<String> seen = new java.util.ArrayList<>();
-        final IncomingMethod once = InboxMethods.wrap(method("once"), withInbox(seen), TOPICS);
+        final IncomingMethod once = InboxMethods.wrap(method("once"), withInbox(seen));
         final Consumers bean = new Consumers();
-        final ConsumerRecord<byte[], byte[]> first = record(7, "event-1");
-        final ConsumerRecord<byte[], byte[]> again = record(9, "event-1"); // sent again: a new offset
-        for (final ConsumerRecord<byte[], byte[]> record : List.of(first, again)) {
-            ScopedValue.where(InboxMethods.RECORD, record).call(() -> {
+        final InboundMessage first = record(7, "event-1");
+        final InboundMessage again = record(9, "event-1"); // sent again: a new offset
+        for (final InboundMessage record : List.of(first, again)) {
+            ScopedValue.where(InboxMethods.MESSAGE, record).call(() -> {
                 try {
                     return once.handle().invoke(bean, "value");
                 } catch (final Throwable e) {
@@ -123,60 +165,37 @@ class InboxMethodsTest {
     }
 
     @Test
-    void aRecordWithoutAnEventIdIsKnownByItsPositionInItsTopicsId() {
-        final ConsumerRecord<byte[], byte[]> plain = new ConsumerRecord<>("orders", 2, 41L, null, new byte[0]);
-        assertThat(InboxMethods.messageId(plain, TOPICS)).isEqualTo("Hz0u3nq8Q6qPp9rT0uVw1A-2@41");
-        assertThat(InboxMethods.messageId(record(1, "abc"), TOPICS)).isEqualTo("abc");
-    }
-
-    @Test
-    void aTopicsIdIsAskedForAgainWhenAPartitionsOffsetGoesBack() {
-        final List<Uuid> answers = new java.util.ArrayList<>(List.of(ORDERS, Uuid.randomUuid()));
-        final AtomicInteger asked = new AtomicInteger();
-        final TopicIds ids = TopicIds.using(topic -> answers.get(Math.min(asked.getAndIncrement(), 1)));
-        final String first = ids.of("orders", 0, 0);
-        assertThat(ids.of("orders", 0, 1)).startsWith(ORDERS.toString());
-        assertThat(ids.of("orders", 1, 0)).as("another partition, further on").startsWith(ORDERS.toString());
-        assertThat(asked).as("asked once while offsets only grow").hasValue(1);
-        // The topic was deleted and created again: its consumer starts over at offset 0.
-        final String recreated = ids.of("orders", 0, 0);
-        assertThat(asked).hasValue(2);
-        assertThat(recreated)
-                .isNotEqualTo(first)
-                .endsWith("-0@0")
-                .startsWith(answers.get(1).toString());
-        assertThat(ids.of("a".repeat(249), Integer.MAX_VALUE, Long.MAX_VALUE))
-                .as("as long as any topic's name")
-                .hasSizeLessThanOrEqualTo(53);
+    void aMessageWithoutAnEventIdIsKnownByItsConnectorsPositionalId() {
+        assertThat(InboxMethods.messageId(new Delivered(41, Optional.empty()))).isEqualTo("topic-id-0@41");
+        assertThat(InboxMethods.messageId(new Delivered(41, Optional.of(""))))
+                .as("an empty id is none")
+                .isEqualTo("topic-id-0@41");
+        assertThat(InboxMethods.messageId(record(1, "abc"))).isEqualTo("abc");
     }
 
     @Test
     void anEventIdLongerThanTheInboxKeepsIsThePayloadsFault() {
-        assertThat(InboxMethods.messageId(record(1, "x".repeat(InboxMethods.MAX_ID_LENGTH)), TOPICS))
+        assertThat(InboxMethods.messageId(record(1, "x".repeat(InboxMethods.MAX_ID_LENGTH))))
                 .hasSize(255);
-        assertThatThrownBy(() -> InboxMethods.messageId(record(1, "x".repeat(256)), TOPICS))
+        assertThatThrownBy(() -> InboxMethods.messageId(record(1, "x".repeat(256))))
                 .isInstanceOf(PayloadException.class)
-                .hasMessage("the record's jzenith-event-id header is 256 characters long; the inbox keeps ids of at"
-                        + " most 255 (send a shorter id, such as a UUID, or none: the record is then known by its"
+                .hasMessage("the message's jzenith-event-id header is 256 characters long; the inbox keeps ids of at"
+                        + " most 255 (send a shorter id, such as a UUID, or none: the message is then known by its"
                         + " position)");
     }
 
     @Test
     void anEventIdOfAnythingButVisibleAsciiIsThePayloadsFault() {
-        assertThat(InboxMethods.messageId(record(1, "01J9Z3-order:42/v1@shop"), TOPICS))
-                .isEqualTo("01J9Z3-order:42/v1@shop");
+        assertThat(InboxMethods.messageId(record(1, "01J9Z3-order:42/v1@shop"))).isEqualTo("01J9Z3-order:42/v1@shop");
         for (final String bad : new String[] {"with space", "line\nbreak", "nul\u0000", "\u00fcber", "tab\t"}) {
-            assertThatThrownBy(() -> InboxMethods.messageId(record(1, bad), TOPICS))
+            assertThatThrownBy(() -> InboxMethods.messageId(record(1, bad)))
                     .isInstanceOf(PayloadException.class)
                     .hasMessageContaining("is not a visible ASCII character")
                     .hasMessageNotContaining(bad);
         }
     }
 
-    private static ConsumerRecord<byte[], byte[]> record(final long offset, final String eventId) {
-        final ConsumerRecord<byte[], byte[]> record =
-                new ConsumerRecord<>("users.events", 0, offset, null, new byte[0]);
-        record.headers().add(InboxMethods.EVENT_ID, eventId.getBytes(StandardCharsets.UTF_8));
-        return record;
+    private static InboundMessage record(final long offset, final String eventId) {
+        return new Delivered(offset, Optional.of(eventId));
     }
 }

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.emitter;
 
 import com.google.inject.Key;
 import com.google.inject.MembersInjector;
@@ -7,16 +7,12 @@ import com.google.inject.TypeLiteral;
 import com.google.inject.spi.Message;
 import com.google.inject.spi.TypeEncounter;
 import com.google.inject.spi.TypeListener;
-import com.google.inject.util.Types;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
-import java.lang.reflect.ParameterizedType;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.messaging.spi.ChannelLiteral;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
@@ -37,16 +33,26 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Used by Guice while the injector is created; the injectors it registers are thread-safe.
  */
-final class ChannelFields implements TypeListener {
+public final class ChannelFields implements TypeListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChannelFields.class);
 
-    private final Map<String, Class<?>> emitters;
+    private final UnsupportedMessaging.Declared declared;
     private final Set<Class<?>> consumers;
+    private final UnsupportedMessaging.Registration registration;
 
-    ChannelFields(final Map<String, Class<?>> emitters, final List<Class<?>> consumers) {
-        this.emitters = Map.copyOf(emitters);
+    /**
+     * Listens for classes that use the {@code emitters} (channel to payload type) a connector declares;
+     * the {@code consumers} named to it were checked with the configuration, and {@code registration}
+     * says how its users name consumers and emitters.
+     */
+    public ChannelFields(
+            final UnsupportedMessaging.Declared declared,
+            final List<Class<?>> consumers,
+            final UnsupportedMessaging.Registration registration) {
+        this.declared = declared;
         this.consumers = Set.copyOf(consumers);
+        this.registration = registration;
     }
 
     @Override
@@ -57,7 +63,7 @@ final class ChannelFields implements TypeListener {
         }
         try {
             if (!consumers.contains(type)) {
-                UnsupportedMessaging.of(type, false, emitters, KafkaPlugin.REGISTRATION)
+                UnsupportedMessaging.of(type, false, declared, registration)
                         .forEach(problem ->
                                 encounter.addError(new Message(problem.subject() + " " + problem.message())));
             }
@@ -86,15 +92,13 @@ final class ChannelFields implements TypeListener {
         return field.isAnnotationPresent(Channel.class)
                 && !field.isAnnotationPresent(jakarta.inject.Inject.class)
                 && !field.isAnnotationPresent(com.google.inject.Inject.class)
-                && UnsupportedMessaging.channel(field, field.getGenericType(), emitters, KafkaPlugin.REGISTRATION)
+                && UnsupportedMessaging.channel(field, field.getGenericType(), declared, registration)
                         .isEmpty();
     }
 
     private <I> void inject(final Field field, final TypeEncounter<I> encounter) {
         final String channel = field.getAnnotation(Channel.class).value();
-        final Class<?> payload = (Class<?>) ((ParameterizedType) field.getGenericType()).getActualTypeArguments()[0];
-        final Provider<?> emitter = encounter.getProvider(
-                Key.get(Types.newParameterizedType(Emitter.class, payload), new ChannelLiteral(channel)));
+        final Provider<?> emitter = encounter.getProvider(Key.get(field.getGenericType(), new ChannelLiteral(channel)));
         final VarHandle handle;
         try {
             handle = MethodHandles.privateLookupIn(field.getDeclaringClass(), MethodHandles.lookup())

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

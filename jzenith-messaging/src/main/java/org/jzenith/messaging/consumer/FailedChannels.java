@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import java.util.Map;
 import java.util.Optional;
@@ -9,17 +9,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * The channels that stopped because a record failed for good under {@code failure-strategy=fail},
  * each with why; the health check reports them DOWN until the application is restarted. Thread-safe.
  */
-final class FailedChannels {
+public final class FailedChannels {
 
     private final Map<String, String> failed = new ConcurrentHashMap<>();
 
     /** Records that {@code channel} stopped, and {@code why}; the first reason of a channel is kept. */
-    void fail(final String channel, final String why) {
+    public void fail(final String channel, final String why) {
         failed.putIfAbsent(channel, why);
     }
 
     /** Why channels stopped, one sentence each; empty while none has. */
-    Optional<String> describe() {
+    public Optional<String> describe() {
         if (failed.isEmpty()) {
             return Optional.empty();
         }

@@ -1,4 +1,4 @@
-package org.jzenith.kafka;
+package org.jzenith.messaging.consumer;
 
 import com.google.inject.Injector;
 import com.google.inject.Key;
@@ -12,13 +12,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
+import org.jzenith.messaging.spi.PayloadException;
 
 /**
  * Bean Validation of payloads, with the application's {@link Validator} where it binds one (the REST
  * plugin does) or a Hibernate Validator of its own. Loaded only when Bean Validation is on the
  * classpath, so that it stays optional. Thread-safe.
  */
-final class BeanPayloadValidator implements PayloadValidator {
+public final class BeanPayloadValidator implements PayloadValidator {
 
     private final Validator validator;
     private final Optional<ValidatorFactory> own;
@@ -34,7 +35,7 @@ final class BeanPayloadValidator implements PayloadValidator {
     }
 
     /** A validator for the application: Bean Validation when it has Hibernate Validator, none otherwise. */
-    static PayloadValidator of(final Injector injector) {
+    public static PayloadValidator of(final Injector injector) {
         if (!present("jakarta.validation.Validator")) {
             return PayloadValidator.NONE;
         }

@@ -1,0 +1,193 @@
+package org.jzenith.messaging.consumer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.inject.Injector;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.jzenith.core.Validation;
+import org.jzenith.messaging.emitter.ChannelEmitter;
+import org.jzenith.messaging.producer.OutgoingMethod;
+import org.jzenith.messaging.spi.Connector;
+import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.spi.NativeParameters.ParameterReader;
+import org.jzenith.messaging.spi.Payload;
+import org.jzenith.messaging.spi.Returns;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
+
+/**
+ * The application's consumer classes, for any connector: checked with the configuration ({@link
+ * #validate}) and, once the connector runs, made into one {@link ConsumerChannel} per {@code @Incoming}
+ * method ({@link #of}): the method made callable and wrapped by the inbox where it is {@code
+ * @Idempotent}, its processor, and for a processor method the emitter its results go through.
+ *
+ * <pre>{@code
+ * // validate(...)
+ * Set<String> channels = ConsumerChannels.validate(consumers, emitters, registration, parameters, validation, origin);
+ * // start(...)
+ * for (ConsumerChannel channel : ConsumerChannels.of(consumers, injector, connector, validator, failed)) { ... }
+ * }</pre>
+ */
+public final class ConsumerChannels {
+
+    private static final java.lang.reflect.Method PUBLISH;
+    private static final java.lang.invoke.MethodHandle PUBLISH_HANDLE;
+
+    static {
+        try {
+            PUBLISH = ChannelStream.class.getMethod("publish", Object.class);
+            PUBLISH_HANDLE = java.lang.invoke.MethodHandles.publicLookup()
+                    .unreflect(PUBLISH)
+                    .asType(java.lang.invoke.MethodType.methodType(Object.class, Object.class, Object.class));
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private ConsumerChannels() {}
+
+    /**
+     * Reports, as {@code origin}, classes without {@code @Incoming} or producer methods, methods
+     * that cannot be called, channels consumed twice, and what of Reactive Messaging jZenith does not build;
+     * returns every channel named: consumed, sent to by a processor, or an emitter's or a stream's.
+     */
+    public static TreeSet<String> validate(
+            final List<Class<?>> consumers,
+            final UnsupportedMessaging.Declared declared,
+            final UnsupportedMessaging.Registration registration,
+            final NativeParameters parameters,
+            final Validation validation,
+            final String origin) {
+        final Map<String, String> consumed = new LinkedHashMap<>();
+        final TreeSet<String> named = new TreeSet<>(declared.emitters().keySet());
+        named.addAll(declared.streams().keySet());
+        for (final Class<?> consumer : consumers) {
+            final List<IncomingMethod.Found> found = IncomingMethod.find(consumer, parameters);
+            final List<OutgoingMethod.Found> producers = OutgoingMethod.find(consumer);
+            if (found.isEmpty() && producers.isEmpty()) {
+                validation.problem(
+                        consumer.getSimpleName(),
+                        origin,
+                        "has no method annotated @Incoming(\"channel\") or @Outgoing(\"channel\"); annotate the"
+                                + " methods that consume or produce, or do not name the class");
+            }
+            for (final OutgoingMethod.Found producer : producers) {
+                final String subject = OutgoingMethod.describe(consumer, producer.method());
+                producer.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                named.add(producer.channel());
+            }
+            UnsupportedMessaging.of(consumer, true, declared, registration)
+                    .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
+            for (final IncomingMethod.Found method : found) {
+                final String subject = IncomingMethod.describe(consumer, method.method());
+                method.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                method.outgoing().ifPresent(named::add);
+                named.add(method.channel());
+                final String previous = consumed.putIfAbsent(method.channel(), subject);
+                if (previous != null) {
+                    validation.problem(
+                            subject,
+                            origin,
+                            "consumes the channel '" + method.channel() + "', as " + previous
+                                    + " does already; one method per channel");
+                }
+            }
+        }
+        return named;
+    }
+
+    /**
+     * A channel for every {@code @Incoming} method of {@code consumers} (made by {@code injector}, which
+     * {@link #validate} found callable), processing through {@code connector}.
+     *
+     * @throws IllegalStateException when an {@code @Idempotent} method has no inbox to apply it once
+     */
+    public static List<ConsumerChannel> of(
+            final List<Class<?>> consumers,
+            final Injector injector,
+            final Connector connector,
+            final PayloadValidator validator,
+            final FailedChannels failed) {
+        final ObjectMapper json = Json.of(injector);
+        final List<ConsumerChannel> channels = new ArrayList<>();
+        for (final Class<?> type : consumers) {
+            final Object bean = injector.getInstance(type);
+            for (final IncomingMethod.Found found : IncomingMethod.find(type, connector.parameters())) {
+                final IncomingMethod method =
+                        InboxMethods.wrap(IncomingMethod.of(type, found, json, connector.parameters()), injector);
+                final Optional<Emitter<Object>> forward = method.forward()
+                        .map(out -> new ChannelEmitter<>(
+                                out.channel(),
+                                Payload.of(out.payload(), json).orElseThrow(),
+                                connector.outbound(out.channel())));
+                final CountDownLatch stopping = new CountDownLatch(1);
+                final String channel = method.channel();
+                channels.add(new ConsumerChannel(
+                        channel,
+                        method,
+                        new MessageProcessor(
+                                connector.policy(channel),
+                                method,
+                                bean,
+                                validator,
+                                connector.deadLetters(channel),
+                                connector.meters(channel),
+                                stopping,
+                                connector.tracing(),
+                                forward,
+                                failed),
+                        stopping));
+            }
+        }
+        return List.copyOf(channels);
+    }
+
+    /**
+     * A channel for every declared stream ({@code streams}, each read as its payload type in {@code
+     * types}): each record's payload read, validated and {@linkplain ChannelStream#publish handed} to
+     * the stream's subscribers, with the channel's retries and failure strategy for what cannot be read.
+     */
+    public static List<ConsumerChannel> ofStreams(
+            final Map<String, ChannelStream> streams,
+            final Map<String, Class<?>> types,
+            final Injector injector,
+            final Connector connector,
+            final PayloadValidator validator,
+            final FailedChannels failed) {
+        final ObjectMapper json = Json.of(injector);
+        final List<ConsumerChannel> channels = new ArrayList<>();
+        streams.forEach((channel, stream) -> {
+            final IncomingMethod method = new IncomingMethod(
+                    ChannelStream.class,
+                    PUBLISH,
+                    channel,
+                    ParameterReader.of(Payload.of(types.get(channel), json).orElseThrow()),
+                    Returns.PLAIN,
+                    PUBLISH_HANDLE,
+                    Optional.empty());
+            final CountDownLatch stopping = new CountDownLatch(1);
+            channels.add(new ConsumerChannel(
+                    channel,
+                    method,
+                    new MessageProcessor(
+                            connector.policy(channel),
+                            method,
+                            stream,
+                            validator,
+                            connector.deadLetters(channel),
+                            connector.meters(channel),
+                            stopping,
+                            connector.tracing(),
+                            Optional.empty(),
+                            failed),
+                    stopping));
+        });
+        return List.copyOf(channels);
+    }
+}

@@ -1,0 +1,27 @@
+package org.jzenith.messaging.spi;
+
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A connector's sending side of one channel: hands a message to the broker, to the channel's
+ * destination (a topic, an exchange with a routing key), and completes when the broker has confirmed
+ * it (Kafka's {@code acks=all}, a queue broker's publisher confirm); fails when it did not, or when the
+ * connector does not run. It may block while the client waits for room or metadata, so the layer never
+ * calls it on an event loop. Counts and traces its sends. Thread-safe.
+ *
+ * <pre>{@code
+ * Outbound orders = connector.outbound("orders");
+ * orders.send(OutboundMessage.of(bytes)).toCompletableFuture().get();
+ * }</pre>
+ */
+@FunctionalInterface
+public interface Outbound {
+
+    /** Sends {@code message}; the stage completes once the broker confirmed it. */
+    CompletionStage<Void> send(OutboundMessage message);
+
+    /** Whether the connector runs, so that a send can succeed at all. */
+    default boolean open() {
+        return true;
+    }
+}
