@@ -1,0 +1,108 @@
+package org.jzenith.rabbitmq;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.Recoverable;
+import com.rabbitmq.client.RecoveryListener;
+import com.rabbitmq.client.ShutdownSignalException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The plugin's connection while it runs, and whether it is lost: the client recovers a lost
+ * connection by itself (channels, consumers and declared topology too), and until it has, this says
+ * why it was lost, for the health check. Thread-safe.
+ */
+final class RabbitMqClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RabbitMqClient.class);
+
+    /**
+     * The running connection.
+     *
+     * @param connection the connection, recovering by itself
+     * @param publisher publishes with confirms on it
+     * @param server where it connects to, its password masked
+     */
+    record Running(Connection connection, Publisher publisher, String server) {}
+
+    private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Optional<String>> lost = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<java.util.List<QueueConsumer>> consumers = new AtomicReference<>(java.util.List.of());
+
+    /** Starts watching {@code started}'s connection, which from now on is the running one. */
+    void start(final Running started) {
+        final Connection connection = started.connection();
+        connection.addShutdownListener(cause -> {
+            if (!cause.isInitiatedByApplication()) {
+                final String why = describe(cause);
+                lost.set(Optional.of(why));
+                LOG.warn("The connection to RabbitMQ at {} was lost ({}); recovering", started.server(), why);
+            }
+        });
+        if (connection instanceof Recoverable recoverable) {
+            recoverable.addRecoveryListener(new RecoveryListener() {
+                @Override
+                public void handleRecovery(final Recoverable recovered) {
+                    lost.set(Optional.empty());
+                    LOG.info("The connection to RabbitMQ at {} is recovered", started.server());
+                }
+
+                @Override
+                public void handleRecoveryStarted(final Recoverable recovering) {
+                    // the shutdown listener said why already
+                }
+            });
+        }
+        running.set(Optional.of(started));
+    }
+
+    /** The running connection, if the plugin runs. */
+    Optional<Running> running() {
+        return running.get();
+    }
+
+    /** Why the connection is lost while the client recovers it; empty while it is up. */
+    Optional<String> lost() {
+        return lost.get();
+    }
+
+    /** The consumers of the channels, once they run. */
+    void consumers(final java.util.List<QueueConsumer> started) {
+        consumers.set(java.util.List.copyOf(started));
+    }
+
+    /** The consumers of the channels; empty once stopping. */
+    java.util.List<QueueConsumer> consumers() {
+        return consumers.get();
+    }
+
+    /** Why the broker cancelled a channel's consumer, if it cancelled one. */
+    Optional<String> cancelled() {
+        return consumers.get().stream()
+                .map(QueueConsumer::cancelled)
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    /** Stops: the running connection, for the caller to close. */
+    Optional<Running> stop() {
+        consumers.set(java.util.List.of());
+        return running.getAndSet(Optional.empty());
+    }
+
+    /** The broker's reason, or the exception's: {@code connection error: Connection reset}. */
+    static String describe(final ShutdownSignalException cause) {
+        if (cause.getReason() instanceof com.rabbitmq.client.AMQP.Connection.Close close) {
+            return close.getReplyCode() + " " + close.getReplyText();
+        }
+        if (cause.getReason() instanceof com.rabbitmq.client.AMQP.Channel.Close close) {
+            return close.getReplyCode() + " " + close.getReplyText();
+        }
+        final Throwable underlying = cause.getCause();
+        return underlying == null
+                ? cause.getMessage()
+                : underlying.getClass().getSimpleName() + ": " + underlying.getMessage();
+    }
+}
