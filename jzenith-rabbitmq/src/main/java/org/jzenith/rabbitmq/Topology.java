@@ -16,6 +16,7 @@ import java.util.Map;
  * to it with {@code #}. What the client declared it declares again after a lost connection. A
  * declaration the broker refuses (an exchange of another type, a queue with other arguments) closes
  * the channel it was made on; the next one is made on a new channel, so that every problem is found.
+ * The last channel stays open while the connection does, for the client's topology recovery.
  */
 final class Topology {
 
@@ -40,8 +41,12 @@ final class Topology {
                 topology.apply(settings, queued.contains(settings.channel()));
             }
         } finally {
-            topology.close();
+            if (!topology.problems.isEmpty()) {
+                topology.close();
+            }
         }
+        // The channel stays open with the connection: the client re-declares what was declared on a
+        // channel through that channel after a lost connection, and cannot once it is closed.
         return List.copyOf(topology.problems);
     }
 
