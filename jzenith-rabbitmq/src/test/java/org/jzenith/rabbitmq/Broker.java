@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The machine's RabbitMQ (127.0.0.1:5672, guest/guest) as the tests use it: names no other test
+ * The machine's RabbitMQ (127.0.0.1:5672, guest/guest; started if nothing answers) as the tests use it: names no other test
  * uses, a look into queues, and deleting what a test made. It never changes anything else.
  */
 final class Broker implements AutoCloseable {
@@ -26,6 +26,8 @@ final class Broker implements AutoCloseable {
 
     Broker() {
         try {
+            // started as Debian's package runs it when nothing answers (scripts/services.sh rabbitmq)
+            org.jzenith.test.services.LocalServices.rabbitmq();
             final ConnectionFactory factory = new ConnectionFactory();
             factory.setHost(HOST);
             factory.setPort(PORT);
