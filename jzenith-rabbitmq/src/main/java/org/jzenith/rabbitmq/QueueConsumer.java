@@ -51,8 +51,8 @@ final class QueueConsumer {
     private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private final String session = UUID.randomUUID().toString();
     private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
-    private Channel channel;
-    private String consumerTag;
+    private volatile Channel channel;
+    private volatile String consumerTag;
 
     QueueConsumer(
             final ChannelSettings settings,
@@ -165,6 +165,11 @@ final class QueueConsumer {
 
     /** Cancels the consumer, drains within the drain timeout, gives back the rest and closes; completes when done. */
     CompletableFuture<Void> stop() {
+        if (channel == null) {
+            // never started (start-up failed before it): nothing to drain or close
+            stopping.countDown();
+            ended.complete(null);
+        }
         if (ended.isDone()) {
             return ended;
         }

@@ -211,6 +211,12 @@ public final class RabbitMqPlugin implements Plugin {
         if (uri.isPresent()) {
             try {
                 factory.setUri(uri.get());
+                if (factory.isSSL()) {
+                    // setUri's amqps:// trusts every certificate; verify the server's against the
+                    // JVM's trust store and its host name instead.
+                    factory.useSslProtocol(javax.net.ssl.SSLContext.getDefault());
+                    factory.enableHostnameVerification();
+                }
             } catch (final Exception e) {
                 throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
             }
