@@ -72,6 +72,11 @@ final class QueueConsumer {
         return settings.channel();
     }
 
+    /** Deliveries received and not yet started: at most the prefetch, for tests of the back-pressure. */
+    int waiting() {
+        return deliveries.size();
+    }
+
     /** Whether the channel is stopping (or stopped), for tests that stop it mid-message. */
     boolean stopping() {
         return stopping.getCount() == 0;

@@ -194,6 +194,28 @@ class RabbitMqPluginIT {
     }
 
     @Test
+    void aSlowConsumerHoldsNoMoreThanThePrefetchWhileTheQueueGrows() {
+        final JZenith app = start(Map.of("rabbitmq.channels.orders.prefetch", 10));
+        final Emitter<Order> emitter = emitter(app, "orders");
+        final QueueConsumer consumer =
+                app.injector().getInstance(RabbitMqClient.class).consumers().getFirst();
+        emitter.send(Order.of("slow-1")).toCompletableFuture().join();
+        final List<CompletableFuture<Void>> sent = IntStream.range(0, 500)
+                .mapToObj(i -> emitter.send(Order.of("o-" + i)).toCompletableFuture())
+                .toList();
+        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
+
+        // slow-1 in its method, 9 more delivered and waiting, the rest stays with the broker
+        Await.until(WAIT, "the broker holding what the prefetch keeps back", () -> broker.ready(orders) == 491);
+        assertThat(consumer.waiting()).isEqualTo(9);
+        assertThat(inbox.orders).isEmpty();
+
+        inbox.release.countDown();
+        Await.until(WAIT, "all 501 consumed", () -> inbox.orders.size() == 501);
+        assertThat(consumer.waiting()).isZero();
+    }
+
+    @Test
     void stoppingFinishesTheMessageInFlightAcknowledgesItAndGivesBackTheRest() throws Exception {
         final JZenith app = start(Map.of());
         final RabbitMqHealthCheck health = app.injector().getInstance(RabbitMqHealthCheck.class);
