@@ -144,6 +144,42 @@ class RabbitMqPluginIT {
     }
 
     @Test
+    void underFailureStrategyFailTheChannelStopsGivesTheMessagesBackAndTheHealthCheckNamesIt() throws Exception {
+        final JZenith app = start(Map.of("rabbitmq.channels.orders.failure-strategy", "fail"));
+        final RabbitMqHealthCheck health = app.injector().getInstance(RabbitMqHealthCheck.class);
+
+        emitter(app, "orders").send(Order.of("fail-1")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        emitter(app, "orders").send(Order.of("o-2")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+        Await.until(WAIT, "the health check DOWN", () -> !Await.result(health.check())
+                .isUp());
+        assertThat(Await.result(health.check()).reason())
+                .hasValueSatisfying(reason -> assertThat(reason).contains("orders"));
+        assertThat(inbox.orders).isEmpty();
+        app.stop();
+        apps.remove(app);
+        Await.until(WAIT, "both messages back in the queue", () -> broker.ready(orders) == 2);
+        assertThat(new String(broker.take(orders).orElseThrow().getBody(), StandardCharsets.UTF_8))
+                .contains("fail-1");
+    }
+
+    @Test
+    void underFailureStrategyIgnoreAFailedMessageIsAcknowledgedAndCounted() throws Exception {
+        final JZenith app = start(Map.of("rabbitmq.failure-strategy", "ignore"));
+
+        emitter(app, "orders").send(Order.of("fail-1")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        emitter(app, "orders").send(Order.of("o-2")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+        Await.until(WAIT, "the next order consumed", () -> inbox.orders.size() == 1);
+        Await.until(
+                WAIT,
+                "the failed one counted",
+                () -> counted(app, "rabbitmq_consumer_messages_total", "orders", "ignored") == 1.0);
+        Await.until(WAIT, "the queue empty", () -> broker.ready(orders) == 0);
+        assertThat(broker.ready(orders + ".dlq")).isZero();
+    }
+
+    @Test
     void aPoisonMessageIsDeadLetteredAtOnceWhileTheQueueGoesOn() {
         start(Map.of());
 
