@@ -23,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * connection: a publish completes when the broker acknowledged it, and fails when the broker returned
  * it (no queue bound for its routing key: {@link UnroutableException}), refused it ({@code nack}),
  * closed the channel (a missing exchange, access refused), lost the connection before it confirmed,
- * or did not confirm within the send timeout. Every message carries a {@code message-id} of its own,
+ * or did not confirm within the send timeout; while the broker blocks publishing (a memory or disk
+ * alarm) it fails at once. Every message carries a {@code message-id} of its own,
  * which ties a returned message to its publish. A channel the broker closed is replaced at the next
  * publish; one the connection's recovery recovers is kept. Publishes are serialised on the channel
  * (the client's confirm numbering is per channel); the waits for confirms are not. Thread-safe.
@@ -32,12 +33,18 @@ final class Publisher {
 
     private final Connection connection;
     private final Duration timeout;
+    private final java.util.function.Supplier<Optional<String>> blocked;
     private final ReentrantLock lock = new ReentrantLock();
     private ConfirmChannel current; // guarded by lock
 
-    Publisher(final Connection connection, final Duration timeout) {
+    /** Publishes on {@code connection}, failing at once while {@code blocked} says why the broker blocks it. */
+    Publisher(
+            final Connection connection,
+            final Duration timeout,
+            final java.util.function.Supplier<Optional<String>> blocked) {
         this.connection = connection;
         this.timeout = timeout;
+        this.blocked = blocked;
     }
 
     /** A publish waiting for its confirm, and the return that came before it, if any. */
@@ -118,6 +125,11 @@ final class Publisher {
     CompletableFuture<Void> publish(
             final String exchange, final String routingKey, final AMQP.BasicProperties properties, final byte[] body) {
         final CompletableFuture<Void> confirmed = new CompletableFuture<>();
+        final Optional<String> blocking = blocked.get();
+        if (blocking.isPresent()) {
+            confirmed.completeExceptionally(new IOException("RabbitMQ blocks publishing: " + blocking.get()));
+            return confirmed;
+        }
         final Pending pending = new Pending(confirmed, new AtomicReference<>());
         final String id = properties.getMessageId();
         lock.lock();

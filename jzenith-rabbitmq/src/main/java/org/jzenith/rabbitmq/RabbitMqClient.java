@@ -29,6 +29,7 @@ final class RabbitMqClient {
 
     private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
     private final AtomicReference<Optional<String>> lost = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Optional<String>> blocked = new AtomicReference<>(Optional.empty());
     private final AtomicReference<java.util.List<QueueConsumer>> consumers = new AtomicReference<>(java.util.List.of());
 
     /** Starts watching {@code started}'s connection, which from now on is the running one. */
@@ -41,6 +42,17 @@ final class RabbitMqClient {
                 LOG.warn("The connection to RabbitMQ at {} was lost ({}); recovering", started.server(), why);
             }
         });
+        // A broker short of memory or disk blocks publishing connections (connection.blocked): sends
+        // fail at once meanwhile rather than hang in the client's socket write.
+        connection.addBlockedListener(
+                reason -> {
+                    blocked.set(Optional.of(reason));
+                    LOG.warn("RabbitMQ at {} blocks publishing: {}", started.server(), reason);
+                },
+                () -> {
+                    blocked.set(Optional.empty());
+                    LOG.info("RabbitMQ at {} takes messages again", started.server());
+                });
         if (connection instanceof Recoverable recoverable) {
             recoverable.addRecoveryListener(new RecoveryListener() {
                 @Override
@@ -66,6 +78,11 @@ final class RabbitMqClient {
     /** Why the connection is lost while the client recovers it; empty while it is up. */
     Optional<String> lost() {
         return lost.get();
+    }
+
+    /** Why the broker blocks publishing (a resource alarm), while it does. */
+    Optional<String> blocked() {
+        return blocked.get();
     }
 
     /** The consumers of the channels, once they run. */

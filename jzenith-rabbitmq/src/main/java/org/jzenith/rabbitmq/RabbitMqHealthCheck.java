@@ -13,7 +13,7 @@ import org.jzenith.messaging.consumer.FailedChannels;
 /**
  * The health check {@code rabbitmq}: UP while the connection is open, with the server it talks to;
  * DOWN while it is lost and the client recovers it, naming why, and UP again by itself once it is
- * back; DOWN once a channel stopped under {@code failure-strategy=fail}, or the broker cancelled a
+ * back; DOWN while the broker blocks publishing (a memory or disk alarm), naming why; DOWN once a channel stopped under {@code failure-strategy=fail}, or the broker cancelled a
  * channel's consumer (its queue deleted), naming it, until the application restarts. It speaks for
  * readiness.
  *
@@ -63,6 +63,12 @@ public final class RabbitMqHealthCheck implements HealthCheck {
             return Future.succeededFuture(HealthResult.down(
                     "the connection to RabbitMQ at " + running.get().server() + " is lost (" + lost.orElse("closed")
                             + "); the client is recovering it"));
+        }
+        final Optional<String> blocked = client.blocked();
+        if (blocked.isPresent()) {
+            return Future.succeededFuture(
+                    HealthResult.down("RabbitMQ at " + running.get().server() + " blocks publishing (" + blocked.get()
+                            + "); sends fail until it takes messages again"));
         }
         final Optional<String> cancelled = client.cancelled();
         if (cancelled.isPresent()) {

@@ -264,8 +264,8 @@ public final class RabbitMqPlugin implements Plugin {
                             : "rabbitmq.host, rabbitmq.port, rabbitmq.virtual-host, rabbitmq.username and"
                                     + " rabbitmq.password are right"));
         }
-        client.start(
-                new RabbitMqClient.Running(connection, new Publisher(connection, configuration.sendTimeout()), server));
+        client.start(new RabbitMqClient.Running(
+                connection, new Publisher(connection, configuration.sendTimeout(), client::blocked), server));
 
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);

@@ -99,6 +99,48 @@ class RabbitMqFaultIT {
         }
     }
 
+    @Test
+    void whileTheBrokerBlocksPublishingSendsFailAndTheHealthCheckSaysWhy() throws Exception {
+        final Inbox inbox = new Inbox();
+        final JZenith app = JZenith.application()
+                .withPlugins(RabbitMqPlugin.withConsumers(TestConsumers.class).withEmitter("orders", Order.class))
+                .withModules(binder -> binder.bind(Inbox.class).toInstance(inbox))
+                .withConfiguration("rabbitmq.host", RABBIT.host())
+                .withConfiguration("rabbitmq.port", RABBIT.port())
+                .withConfiguration("rabbitmq.send-timeout", "1s")
+                .withConfiguration("rabbitmq.channels.orders.queue", "blocked")
+                .withConfiguration("rabbitmq.channels.orders.exchange", "blocked")
+                .start();
+        try {
+            final Emitter<Order> emitter = app.injector()
+                    .getInstance(Key.get(new TypeLiteral<Emitter<Order>>() {}, new ChannelLiteral("orders")));
+            final RabbitMqHealthCheck health = app.injector().getInstance(RabbitMqHealthCheck.class);
+            emitter.send(Order.of("before")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+            RABBIT.ctl("set_vm_memory_high_watermark", "0");
+            try {
+                // the first send after the alarm makes the broker block the connection; it times out
+                Await.until(WAIT, "the health check DOWN", () -> {
+                    emitter.send(Order.of("during")).toCompletableFuture().handle((ok, failure) -> failure);
+                    return !check(health).isUp();
+                });
+                assertThat(check(health).reason())
+                        .hasValueSatisfying(reason -> assertThat(reason).contains("blocks publishing"));
+                assertThat(emitter.send(Order.of("refused")).toCompletableFuture())
+                        .failsWithin(Duration.ofSeconds(1))
+                        .withThrowableThat()
+                        .withMessageContaining("RabbitMQ blocks publishing");
+            } finally {
+                RABBIT.ctl("set_vm_memory_high_watermark", "0.4");
+            }
+            Await.until(WAIT, "the health check UP again", () -> check(health).isUp());
+            emitter.send(Order.of("after")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            Await.until(WAIT, "the order sent after consumed", () -> inbox.orders.contains(Order.of("after")));
+        } finally {
+            app.stop();
+        }
+    }
+
     private static HealthResult check(final RabbitMqHealthCheck health) {
         return Await.result(health.check());
     }

@@ -144,6 +144,35 @@ public final class PrivateRabbitMq implements AutoCloseable, BeforeAllCallback, 
         }
     }
 
+    /**
+     * Runs {@code rabbitmqctl} against this node (as its cookie's owner) and returns its output, such
+     * as {@code ctl("set_vm_memory_high_watermark", "0")} to raise a memory alarm, which blocks
+     * publishing connections; fails when the command fails.
+     */
+    public synchronized String ctl(final String... arguments) {
+        final Path base = folder.orElseThrow(() -> new IllegalStateException("the private RabbitMQ never started"));
+        final List<String> command = new java.util.ArrayList<>(
+                List.of(server.resolveSibling("rabbitmqctl").toString(), "-n", node));
+        command.addAll(List.of(arguments));
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("HOME", base.resolve("home").toString());
+        try {
+            final Process ctl = builder.start();
+            ctl.getOutputStream().close();
+            final String output = new String(ctl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!ctl.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS) || ctl.exitValue() != 0) {
+                ctl.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + output.strip());
+            }
+            return output;
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot run " + command.getFirst(), e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command.getFirst(), e);
+        }
+    }
+
     /** Stops the server gracefully (SIGTERM) and returns once it has gone. Does nothing when it does not run. */
     public synchronized void stop() {
         process.ifPresent(running -> end(running, true));
