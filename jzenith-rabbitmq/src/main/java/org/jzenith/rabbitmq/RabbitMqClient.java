@@ -19,46 +19,65 @@ final class RabbitMqClient {
     private static final Logger LOG = LoggerFactory.getLogger(RabbitMqClient.class);
 
     /**
-     * The running connection.
+     * The running connections: one for consuming (and declaring), one for publishing, as RabbitMQ
+     * advises, so that a broker that blocks publishers (a resource alarm) does not hold back the
+     * consumers' acknowledgements.
      *
-     * @param connection the connection, recovering by itself
-     * @param publisher publishes with confirms on it
-     * @param server where it connects to, its password masked
+     * @param connection consumes and declares, recovering by itself
+     * @param publishing publishes, recovering by itself
+     * @param publisher publishes with confirms on {@code publishing}
+     * @param server where they connect to, its password masked
      */
-    record Running(Connection connection, Publisher publisher, String server) {}
+    record Running(Connection connection, Connection publishing, Publisher publisher, String server) {}
 
     private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
-    private final AtomicReference<Optional<String>> lost = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Optional<String>> lostConsuming = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Optional<String>> lostPublishing = new AtomicReference<>(Optional.empty());
     private final AtomicReference<Optional<String>> blocked = new AtomicReference<>(Optional.empty());
     private final AtomicReference<java.util.List<QueueConsumer>> consumers = new AtomicReference<>(java.util.List.of());
 
-    /** Starts watching {@code started}'s connection, which from now on is the running one. */
+    /** Starts watching {@code started}'s connections, which from now on are the running ones. */
     void start(final Running started) {
-        final Connection connection = started.connection();
+        watch(started.connection(), lostConsuming, started.server());
+        watch(started.publishing(), lostPublishing, started.server());
+        // A broker short of memory or disk blocks publishing connections (connection.blocked): sends
+        // fail at once meanwhile rather than hang in the client's socket write.
+        started.publishing()
+                .addBlockedListener(
+                        reason -> {
+                            blocked.set(Optional.of(reason));
+                            LOG.warn("RabbitMQ at {} blocks publishing: {}", started.server(), reason);
+                        },
+                        () -> {
+                            blocked.set(Optional.empty());
+                            LOG.info("RabbitMQ at {} takes messages again", started.server());
+                        });
+        running.set(Optional.of(started));
+    }
+
+    /** Keeps in {@code lost} why {@code connection} is lost, until the client has recovered it. */
+    private static void watch(
+            final Connection connection, final AtomicReference<Optional<String>> lost, final String server) {
         connection.addShutdownListener(cause -> {
             if (!cause.isInitiatedByApplication()) {
                 final String why = describe(cause);
                 lost.set(Optional.of(why));
-                LOG.warn("The connection to RabbitMQ at {} was lost ({}); recovering", started.server(), why);
+                LOG.warn(
+                        "The connection {} to RabbitMQ at {} was lost ({}); recovering",
+                        connection.getClientProvidedName(),
+                        server,
+                        why);
             }
         });
-        // A broker short of memory or disk blocks publishing connections (connection.blocked): sends
-        // fail at once meanwhile rather than hang in the client's socket write.
-        connection.addBlockedListener(
-                reason -> {
-                    blocked.set(Optional.of(reason));
-                    LOG.warn("RabbitMQ at {} blocks publishing: {}", started.server(), reason);
-                },
-                () -> {
-                    blocked.set(Optional.empty());
-                    LOG.info("RabbitMQ at {} takes messages again", started.server());
-                });
         if (connection instanceof Recoverable recoverable) {
             recoverable.addRecoveryListener(new RecoveryListener() {
                 @Override
                 public void handleRecovery(final Recoverable recovered) {
                     lost.set(Optional.empty());
-                    LOG.info("The connection to RabbitMQ at {} is recovered", started.server());
+                    LOG.info(
+                            "The connection {} to RabbitMQ at {} is recovered",
+                            connection.getClientProvidedName(),
+                            server);
                 }
 
                 @Override
@@ -67,7 +86,6 @@ final class RabbitMqClient {
                 }
             });
         }
-        running.set(Optional.of(started));
     }
 
     /** The running connection, if the plugin runs. */
@@ -75,9 +93,9 @@ final class RabbitMqClient {
         return running.get();
     }
 
-    /** Why the connection is lost while the client recovers it; empty while it is up. */
+    /** Why a connection is lost while the client recovers it; empty while both are up. */
     Optional<String> lost() {
-        return lost.get();
+        return lostConsuming.get().or(lostPublishing::get);
     }
 
     /** Why the broker blocks publishing (a resource alarm), while it does. */

@@ -59,7 +59,9 @@ public final class RabbitMqHealthCheck implements HealthCheck {
             return Future.succeededFuture(HealthResult.down("the rabbitmq plugin is not running"));
         }
         final Optional<String> lost = client.lost();
-        if (lost.isPresent() || !running.get().connection().isOpen()) {
+        if (lost.isPresent()
+                || !running.get().connection().isOpen()
+                || !running.get().publishing().isOpen()) {
             return Future.succeededFuture(HealthResult.down(
                     "the connection to RabbitMQ at " + running.get().server() + " is lost (" + lost.orElse("closed")
                             + "); the client is recovering it"));

@@ -76,6 +76,6 @@ final class RabbitMqOutbound implements Outbound {
 
     @Override
     public boolean open() {
-        return client.running().map(running -> running.connection().isOpen()).orElse(false);
+        return client.running().map(running -> running.publishing().isOpen()).orElse(false);
     }
 }

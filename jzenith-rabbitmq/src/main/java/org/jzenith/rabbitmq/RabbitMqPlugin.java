@@ -59,7 +59,7 @@ import org.slf4j.LoggerFactory;
  * channel's settings when the broker refuses its exchange or queue. A lost connection is recovered by
  * the client (topology and consumers too) while the health check is DOWN. Stopping (also on SIGTERM)
  * cancels the consumers, lets the messages being processed finish within {@code
- * rabbitmq.drain-timeout}, acknowledges them, gives the rest back and closes the connection.
+ * rabbitmq.drain-timeout}, acknowledges them, gives the rest back and closes the connections (one consumes, one publishes).
  *
  * <p>Settings are under {@code rabbitmq.} ({@link RabbitMqConfiguration}) and checked with the rest
  * of the configuration before anything starts. The plugin object is immutable.
@@ -250,8 +250,16 @@ public final class RabbitMqPlugin implements Plugin {
         final RabbitMqConfiguration configuration = context.instance(RabbitMqConfiguration.class);
         final String server = server(configuration);
         final Connection connection;
+        final Connection publishing;
         try {
-            connection = factory(configuration).newConnection("jzenith");
+            final ConnectionFactory factory = factory(configuration);
+            connection = factory.newConnection("jzenith-consume");
+            try {
+                publishing = factory.newConnection("jzenith-publish");
+            } catch (final Exception e) {
+                connection.abort();
+                throw e;
+            }
         } catch (final Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -265,7 +273,10 @@ public final class RabbitMqPlugin implements Plugin {
                                     + " rabbitmq.password are right"));
         }
         client.start(new RabbitMqClient.Running(
-                connection, new Publisher(connection, configuration.sendTimeout(), client::blocked), server));
+                connection,
+                publishing,
+                new Publisher(publishing, configuration.sendTimeout(), client::blocked),
+                server));
 
         final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
         this.validator.set(validator);
@@ -363,10 +374,12 @@ public final class RabbitMqPlugin implements Plugin {
     private void closeConnection() {
         client.stop().ifPresent(stopped -> {
             stopped.publisher().close();
-            try {
-                stopped.connection().close(5000);
-            } catch (final java.io.IOException | RuntimeException e) {
-                LOG.debug("Closing the RabbitMQ connection failed", e);
+            for (final Connection connection : List.of(stopped.publishing(), stopped.connection())) {
+                try {
+                    connection.close(5000);
+                } catch (final java.io.IOException | RuntimeException e) {
+                    LOG.debug("Closing the RabbitMQ connection {} failed", connection.getClientProvidedName(), e);
+                }
             }
         });
     }
