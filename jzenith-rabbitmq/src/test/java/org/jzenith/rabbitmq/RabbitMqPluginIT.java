@@ -159,8 +159,10 @@ class RabbitMqPluginIT {
         app.stop();
         apps.remove(app);
         Await.until(WAIT, "both messages back in the queue", () -> broker.ready(orders) == 2);
-        assertThat(new String(broker.take(orders).orElseThrow().getBody(), StandardCharsets.UTF_8))
-                .contains("fail-1");
+        // a message given back goes back to the queue, not necessarily where it was
+        assertThat(List.of(body(broker.take(orders)), body(broker.take(orders))))
+                .anySatisfy(body -> assertThat(body).contains("fail-1"))
+                .anySatisfy(body -> assertThat(body).contains("o-2"));
     }
 
     @Test
@@ -271,10 +273,11 @@ class RabbitMqPluginIT {
 
         assertThat(inbox.orders).containsExactly(Order.of("slow-1"));
         assertThat(Await.result(health.check()).isUp()).isFalse();
-        // slow-1 was acknowledged; the two prefetched were given back, in their order
+        // slow-1 was acknowledged; the two prefetched were given back
         assertThat(broker.ready(orders)).isEqualTo(2);
-        assertThat(new String(broker.take(orders).orElseThrow().getBody(), StandardCharsets.UTF_8))
-                .contains("o-2");
+        assertThat(List.of(body(broker.take(orders)), body(broker.take(orders))))
+                .anySatisfy(body -> assertThat(body).contains("o-2"))
+                .anySatisfy(body -> assertThat(body).contains("o-3"));
     }
 
     private GetResponse awaitTaken(final String queue) {
@@ -284,6 +287,10 @@ class RabbitMqPluginIT {
             return taken[0] != null;
         });
         return taken[0];
+    }
+
+    private static String body(final java.util.Optional<GetResponse> taken) {
+        return new String(taken.orElseThrow().getBody(), StandardCharsets.UTF_8);
     }
 
     private static String text(final Map<String, Object> headers, final String name) {
