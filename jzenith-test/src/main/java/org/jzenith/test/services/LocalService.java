@@ -8,7 +8,8 @@ import java.util.Optional;
 enum LocalService {
     POSTGRESQL("PostgreSQL", 5432, "apt-get install -y postgresql"),
     MARIADB("MariaDB", 3306, "apt-get install -y mariadb-server mariadb-client"),
-    REDIS("Redis", 6379, "apt-get install -y redis-server");
+    REDIS("Redis", 6379, "apt-get install -y redis-server"),
+    RABBITMQ("RabbitMQ", 5672, "apt-get install -y rabbitmq-server (or scripts/rabbitmq.sh)");
 
     final String title;
     final int port;
@@ -20,7 +21,7 @@ enum LocalService {
         this.install = install;
     }
 
-    /** The name people type: {@code postgresql}, {@code mariadb}, {@code redis}. */
+    /** The name people type: {@code postgresql}, {@code mariadb}, {@code redis}, {@code rabbitmq}. */
     String id() {
         return name().toLowerCase(Locale.ROOT);
     }

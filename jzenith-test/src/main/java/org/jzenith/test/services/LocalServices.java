@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Each method checks whether the service's port on {@code 127.0.0.1} accepts connections. If
  * not, it starts the installed service as Debian's packages install it (PostgreSQL with {@code
  * pg_ctlcluster}, MariaDB with {@code start-stop-daemon}, Redis with {@code redis-server
- * --daemonize}), waits at most {@value #WAIT_SECONDS} seconds for the port, and creates the
+ * --daemonize}, RabbitMQ with {@code rabbitmq-server -detached}), waits at most {@value #WAIT_SECONDS} seconds for the port, and creates the
  * database {@code test} where it is missing. When that is impossible it fails with an {@link
  * IllegalStateException} that says what to install or which command to run as root. It never
  * stops, restarts or reconfigures a service: tests that need a server to go away start their own
@@ -73,6 +73,15 @@ public final class LocalServices {
         }
     }
 
+    /** A RabbitMQ server on this machine, user {@code guest}/{@code guest}, virtual host {@code /}. */
+    public record RabbitMq(String host, int port) {
+
+        /** The AMQP URI, such as {@code amqp://guest:guest@127.0.0.1:5672/%2f}. */
+        public String uri() {
+            return "amqp://guest:guest@" + host + ":" + port + "/%2f";
+        }
+    }
+
     private LocalServices() {}
 
     /**
@@ -94,6 +103,12 @@ public final class LocalServices {
     public static Redis redis() {
         ensureRunning(LocalService.REDIS);
         return new Redis(HOST, LocalService.REDIS.port);
+    }
+
+    /** RabbitMQ on {@code 127.0.0.1:5672}, user {@code guest}/{@code guest} (Debian's {@code rabbitmq-server}). */
+    public static RabbitMq rabbitmq() {
+        ensureRunning(LocalService.RABBITMQ);
+        return new RabbitMq(HOST, LocalService.RABBITMQ.port);
     }
 
     /** Whether {@code host:port} accepts a TCP connection within half a second. */

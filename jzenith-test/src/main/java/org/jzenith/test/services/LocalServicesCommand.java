@@ -20,7 +20,7 @@ public final class LocalServicesCommand {
 
     private LocalServicesCommand() {}
 
-    /** {@code [start|status] postgresql|mariadb|redis}. */
+    /** {@code [start|status] postgresql|mariadb|redis|rabbitmq}. */
     public static void main(final String... args) {
         System.exit(run(System.out, System.err, args));
     }
@@ -30,7 +30,7 @@ public final class LocalServicesCommand {
         final Optional<LocalService> service =
                 args.length == 1 || args.length == 2 ? LocalService.named(args[args.length - 1]) : Optional.empty();
         if (service.isEmpty() || !(action.equals("start") || action.equals("status"))) {
-            err.println("usage: services.sh [start|status] postgresql|mariadb|redis");
+            err.println("usage: services.sh [start|status] postgresql|mariadb|redis|rabbitmq");
             return 2;
         }
         final LocalService chosen = service.get();

@@ -46,6 +46,7 @@ final class ServiceStarter {
             case POSTGRESQL -> startPostgresql();
             case MARIADB -> startMariadb();
             case REDIS -> startRedis();
+            case RABBITMQ -> startRabbitmq();
         };
     }
 
@@ -114,6 +115,18 @@ final class ServiceStarter {
         return machine.run(command);
     }
 
+    private Commands.Result startRabbitmq() {
+        final LocalService service = LocalService.RABBITMQ;
+        // Debian's wrapper, which runs the node as the system user rabbitmq with the package's
+        // configuration (guest/guest on loopback); -detached returns once the node is launched.
+        final Path server = machine.program("/usr/sbin/rabbitmq-server")
+                .or(() -> machine.program("rabbitmq-server"))
+                .orElseThrow(() -> notInstalled(service, "there is no /usr/sbin/rabbitmq-server"));
+        final List<String> command = List.of(server.toString(), "-detached");
+        requireRoot(service, command, "it runs as the system user rabbitmq");
+        return machine.run(command);
+    }
+
     private void requireRoot(final LocalService service, final List<String> command, final String why) {
         if (!machine.isRoot()) {
             throw new IllegalStateException(notAccepting(service) + ", and starting it needs root (" + why
@@ -139,6 +152,9 @@ final class ServiceStarter {
             case MARIADB -> ensureMariadbTestDatabase();
             case REDIS -> {
                 // Redis has numbered databases, which always exist.
+            }
+            case RABBITMQ -> {
+                // The tests use the default virtual host and name their own exchanges and queues.
             }
         }
     }

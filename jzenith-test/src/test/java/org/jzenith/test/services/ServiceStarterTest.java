@@ -117,4 +117,25 @@ class ServiceStarterTest {
                 .hasMessageStartingWith("Redis still does not accept connections on 127.0.0.1:6379 0 s after")
                 .hasMessageEndingWith("exited 1 and printed: Address already in use");
     }
+
+    @Test
+    void startsDebiansRabbitmqDetachedAsRoot() {
+        machine.installed("rabbitmq-server").opens("rabbitmq-server", 5672);
+
+        starter.ensureRunning(LocalService.RABBITMQ);
+
+        assertThat(machine.ran).containsExactly("/usr/bin/rabbitmq-server -detached");
+    }
+
+    @Test
+    void saysHowToStartRabbitmqWhenNotRoot() {
+        machine.installed("rabbitmq-server");
+        machine.root = false;
+
+        assertThatThrownBy(() -> starter.ensureRunning(LocalService.RABBITMQ))
+                .hasMessageStartingWith("RabbitMQ does not accept connections on 127.0.0.1:5672, and starting it"
+                        + " needs root (it runs as the system user rabbitmq)")
+                .hasMessageEndingWith("Start it: sudo /usr/bin/rabbitmq-server -detached");
+        assertThat(machine.ran).isEmpty();
+    }
 }

@@ -1,0 +1,218 @@
+package org.jzenith.rabbitmq;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Delivery;
+import com.rabbitmq.client.Envelope;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import org.jzenith.messaging.spi.InboundMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Consumes one channel's queue on a channel of its own: {@code basic.qos} of the channel's prefetch
+ * (the broker sends no more deliveries than that unacknowledged), manual acks, and one virtual thread
+ * that hands the deliveries to the messaging layer in the order the queue gave them, acknowledging
+ * each once the layer says it is done. The client's dispatch thread only queues deliveries, which the
+ * prefetch bounds.
+ *
+ * <p>On {@link #stop} (or when the failure strategy {@code fail} stops the channel) the consumer is
+ * cancelled, the message being processed finishes within the drain timeout and is acknowledged, the
+ * deliveries not started are given back ({@code basic.nack} with requeue), and the channel is closed,
+ * which gives back anything still unacknowledged. After the connection was lost and recovered, the
+ * client re-registers the consumer; acks of deliveries from before are void, and the broker delivers
+ * those again. Logs name the queue and the delivery tag, never the body.
+ *
+ * <p>{@link #stop} may be called from any thread.
+ */
+final class QueueConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueueConsumer.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final ChannelSettings settings;
+    private final Connection connection;
+    private final Predicate<InboundMessage> process;
+    private final Duration drainTimeout;
+    private final CountDownLatch stopping;
+    private final LinkedBlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    private final CompletableFuture<Void> drained = new CompletableFuture<>();
+    private final String session = UUID.randomUUID().toString();
+    private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
+    private volatile Channel channel;
+    private volatile String consumerTag;
+
+    QueueConsumer(
+            final ChannelSettings settings,
+            final Connection connection,
+            final Predicate<InboundMessage> process,
+            final Duration drainTimeout,
+            final CountDownLatch stopping) {
+        this.settings = settings;
+        this.connection = connection;
+        this.process = process;
+        this.drainTimeout = drainTimeout;
+        this.stopping = stopping;
+    }
+
+    /** The channel consumed. */
+    String channel() {
+        return settings.channel();
+    }
+
+    /** Deliveries received and not yet started: at most the prefetch, for tests of the back-pressure. */
+    int waiting() {
+        return deliveries.size();
+    }
+
+    /** Whether the channel is stopping (or stopped), for tests that stop it mid-message. */
+    boolean stopping() {
+        return stopping.getCount() == 0;
+    }
+
+    /** Why the broker cancelled the consumer (its queue deleted), if it did. */
+    Optional<String> cancelled() {
+        return cancelled.get();
+    }
+
+    /** Opens the channel, starts consuming and the thread that processes. */
+    void start() throws IOException {
+        channel = connection.createChannel();
+        channel.basicQos(settings.prefetch());
+        consumerTag = channel.basicConsume(settings.queue(), false, new DefaultConsumer(channel) {
+            @Override
+            public void handleDelivery(
+                    final String tag,
+                    final Envelope envelope,
+                    final AMQP.BasicProperties properties,
+                    final byte[] body) {
+                deliveries.add(new Delivery(envelope, properties, body));
+            }
+
+            @Override
+            public void handleCancel(final String tag) {
+                final String why = "the broker cancelled the consumer of queue '" + settings.queue() + "' (deleted?)";
+                cancelled.set(Optional.of(why));
+                LOG.error("Channel '{}': {}", settings.channel(), why);
+            }
+        });
+        Thread.ofVirtual().name("rabbitmq-" + settings.channel()).start(this::run);
+    }
+
+    private void run() {
+        try {
+            while (stopping.getCount() > 0) {
+                final Delivery delivery = deliveries.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                if (delivery == null) {
+                    continue;
+                }
+                final long tag = delivery.getEnvelope().getDeliveryTag();
+                if (process.test(new RabbitMqInbound(delivery, settings.queue(), session))) {
+                    acknowledge(tag);
+                } else {
+                    giveBack(delivery);
+                }
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final RuntimeException e) {
+            LOG.error("Channel '{}' stopped consuming queue '{}'", settings.channel(), settings.queue(), e);
+        } finally {
+            // Stopped by the failure strategy fail, or by stop(): no more deliveries either way.
+            try {
+                if (channel.isOpen()) {
+                    channel.basicCancel(consumerTag);
+                }
+            } catch (final IOException | RuntimeException e) {
+                LOG.debug("Cancelling the consumer of {} failed (cancelled already?)", settings.queue(), e);
+            }
+            drained.complete(null);
+        }
+    }
+
+    private void acknowledge(final long tag) {
+        try {
+            channel.basicAck(tag, false);
+        } catch (final IOException | RuntimeException e) {
+            // Lost with the channel: the broker delivers it again.
+            LOG.warn(
+                    "Delivery {}#{} of channel '{}' is done but its ack was lost ({}); it will be delivered again",
+                    settings.queue(),
+                    tag,
+                    settings.channel(),
+                    e.toString());
+        }
+    }
+
+    private void giveBack(final Delivery delivery) {
+        try {
+            channel.basicNack(delivery.getEnvelope().getDeliveryTag(), false, true);
+        } catch (final IOException | RuntimeException e) {
+            LOG.debug(
+                    "Giving back {}#{} failed",
+                    settings.queue(),
+                    delivery.getEnvelope().getDeliveryTag(),
+                    e);
+        }
+    }
+
+    /** Cancels the consumer, drains within the drain timeout, gives back the rest and closes; completes when done. */
+    CompletableFuture<Void> stop() {
+        if (channel == null) {
+            // never started (start-up failed before it): nothing to drain or close
+            stopping.countDown();
+            ended.complete(null);
+        }
+        if (ended.isDone()) {
+            return ended;
+        }
+        Thread.ofVirtual().name("rabbitmq-stop-" + settings.channel()).start(() -> {
+            try {
+                if (channel.isOpen()) {
+                    channel.basicCancel(consumerTag);
+                }
+            } catch (final IOException | RuntimeException e) {
+                LOG.debug("Cancelling the consumer of {} failed", settings.queue(), e);
+            }
+            stopping.countDown();
+            try {
+                drained.get(drainTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (final java.util.concurrent.TimeoutException e) {
+                LOG.warn(
+                        "Channel '{}' stopped with a message still being processed after the drain timeout ({} ms);"
+                                + " it will be delivered again",
+                        settings.channel(),
+                        drainTimeout.toMillis());
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (final java.util.concurrent.ExecutionException e) {
+                LOG.debug("Draining {} failed", settings.queue(), e);
+            }
+            Delivery left;
+            while ((left = deliveries.poll()) != null) {
+                giveBack(left);
+            }
+            try {
+                if (channel.isOpen()) {
+                    channel.close();
+                }
+            } catch (final IOException | java.util.concurrent.TimeoutException | RuntimeException e) {
+                LOG.debug("Closing the channel of {} failed", settings.queue(), e);
+            }
+            ended.complete(null);
+        });
+        return ended;
+    }
+}

@@ -1,0 +1,64 @@
+package org.jzenith.rabbitmq;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.OpenTelemetry;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+import org.jzenith.core.health.HealthCheck;
+import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.emitter.ChannelEmitters;
+import org.jzenith.messaging.emitter.ChannelFields;
+
+/**
+ * Binds what the RabbitMQ plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the
+ * plugin was given, the consumer classes (made by Guice, so they inject services), the health check
+ * and the meters.
+ */
+final class RabbitMqModule extends AbstractModule {
+
+    private final RabbitMqClient client;
+    private final Map<String, Class<?>> emitters;
+    private final List<Class<?>> consumers;
+
+    RabbitMqModule(final RabbitMqClient client, final Map<String, Class<?>> emitters, final List<Class<?>> consumers) {
+        this.client = client;
+        this.emitters = emitters;
+        this.consumers = consumers;
+    }
+
+    @Override
+    protected void configure() {
+        bind(RabbitMqClient.class).toInstance(client);
+        bind(FailedChannels.class).in(Singleton.class);
+        bind(RabbitMqHealthCheck.class).in(Singleton.class);
+        HealthCheck.bind(binder()).to(RabbitMqHealthCheck.class);
+        consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
+        bindListener(
+                com.google.inject.matcher.Matchers.any(),
+                new ChannelFields(emitters, consumers, RabbitMqPlugin.REGISTRATION));
+        emitters.forEach((channel, type) -> ChannelEmitters.bind(
+                binder(),
+                channel,
+                type,
+                made -> new RabbitMqOutbound(
+                        ChannelSettings.of(channel, made.getInstance(RabbitMqConfiguration.class)),
+                        made.getInstance(RabbitMqClient.class),
+                        made.getInstance(RabbitMqMetrics.class).sent(channel),
+                        made.getInstance(RabbitMqTracing.class))));
+    }
+
+    @Provides
+    @Singleton
+    RabbitMqMetrics metrics(final MeterRegistry registry) {
+        return new RabbitMqMetrics(registry);
+    }
+
+    @Provides
+    @Singleton
+    RabbitMqTracing tracing(final OpenTelemetry openTelemetry) {
+        return RabbitMqTracing.of(openTelemetry);
+    }
+}

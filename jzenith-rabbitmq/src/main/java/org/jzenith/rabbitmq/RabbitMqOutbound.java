@@ -1,0 +1,81 @@
+package org.jzenith.rabbitmq;
+
+import com.rabbitmq.client.AMQP;
+import io.opentelemetry.api.trace.Span;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.jzenith.messaging.spi.Outbound;
+import org.jzenith.messaging.spi.OutboundMessage;
+
+/**
+ * Sends a channel's messages to its exchange, persistent, with publisher confirms and {@code
+ * mandatory=true}: the routing key is the channel's, else the payload's key, else the queue's name;
+ * the layer's headers go as AMQP headers ({@code jzenith-event-id} among them), {@code traceparent} too;
+ * the message id is a random UUID, unique to the publish. Completes when the broker confirmed; fails when it
+ * returned the message ({@link UnroutableException}), refused it, or did not confirm within {@code
+ * rabbitmq.send-timeout}. Thread-safe.
+ */
+final class RabbitMqOutbound implements Outbound {
+
+    private final ChannelSettings settings;
+    private final RabbitMqClient client;
+    private final RabbitMqMetrics.Sent metrics;
+    private final RabbitMqTracing tracing;
+
+    RabbitMqOutbound(
+            final ChannelSettings settings,
+            final RabbitMqClient client,
+            final RabbitMqMetrics.Sent metrics,
+            final RabbitMqTracing tracing) {
+        this.settings = settings;
+        this.client = client;
+        this.metrics = metrics;
+        this.tracing = tracing;
+    }
+
+    @Override
+    public CompletionStage<Void> send(final OutboundMessage message) {
+        final String routingKey = settings.sendKey(message.key());
+        final Map<String, Object> headers = new HashMap<>(message.headers());
+        final Span span = tracing.send(settings.exchange(), routingKey, headers);
+        final CompletableFuture<Void> confirmed;
+        try {
+            final RabbitMqClient.Running running = client.running()
+                    .orElseThrow(() -> new IllegalStateException("the rabbitmq plugin does not run, so nothing can be"
+                            + " sent to channel '" + settings.channel() + "'"));
+            final AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
+                    .messageId(uniqueId())
+                    .deliveryMode(settings.durable() ? 2 : 1)
+                    .timestamp(new java.util.Date())
+                    .headers(headers)
+                    .build();
+            confirmed = running.publisher().publish(settings.exchange(), routingKey, properties, message.payload());
+        } catch (final RuntimeException e) {
+            metrics.failed().increment();
+            RabbitMqTracing.fail(span, e);
+            return CompletableFuture.failedFuture(e);
+        }
+        return confirmed.whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                metrics.confirmed().increment();
+                span.end();
+            } else {
+                metrics.failed().increment();
+                RabbitMqTracing.fail(span, failure);
+            }
+        });
+    }
+
+    /** A message id no other publish has: a returned message is known by it. */
+    static String uniqueId() {
+        return UUID.randomUUID().toString();
+    }
+
+    @Override
+    public boolean open() {
+        return client.running().map(running -> running.publishing().isOpen()).orElse(false);
+    }
+}

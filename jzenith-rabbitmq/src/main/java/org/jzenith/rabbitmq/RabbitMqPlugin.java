@@ -1,0 +1,386 @@
+package org.jzenith.rabbitmq;
+
+import com.google.inject.Module;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jzenith.core.Plugin;
+import org.jzenith.core.PluginContext;
+import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.Secrets;
+import org.jzenith.core.errors.Failures;
+import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ConsumerChannel;
+import org.jzenith.messaging.consumer.ConsumerChannels;
+import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives the application RabbitMQ on jZenith's messaging layer: methods annotated {@code
+ * @Incoming("channel")} consume the channel's queue, each delivery on a virtual thread in the queue's
+ * order, and {@code @Channel("channel") Emitter<T>} publishes to the channel's exchange, completing
+ * when the broker confirmed. The same consumer classes and emitters run on Kafka: only the plugin
+ * and the settings differ.
+ *
+ * <pre>{@code
+ * JZenith.application(args)
+ *        .withPlugins(RabbitMqPlugin.withConsumers(OrderEvents.class)
+ *                                   .withEmitter("shipments", Shipment.class))
+ *        .withConfiguration("rabbitmq.host", "rabbit.internal")
+ *        .run();
+ * }</pre>
+ *
+ * <p><b>Delivery.</b> At least once: a delivery is acknowledged only once its method returned (or
+ * what it returned completed); {@code rabbitmq.prefetch} deliveries at most are held unacknowledged.
+ * A failed message is tried again ({@code rabbitmq.retries}, with backoff), then published to the
+ * channel's dead-letter exchange with headers naming its queue, exchange, routing key and failure; a
+ * message that cannot be read goes there at once, and the queue goes on. A send is published with
+ * {@code mandatory=true} and completes once the broker confirmed it; one no queue takes fails.
+ *
+ * <p><b>Lifecycle.</b> Starts in the {@link Phase#SERVE} phase; fails to start, naming the server's
+ * settings, when the server does not answer within {@code rabbitmq.connect-timeout}, and naming the
+ * channel's settings when the broker refuses its exchange or queue. A lost connection is recovered by
+ * the client (topology and consumers too) while the health check is DOWN. Stopping (also on SIGTERM)
+ * cancels the consumers, lets the messages being processed finish within {@code
+ * rabbitmq.drain-timeout}, acknowledges them, gives the rest back and closes the connections (one consumes, one publishes).
+ *
+ * <p>Settings are under {@code rabbitmq.} ({@link RabbitMqConfiguration}) and checked with the rest
+ * of the configuration before anything starts. The plugin object is immutable.
+ */
+public final class RabbitMqPlugin implements Plugin {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RabbitMqPlugin.class);
+    private static final String ORIGIN = "RabbitMqPlugin.withConsumers";
+    private static final Duration RECOVERY_INTERVAL = Duration.ofSeconds(1);
+    private static final int HEARTBEAT_SECONDS = 15;
+
+    /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
+    static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
+            "RabbitMqPlugin.withConsumers(...)", "RabbitMqPlugin...withEmitter", "rabbitmq.send-timeout");
+
+    private final List<Class<?>> consumers;
+    private final Map<String, Class<?>> emitters;
+    private final RabbitMqClient client = new RabbitMqClient();
+    private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
+
+    private RabbitMqPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
+        this.consumers = List.copyOf(consumers);
+        this.emitters = Map.copyOf(emitters);
+    }
+
+    /** RabbitMQ without consumers: emitters ({@link #withEmitter}) and the health check. */
+    public static RabbitMqPlugin create() {
+        return new RabbitMqPlugin(List.of(), Map.of());
+    }
+
+    /**
+     * RabbitMQ with {@code consumers}: classes whose {@code @Incoming} methods consume, each made once
+     * by Guice. Their methods are checked at start-up with the configuration.
+     */
+    public static RabbitMqPlugin withConsumers(final Class<?>... consumers) {
+        final List<Class<?>> all = new ArrayList<>();
+        for (final Class<?> consumer : consumers) {
+            all.add(Objects.requireNonNull(consumer, "consumer"));
+        }
+        return new RabbitMqPlugin(all, Map.of());
+    }
+
+    /**
+     * This plugin, also binding {@code @Channel("channel") Emitter<T>} for payloads of {@code type}:
+     * {@code String} and {@code byte[]} as they are, anything else as JSON.
+     *
+     * <pre>{@code
+     * RabbitMqPlugin.create().withEmitter("orders", Order.class);
+     * }</pre>
+     */
+    public RabbitMqPlugin withEmitter(final String channel, final Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        if (Objects.requireNonNull(channel, "channel").isBlank()) {
+            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
+        }
+        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
+        final Class<?> previous = more.putIfAbsent(channel, type);
+        if (previous != null && previous != type) {
+            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
+                    + previous.getSimpleName() + " already; one emitter type per channel");
+        }
+        return new RabbitMqPlugin(consumers, more);
+    }
+
+    @Override
+    public String name() {
+        return "rabbitmq";
+    }
+
+    /** Starts once everything the consumers use is ready, and stops before it. */
+    @Override
+    public Phase phase() {
+        return Phase.SERVE;
+    }
+
+    @Override
+    public List<Module> modules() {
+        return List.of(new RabbitMqModule(client, emitters, consumers));
+    }
+
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return List.of(RabbitMqConfiguration.class);
+    }
+
+    /**
+     * Reports consumer methods that cannot be called, channels consumed twice, a server that is not
+     * named (or named twice), an AMQP URI that does not parse, channel settings of no channel, and
+     * settings out of their range or not one of their names.
+     */
+    @Override
+    public void validate(final Validation validation) {
+        final TreeSet<String> known =
+                ConsumerChannels.validate(consumers, emitters, REGISTRATION, NativeParameters.NONE, validation, ORIGIN);
+        validation.configuration(RabbitMqConfiguration.class).ifPresent(configuration -> {
+            final boolean host =
+                    configuration.host().filter(value -> !value.isBlank()).isPresent();
+            final Optional<String> uri = configuration.uri().filter(value -> !value.isBlank());
+            if (!host && uri.isEmpty()) {
+                validation.reject(
+                        "rabbitmq.host",
+                        "the RabbitMQ server to connect to, such as rabbit.internal (or set rabbitmq.uri)");
+            }
+            if (host && uri.isPresent()) {
+                validation.reject("rabbitmq.uri", "no URI where rabbitmq.host is set; set one of them");
+            }
+            uri.ifPresent(value -> {
+                try {
+                    new ConnectionFactory().setUri(value);
+                } catch (final Exception e) {
+                    validation.reject(
+                            "rabbitmq.uri", "an AMQP URI such as amqp://user:password@host:5672/vhost (or amqps://)");
+                }
+            });
+            configuration.channels().keySet().stream()
+                    .filter(channel -> !known.contains(channel))
+                    .sorted()
+                    .forEach(channel -> validation.problem(
+                            "rabbitmq.channels." + channel,
+                            "the configuration",
+                            "configures a channel the application neither consumes nor sends to"
+                                    + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
+            validation.reject(ChannelSettings.problems(configuration));
+        });
+    }
+
+    /** Connects, declares the channels' topology, starts a consumer per channel; completes once they run. */
+    @Override
+    public Future<Void> start(final PluginContext context) {
+        final Promise<Void> started = Promise.promise();
+        Thread.ofVirtual().name("rabbitmq-start").start(() -> {
+            try {
+                connect(context);
+                started.complete();
+            } catch (final RuntimeException e) {
+                client.consumers().forEach(QueueConsumer::stop);
+                closeConnection();
+                validator.getAndSet(PayloadValidator.NONE).close();
+                started.fail(e);
+            }
+        });
+        return started.future();
+    }
+
+    /** The factory of the connection the settings describe: recovering by itself, with its topology. */
+    static ConnectionFactory factory(final RabbitMqConfiguration configuration) {
+        final ConnectionFactory factory = new ConnectionFactory();
+        final Optional<String> uri = configuration.uri().filter(value -> !value.isBlank());
+        if (uri.isPresent()) {
+            try {
+                factory.setUri(uri.get());
+                if (factory.isSSL()) {
+                    // setUri's amqps:// trusts every certificate; verify the server's against the
+                    // JVM's trust store and its host name instead.
+                    factory.useSslProtocol(javax.net.ssl.SSLContext.getDefault());
+                    factory.enableHostnameVerification();
+                }
+            } catch (final Exception e) {
+                throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
+            }
+        } else {
+            factory.setHost(configuration.host().orElseThrow());
+            factory.setPort(configuration.port());
+            factory.setVirtualHost(configuration.virtualHost());
+            configuration.username().ifPresent(factory::setUsername);
+            configuration.password().ifPresent(factory::setPassword);
+        }
+        factory.setConnectionTimeout((int) configuration.connectTimeout().toMillis());
+        factory.setHandshakeTimeout((int) configuration.connectTimeout().toMillis());
+        factory.setAutomaticRecoveryEnabled(true);
+        factory.setTopologyRecoveryEnabled(true);
+        factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL.toMillis());
+        factory.setRequestedHeartbeat(HEARTBEAT_SECONDS);
+        return factory;
+    }
+
+    /** Where {@code configuration} connects to, for logs: {@code host:port/vhost}, no credentials. */
+    static String server(final RabbitMqConfiguration configuration) {
+        return configuration
+                .uri()
+                .filter(value -> !value.isBlank())
+                .map(Secrets::maskUrl)
+                .orElseGet(() ->
+                        configuration.host().orElse("") + ":" + configuration.port() + configuration.virtualHost());
+    }
+
+    private void connect(final PluginContext context) {
+        final RabbitMqConfiguration configuration = context.instance(RabbitMqConfiguration.class);
+        final String server = server(configuration);
+        final Connection connection;
+        final Connection publishing;
+        try {
+            final ConnectionFactory factory = factory(configuration);
+            connection = factory.newConnection("jzenith-consume");
+            try {
+                publishing = factory.newConnection("jzenith-publish");
+            } catch (final Exception e) {
+                connection.abort();
+                throw e;
+            }
+        } catch (final Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("cannot connect to RabbitMQ at " + server + " within "
+                    + configuration.connectTimeout().toMillis() + " ms: " + Failures.describe(e)
+                    + "; check that RabbitMQ runs and that "
+                    + (configuration.uri().isPresent()
+                            ? "rabbitmq.uri is right"
+                            : "rabbitmq.host, rabbitmq.port, rabbitmq.virtual-host, rabbitmq.username and"
+                                    + " rabbitmq.password are right"));
+        }
+        client.start(new RabbitMqClient.Running(
+                connection,
+                publishing,
+                new Publisher(publishing, configuration.sendTimeout(), client::blocked),
+                server));
+
+        final PayloadValidator validator = BeanPayloadValidator.of(context.injector());
+        this.validator.set(validator);
+        final RabbitMqConnector connector = new RabbitMqConnector(
+                configuration,
+                client,
+                context.instance(RabbitMqMetrics.class),
+                context.instance(RabbitMqTracing.class));
+        final List<ConsumerChannel> consumed = ConsumerChannels.of(
+                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class));
+
+        final Set<String> named = new LinkedHashSet<>(emitters.keySet());
+        final List<String> queued = new ArrayList<>();
+        for (final ConsumerChannel channel : consumed) {
+            named.add(channel.channel());
+            queued.add(channel.channel());
+            channel.method().forward().ifPresent(out -> named.add(out.channel()));
+        }
+        configuration.channels().forEach((channel, settings) -> {
+            if (named.contains(channel)
+                    && settings.queue().filter(value -> !value.isBlank()).isPresent()) {
+                queued.add(channel);
+            }
+        });
+        final List<String> refused;
+        try {
+            refused = Topology.apply(
+                    connection, named.stream().map(connector::settings).toList(), queued);
+        } catch (final java.io.IOException | RuntimeException e) {
+            throw new IllegalStateException(
+                    "cannot declare the channels' exchanges and queues at RabbitMQ " + server + ": "
+                            + Failures.describe(e),
+                    e);
+        }
+        if (!refused.isEmpty()) {
+            throw new IllegalStateException(
+                    "the channels' topology is not as the settings say: " + String.join("; ", refused));
+        }
+
+        final List<QueueConsumer> started = new ArrayList<>();
+        for (final ConsumerChannel channel : consumed) {
+            final ChannelSettings settings = connector.settings(channel.channel());
+            final QueueConsumer consumer = new QueueConsumer(
+                    settings,
+                    connection,
+                    message -> channel.processor().process(message),
+                    configuration.drainTimeout(),
+                    channel.stopping());
+            started.add(consumer);
+            client.consumers(started);
+            try {
+                consumer.start();
+            } catch (final java.io.IOException e) {
+                throw new IllegalStateException(
+                        "cannot consume queue '" + settings.queue() + "' of channel '" + settings.channel() + "': "
+                                + Failures.describe(e),
+                        e);
+            }
+            LOG.info(
+                    "Consuming channel '{}' (queue {}, prefetch {}, dead letters to exchange {}) with {}",
+                    settings.channel(),
+                    settings.queue(),
+                    settings.prefetch(),
+                    settings.deadLetterExchange(),
+                    channel.describe());
+        }
+        LOG.info(
+                "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}",
+                server,
+                started.size(),
+                started.size() == 1 ? "" : "s",
+                emitters.size(),
+                emitters.size() == 1 ? "" : "s");
+    }
+
+    /**
+     * Stops the consumers (each cancels, drains within {@code rabbitmq.drain-timeout}, acknowledges
+     * and gives back the rest), then closes the publisher and the connection.
+     */
+    @Override
+    public Future<Void> stop(final PluginContext context) {
+        final CompletableFuture<?>[] stopped =
+                client.consumers().stream().map(QueueConsumer::stop).toArray(CompletableFuture[]::new);
+        final Promise<Void> done = Promise.promise();
+        CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
+                .name("rabbitmq-stop")
+                .start(() -> {
+                    closeConnection();
+                    validator.getAndSet(PayloadValidator.NONE).close();
+                    done.complete();
+                }));
+        return done.future();
+    }
+
+    private void closeConnection() {
+        client.stop().ifPresent(stopped -> {
+            stopped.publisher().close();
+            for (final Connection connection : List.of(stopped.publishing(), stopped.connection())) {
+                try {
+                    connection.close(5000);
+                } catch (final java.io.IOException | RuntimeException e) {
+                    LOG.debug("Closing the RabbitMQ connection {} failed", connection.getClientProvidedName(), e);
+                }
+            }
+        });
+    }
+}
