@@ -11,6 +11,9 @@ import org.jzenith.core.health.HealthCheck;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.emitter.ChannelEmitters;
 import org.jzenith.messaging.emitter.ChannelFields;
+import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
+import org.jzenith.messaging.stream.ChannelStreams;
 
 /**
  * Binds what the RabbitMQ plugin offers: an {@code @Channel("name") Emitter<T>} for each emitter the
@@ -20,12 +23,18 @@ import org.jzenith.messaging.emitter.ChannelFields;
 final class RabbitMqModule extends AbstractModule {
 
     private final RabbitMqClient client;
-    private final Map<String, Class<?>> emitters;
+    private final UnsupportedMessaging.Declared declared;
+    private final Map<String, ChannelStream> streams;
     private final List<Class<?>> consumers;
 
-    RabbitMqModule(final RabbitMqClient client, final Map<String, Class<?>> emitters, final List<Class<?>> consumers) {
+    RabbitMqModule(
+            final RabbitMqClient client,
+            final UnsupportedMessaging.Declared declared,
+            final Map<String, ChannelStream> streams,
+            final List<Class<?>> consumers) {
         this.client = client;
-        this.emitters = emitters;
+        this.declared = declared;
+        this.streams = streams;
         this.consumers = consumers;
     }
 
@@ -38,16 +47,19 @@ final class RabbitMqModule extends AbstractModule {
         consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
         bindListener(
                 com.google.inject.matcher.Matchers.any(),
-                new ChannelFields(emitters, consumers, RabbitMqPlugin.REGISTRATION));
-        emitters.forEach((channel, type) -> ChannelEmitters.bind(
-                binder(),
-                channel,
-                type,
-                made -> new RabbitMqOutbound(
-                        ChannelSettings.of(channel, made.getInstance(RabbitMqConfiguration.class)),
-                        made.getInstance(RabbitMqClient.class),
-                        made.getInstance(RabbitMqMetrics.class).sent(channel),
-                        made.getInstance(RabbitMqTracing.class))));
+                new ChannelFields(declared, consumers, RabbitMqPlugin.REGISTRATION));
+        streams.forEach((channel, stream) ->
+                ChannelStreams.bind(binder(), stream, declared.streams().get(channel)));
+        declared.emitters()
+                .forEach((channel, type) -> ChannelEmitters.bind(
+                        binder(),
+                        channel,
+                        type,
+                        made -> new RabbitMqOutbound(
+                                ChannelSettings.of(channel, made.getInstance(RabbitMqConfiguration.class)),
+                                made.getInstance(RabbitMqClient.class),
+                                made.getInstance(RabbitMqMetrics.class).sent(channel),
+                                made.getInstance(RabbitMqTracing.class))));
     }
 
     @Provides

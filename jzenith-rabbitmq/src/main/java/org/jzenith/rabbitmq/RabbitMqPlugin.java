@@ -26,9 +26,12 @@ import org.jzenith.messaging.consumer.BeanPayloadValidator;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,21 +76,39 @@ public final class RabbitMqPlugin implements Plugin {
 
     /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "RabbitMqPlugin.withConsumers(...)", "RabbitMqPlugin...withEmitter", "rabbitmq.send-timeout");
+            "RabbitMqPlugin.withConsumers(...)",
+            "RabbitMqPlugin...withEmitter",
+            "RabbitMqPlugin...withStream",
+            "rabbitmq.send-timeout");
+
+    /** How many payloads a subscriber of a {@code @Channel} stream may hold before it holds the channel back. */
+    static final int STREAM_BUFFER = 256;
+
+    /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
+    static final Duration STREAM_PATIENCE = Duration.ofSeconds(10);
 
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
+    private final Map<String, Class<?>> streamTypes;
+    private final Map<String, ChannelStream> streams;
+    private final AtomicReference<ProducerChannels> producers = new AtomicReference<>(ProducerChannels.none());
     private final RabbitMqClient client = new RabbitMqClient();
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
 
-    private RabbitMqPlugin(final List<Class<?>> consumers, final Map<String, Class<?>> emitters) {
+    private RabbitMqPlugin(
+            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
         this.consumers = List.copyOf(consumers);
         this.emitters = Map.copyOf(emitters);
+        this.streamTypes = Map.copyOf(streams);
+        final Map<String, ChannelStream> made = new LinkedHashMap<>();
+        streams.keySet()
+                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
+        this.streams = Map.copyOf(made);
     }
 
     /** RabbitMQ without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static RabbitMqPlugin create() {
-        return new RabbitMqPlugin(List.of(), Map.of());
+        return new RabbitMqPlugin(List.of(), Map.of(), Map.of());
     }
 
     /**
@@ -99,7 +120,7 @@ public final class RabbitMqPlugin implements Plugin {
         for (final Class<?> consumer : consumers) {
             all.add(Objects.requireNonNull(consumer, "consumer"));
         }
-        return new RabbitMqPlugin(all, Map.of());
+        return new RabbitMqPlugin(all, Map.of(), Map.of());
     }
 
     /**
@@ -121,7 +142,36 @@ public final class RabbitMqPlugin implements Plugin {
             throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
                     + previous.getSimpleName() + " already; one emitter type per channel");
         }
-        return new RabbitMqPlugin(consumers, more);
+        return new RabbitMqPlugin(consumers, more, streamTypes);
+    }
+
+    /**
+     * This plugin, also consuming the channel's queue into a stream that {@code @Channel("channel")}
+     * injection points of {@code Multi<T>}, {@code Publisher<T>} or {@code Flowable<T>} receive, for
+     * payloads of {@code type}: each subscriber gets the messages that arrive after it subscribed; a
+     * delivery is acknowledged once every subscriber's buffer ({@value #STREAM_BUFFER} payloads) took it.
+     *
+     * <pre>{@code
+     * RabbitMqPlugin.create().withStream("quotes", Quote.class);
+     * }</pre>
+     */
+    public RabbitMqPlugin withStream(final String channel, final Class<?> type) {
+        Objects.requireNonNull(type, "type");
+        if (Objects.requireNonNull(channel, "channel").isBlank()) {
+            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
+        }
+        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
+        final Class<?> previous = more.putIfAbsent(channel, type);
+        if (previous != null && previous != type) {
+            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
+                    + previous.getSimpleName() + " already; one stream type per channel");
+        }
+        return new RabbitMqPlugin(consumers, emitters, more);
+    }
+
+    /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
+    UnsupportedMessaging.Declared declared() {
+        return new UnsupportedMessaging.Declared(emitters, streamTypes);
     }
 
     @Override
@@ -137,7 +187,7 @@ public final class RabbitMqPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RabbitMqModule(client, emitters, consumers));
+        return List.of(new RabbitMqModule(client, declared(), streams, consumers));
     }
 
     @Override
@@ -152,8 +202,20 @@ public final class RabbitMqPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
-        final TreeSet<String> known =
-                ConsumerChannels.validate(consumers, emitters, REGISTRATION, NativeParameters.NONE, validation, ORIGIN);
+        final TreeSet<String> known = ConsumerChannels.validate(
+                consumers, declared(), REGISTRATION, NativeParameters.NONE, validation, ORIGIN);
+        for (final Class<?> consumer : consumers) {
+            for (final IncomingMethod.Found method : IncomingMethod.find(consumer, NativeParameters.NONE)) {
+                if (streamTypes.containsKey(method.channel())) {
+                    validation.problem(
+                            IncomingMethod.describe(consumer, method.method()),
+                            ORIGIN,
+                            "consumes the channel '" + method.channel() + "', which has a @Channel stream"
+                                    + " (RabbitMqPlugin...withStream) already; one consumer per channel: take the"
+                                    + " stream, or remove withStream");
+                }
+            }
+        }
         validation.configuration(RabbitMqConfiguration.class).ifPresent(configuration -> {
             final boolean host =
                     configuration.host().filter(value -> !value.isBlank()).isPresent();
@@ -195,6 +257,7 @@ public final class RabbitMqPlugin implements Plugin {
                 connect(context);
                 started.complete();
             } catch (final RuntimeException e) {
+                producers.getAndSet(ProducerChannels.none()).stop();
                 client.consumers().forEach(QueueConsumer::stop);
                 closeConnection();
                 validator.getAndSet(PayloadValidator.NONE).close();
@@ -285,10 +348,22 @@ public final class RabbitMqPlugin implements Plugin {
                 client,
                 context.instance(RabbitMqMetrics.class),
                 context.instance(RabbitMqTracing.class));
-        final List<ConsumerChannel> consumed = ConsumerChannels.of(
-                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class));
+        final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
+                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+        consumed.addAll(ConsumerChannels.ofStreams(
+                streams,
+                streamTypes,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class)));
 
         final Set<String> named = new LinkedHashSet<>(emitters.keySet());
+        named.addAll(streamTypes.keySet());
+        // the channels of @Outgoing producer methods: their exchanges are declared too
+        for (final Class<?> type : consumers) {
+            org.jzenith.messaging.producer.OutgoingMethod.find(type).forEach(found -> named.add(found.channel()));
+        }
         final List<String> queued = new ArrayList<>();
         for (final ConsumerChannel channel : consumed) {
             named.add(channel.channel());
@@ -343,13 +418,16 @@ public final class RabbitMqPlugin implements Plugin {
                     settings.deadLetterExchange(),
                     channel.describe());
         }
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
         LOG.info(
-                "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}",
+                "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}, {} producer method{}",
                 server,
                 started.size(),
                 started.size() == 1 ? "" : "s",
                 emitters.size(),
-                emitters.size() == 1 ? "" : "s");
+                emitters.size() == 1 ? "" : "s",
+                producers.get().size(),
+                producers.get().size() == 1 ? "" : "s");
     }
 
     /**
@@ -358,12 +436,16 @@ public final class RabbitMqPlugin implements Plugin {
      */
     @Override
     public Future<Void> stop(final PluginContext context) {
-        final CompletableFuture<?>[] stopped =
-                client.consumers().stream().map(QueueConsumer::stop).toArray(CompletableFuture[]::new);
+        final CompletableFuture<Void> produced =
+                producers.getAndSet(ProducerChannels.none()).stop();
+        final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
+                        client.consumers().stream().map(QueueConsumer::stop), java.util.stream.Stream.of(produced))
+                .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
                 .name("rabbitmq-stop")
                 .start(() -> {
+                    streams.values().forEach(ChannelStream::complete);
                     closeConnection();
                     validator.getAndSet(PayloadValidator.NONE).close();
                     done.complete();
