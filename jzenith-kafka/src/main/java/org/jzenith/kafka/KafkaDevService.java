@@ -12,10 +12,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import org.jzenith.core.configuration.CoreConfiguration;
-import org.jzenith.core.spi.kafka.KraftBroker;
 import org.jzenith.core.store.DevProcess;
 import org.jzenith.core.store.DevProcessServer;
 import org.jzenith.core.store.DevServices;
+import org.jzenith.kafka.broker.KraftBroker;
 
 /**
  * The broker the plugin starts in the {@code dev} and {@code test} profiles when {@code

@@ -5,8 +5,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.jzenith.core.spi.kafka.KraftBroker;
 import org.jzenith.core.store.DevServices;
+import org.jzenith.kafka.broker.KraftBroker;
 import org.jzenith.test.net.Ports;
 
 /**

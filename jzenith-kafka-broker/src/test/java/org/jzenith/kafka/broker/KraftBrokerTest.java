@@ -1,4 +1,4 @@
-package org.jzenith.core.spi.kafka;
+package org.jzenith.kafka.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

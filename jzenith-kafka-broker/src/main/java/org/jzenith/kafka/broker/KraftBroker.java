@@ -1,4 +1,4 @@
-package org.jzenith.core.spi.kafka;
+package org.jzenith.kafka.broker;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,8 +26,8 @@ import org.jzenith.core.store.DevServices;
  * kafka.Kafka} with {@code -Xmx256m}, and knowing when it answers. The Kafka plugin's dev service
  * and {@code jzenith-test}'s {@code PrivateKafka} both launch their broker with it; each keeps its
  * own policy for the process (a watchdog and a {@code DevProcess}, or a shutdown hook and {@code
- * kill()}). It lives in core because both modules reach core, while the test kit must not be
- * needed by the plugin at run time, nor the plugin by the test kit.
+ * kill()}). It has a module of its own, {@code jzenith-kafka-broker}, because the plugin must not
+ * need the test kit at run time, the test kit must not need the plugin, and core keeps no Kafka type.
  *
  * <pre>{@code
  * KraftBroker broker = new KraftBroker("the private Kafka", System.getProperty("java.class.path"),
