@@ -28,10 +28,27 @@
 # run; psql must be there): the database's work then runs in its own processes, as in production, not
 # on the service's CPU, and its CPU is that cluster's alone. There the variants are none, outbox (the
 # table store), log (outbox.mode=log: the event written with pg_logical_emit_message and relayed from
-# a logical replication slot) and kafka. The commit-to-consume latency below is measured on H2 only.
+# a logical replication slot), kafka and debezium: the anchor, what teams run today, with the service
+# writing a row of Debezium's outbox table in the user's transaction (user.events=debezium, no relay in
+# the service) and Debezium's embedded engine (benchmarks/apps/debezium, 3.6.1.Final, its PostgreSQL
+# connector and outbox event router) relaying it to the same broker from a JVM of its own on CPU 0,
+# whose CPU time is recorded as the relay process's. Then, on PostgreSQL, the paced phase: each of
+# PACED_VARIANTS (default "log debezium"; outbox may be added) again per round, on a fresh database,
+# after the same warm-up with wrk, under an open loop of 1,000 POST /users per second over 32 kept-alive
+# connections (benchmarks/harness/PacedPosts.java on CPU 1, given 5 s to start):
+# CPU per event of the service, PostgreSQL and the relay process over DURATION s after the warm-up,
+# and commit-to-broker latency, from each event's occurredAt (set just before the user's transaction
+# commits) to the broker's append time of its first record on a topic of the run's own with
+# message.timestamp.type=LogAppendTime (BrokerLatency in benchmarks/apps/debezium). The report judges
+# issue 36's goals for the log outbox per round through benchmarks/harness/goals.py. The
+# commit-to-consume latency below is measured on H2 only.
 #
 #   BENCH_PORTS=22000-22999 benchmarks/outbox.sh [ROUNDS] [DURATION]   e.g. 3 15 (~5 minutes)
-#   OUTBOX_STORE=postgresql benchmarks/outbox.sh 3 15                  # the rounds on PostgreSQL
+#   OUTBOX_STORE=postgresql benchmarks/outbox.sh 3 15                  # the rounds on PostgreSQL, Debezium too
+#   OUTBOX_STORE=postgresql PACED_VARIANTS="log outbox debezium" benchmarks/outbox.sh 3 15   # the table outbox paced too
+#   OUTBOX_STORE=postgresql DEBEZIUM_POLL_MS=10 benchmarks/outbox.sh 3 15  # Debezium's poll.interval.ms (its default: 500)
+#   OUTBOX_STORE=postgresql VARIANTS="none log" PACED_VARIANTS=log benchmarks/outbox.sh 1 5   # fewer variants
+#   BENCH_KEEP_WORK=1 ...                                              # keep the logs, databases and broker data
 #   BENCH_NO_BUILD=1 benchmarks/outbox.sh 3 15                         # the distributions as built last
 #   benchmarks/outbox.sh --report-only ROUNDS DURATION STARTED          # rewrite OUTBOX.md from results/outbox/
 set -euo pipefail
@@ -41,97 +58,8 @@ name=outbox
 out_md=benchmarks/$(echo "$name" | tr '[:lower:]' '[:upper:]').md
 out_dir=benchmarks/results/$name
 report() { # rounds duration started
-WARMUP="${WARMUP:-30}" STORE="${OUTBOX_STORE:-h2}" STARTED="$3" ROUNDS=$1 DURATION=$2 python3 - "$out_dir/runs.jsonl" >"$out_md" <<'PY'
-import json, os, statistics, sys
-runs = [json.loads(line) for line in open(sys.argv[1])]
-def values(variant, key):
-    return [run[key] for run in runs if run["variant"] == variant]
-def median(variant, key):
-    return statistics.median(values(variant, key))
-base = median("none", "rps")
-store = os.environ["STORE"]
-where = ("its embedded H2" if store == "h2" else
-         "the reactive PostgreSQL plugin with a fresh database per run on a PostgreSQL cluster of the run's own"
-         " (wal_level=logical, on CPU 1)")
-prefix = "" if store == "h2" else f"OUTBOX_STORE={store} "
-print("# What the outbox costs POST /users\n")
-print(f"`{prefix}BENCH_PORTS=22000-22999 benchmarks/outbox.sh {os.environ['ROUNDS']} {os.environ['DURATION']}`,"
-      f" started {os.environ['STARTED']}: the user service on {where} (CPU 0), wrk with 16 connections and the"
-      f" Kafka broker on CPU 1, the variants interleaved, {os.environ['WARMUP']} s of warm-up, medians of the rounds. CPU per request is the"
-      " service's own (user + system) over the measured seconds, divided by the requests answered.\n")
-with_cpu = all("cpu_us" in run for run in runs)
-cpu_base = median("none", "cpu_us") if with_cpu else None
-with_db = all("db_cpu_us" in run for run in runs)
-if with_db:
-    print("PostgreSQL CPU is the run's own cluster's (every server process, and the backends that ended) over"
-          " the same seconds, divided by the same requests: the database's share of the cost, which H2 keeps"
-          " inside the service. `log` is `user.events=outbox` with `outbox.mode=log`: no outbox row, the event"
-          " written with `pg_logical_emit_message` and relayed from a logical replication slot (its walsender's"
-          " CPU counts as PostgreSQL's, the relay's as the service's).\n")
-db_header = " PostgreSQL CPU µs/request | vs none |" if with_db else ""
-print("| user.events | requests/s | lowest..highest run | vs none | CPU µs/request | vs none |" + db_header
-      + " p50 ms | p99 ms | non-2xx |")
-print("| --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: |" if with_db else "") + " ---: | ---: | ---: |")
-spread = 0.0
-cpu_spread = 0.0
-for variant in [v for v in ("none", "outbox", "log", "kafka") if values(v, "rps")]:
-    rps = median(variant, "rps")
-    low, high = min(values(variant, "rps")), max(values(variant, "rps"))
-    spread = max(spread, high / low)
-    if with_cpu:
-        cpu_spread = max(cpu_spread, max(values(variant, "cpu_us")) / min(values(variant, "cpu_us")))
-    errors = sum(values(variant, "errors"))
-    cpu = f"{median(variant, 'cpu_us'):.0f} | {median(variant, 'cpu_us') / cpu_base:.2f}x" if with_cpu else " | "
-    if with_db:
-        db = median(variant, "db_cpu_us")
-        cpu += f" | {db:.0f} | {db / median('none', 'db_cpu_us'):.2f}x"
-    print(f"| {variant} | {rps:.0f} | {low:.0f}..{high:.0f} | {rps / base:.2f}x | {cpu} |"
-          f" {median(variant, 'p50_ms'):.2f} | {median(variant, 'p99_ms'):.2f} | {errors} |")
-latency_file = os.path.join(os.path.dirname(sys.argv[1]), "latency.json")
-if values("log", "rps") and with_cpu and with_db:
-    print("\n## Issue 36's goals for the log outbox, against no event\n")
-    print("| goal | measured | |")
-    print("| --- | ---: | --- |")
-    goals = [("service CPU per request at most 1.15x", median("log", "cpu_us") / cpu_base, lambda r: r <= 1.15),
-             ("PostgreSQL CPU per request at most 1.3x", median("log", "db_cpu_us") / median("none", "db_cpu_us"),
-              lambda r: r <= 1.3),
-             ("requests/s at least 0.85x", median("log", "rps") / base, lambda r: r >= 0.85)]
-    for goal, ratio, met in goals:
-        print(f"| {goal} | {ratio:.2f}x | {'met' if met(ratio) else 'missed'} |")
-    print("| commit-to-broker p99 at most 50 ms at 1,000 events/s | not measured by this run | inconclusive |")
-    print("| less total CPU per event than Debezium embedded | Debezium not run | inconclusive |")
-if spread > 1.3 and with_cpu and cpu_spread <= 1.3:
-    print(f"\nRequests/s of one variant differ up to {spread:.1f}x between runs (the machine is shared), but"
-          f" CPU per request at most {cpu_spread:.2f}x: read the cost from the CPU column.")
-elif spread > 1.3:
-    print(f"\n**Inconclusive:** runs of one variant differ up to {spread:.1f}x, more than the effect to"
-          " measure (the goal is at most 15% for the outbox); the machine was not quiet. Run it again on an idle"
-          " machine before reading the ratios.")
-print("\nEach run:\n")
-print("| round | user.events | requests/s | CPU µs/request |" + (" PostgreSQL CPU µs/request |" if with_db else "")
-      + " p50 ms | p99 ms |")
-print("| ---: | --- | ---: | ---: |" + (" ---: |" if with_db else "") + " ---: | ---: |")
-for run in runs:
-    cpu = f"{run['cpu_us']:.0f}" if "cpu_us" in run else ""
-    if with_db:
-        cpu += f" | {run['db_cpu_us']:.0f}"
-    print(f"| {run['round']} | {run['variant']} | {run['rps']:.0f} | {cpu} | {run['p50_ms']:.2f} |"
-          f" {run['p99_ms']:.2f} |")
-if os.path.exists(latency_file):
-    phases = json.load(open(latency_file))
-    print("\n## Commit-to-consume latency\n")
-    print("From each outbox row's `created_at` (written by `publish` in the user's transaction, just before its"
-          " commit) to the audit service's inbox row's `received_at` (written in the transaction that applies the"
-          " event), both epoch milliseconds of one clock: the user service with `user.events=outbox` on CPU 0, the"
-          " audit service, wrk and the broker on CPU 1, one run after the rounds above, its phases one after the"
-          " other, each paced below what the audit service keeps up with (a backlog would measure the consumer's"
-          " throughput instead). Millisecond resolution.\n")
-    print("| load (wrk, paced) | events/s | events published | consumed | p50 ms | p99 ms | max ms |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for phase in phases:
-        print(f"| {phase['phase']} | {phase['rate']:.0f} | {phase['published']} | {phase['consumed']} |"
-              f" {phase['p50_ms']:.0f} | {phase['p99_ms']:.0f} | {phase['max_ms']:.0f} |")
-PY
+  WARMUP="${WARMUP:-30}" STORE="${OUTBOX_STORE:-h2}" STARTED="$3" ROUNDS=$1 DURATION=$2 \
+    python3 benchmarks/harness/outbox_report.py "$out_dir" >"$out_md"
 }
 if [ "${1-}" = --report-only ]; then
   report "$2" "$3" "$4"
@@ -156,16 +84,22 @@ for tool in wrk taskset python3 curl; do
 done
 if [ "${BENCH_NO_BUILD-}" != 1 ]; then
   ./mvnw -q -B package -DskipTests -pl examples/user-service,examples/audit-service -am
+  # The anchor: a standalone app, never a dependency of jZenith's modules.
+  [ "${OUTBOX_STORE:-h2}" = h2 ] || ./mvnw -q -B -f benchmarks/apps/debezium/pom.xml clean package -DskipTests
 fi
 launcher=examples/user-service/target/user-service/bin/user-service
 started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
 work=$(mktemp -d /tmp/jz-outbox-XXXXXX)
 broker_pid=
 service_pid=
+dbz_pid=
+load_pid=
 cleanup() {
+  [ -z "$load_pid" ] || { kill "$load_pid" 2>/dev/null || true; wait "$load_pid" 2>/dev/null || true; }
   [ -z "$service_pid" ] || { kill "$service_pid" 2>/dev/null || true; wait "$service_pid" 2>/dev/null || true; }
+  [ -z "$dbz_pid" ] || { kill "$dbz_pid" 2>/dev/null || true; wait "$dbz_pid" 2>/dev/null || true; }
   [ -z "$broker_pid" ] || { kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; }
-  rm -rf "$work"
+  if [ "${BENCH_KEEP_WORK-}" = 1 ]; then echo "kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 
@@ -190,7 +124,7 @@ case "$store" in
   h2) ;;
   postgresql)
     command -v psql >/dev/null || { echo "psql is missing: apt-get install -y postgresql-client" >&2; exit 1; }
-    variants=(none outbox log kafka)
+    read -r -a variants <<<"${VARIANTS:-none outbox log kafka debezium}"
     mkdir -p "$pg_data"
     [ "$(id -u)" != 0 ] || chown postgres "$work" "$pg_data"
     "${pg_as[@]}" "$pg_bin/initdb" -D "$pg_data" -U postgres -A trust -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
@@ -200,10 +134,59 @@ case "$store" in
     # The server on CPU 1, with wrk and the broker, as the service has CPU 0 to itself.
     taskset -c 1 "${pg_as[@]}" "$pg_bin/pg_ctl" start -D "$pg_data" -l "$pg_data/server.log" -w -s \
       || { tail -20 "$pg_data/server.log" >&2; exit 1; }
-    trap '[ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; pg_stop; cleanup' EXIT ;;
+    trap '[ -z "$dbz_pid" ] || { kill "$dbz_pid"; wait "$dbz_pid"; } 2>/dev/null || true; dbz_pid=
+      [ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; pg_stop; cleanup' EXIT ;;
   *) echo "OUTBOX_STORE must be h2 or postgresql, not '$store'" >&2; exit 2 ;;
 esac
 variant_count=${#variants[@]}
+psql_in() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d "$1" -v ON_ERROR_STOP=1 -c "$2" >/dev/null; }
+# Drops the run's database: its replication slots first (a database with one cannot be dropped), once
+# their readers have gone (the server ends a walsender a moment after its client).
+drop_database() {
+  for _ in $(seq 1 100); do
+    psql_do "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$database'" \
+      2>/dev/null && break
+    sleep 0.1
+  done
+  psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=
+}
+dbz_app=benchmarks/apps/debezium/target
+dbz_java() {
+  "$JAVA_HOME/bin/java" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$dbz_app/lib/*:$dbz_app/debezium-benchmark.jar" "$@"
+}
+# Debezium's outbox table in the run's database (made once the service has migrated it: Flyway wants
+# an empty schema), and Debezium relaying it to TOPIC, on CPU 0 with the service; returns once its
+# connector streams (its slot made). Sets dbz_pid.
+dbz_start() { # database topic folder
+  mkdir -p "$3"
+  psql_in "$1" "CREATE TABLE outboxevent (id uuid PRIMARY KEY, aggregatetype varchar(255) NOT NULL,
+    aggregateid varchar(255) NOT NULL, type varchar(255) NOT NULL, payload text)"
+  taskset -c 0 "$JAVA_HOME/bin/java" -cp "$dbz_app/lib/*:$dbz_app/debezium-benchmark.jar" \
+    org.jzenith.benchmarks.debezium.DebeziumRelay host=127.0.0.1 port="$pg_port" database="$1" user=postgres \
+    bootstrap="$bootstrap" topic="$2" work="$3" ${DEBEZIUM_POLL_MS:+poll-interval-ms=$DEBEZIUM_POLL_MS} \
+    >"$3/debezium.log" 2>&1 &
+  dbz_pid=$!
+  for _ in $(seq 1 1200); do
+    [ -f "$3/ready" ] && return 0
+    kill -0 "$dbz_pid" 2>/dev/null || { tail -30 "$3/debezium.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "Debezium did not stream within 120 s" >&2; tail -30 "$3/debezium.log" >&2; exit 1
+}
+dbz_stop() { [ -z "$dbz_pid" ] || { kill "$dbz_pid" 2>/dev/null || true; wait "$dbz_pid" 2>/dev/null || true; dbz_pid=; }; }
+# The user service on CPU 0 with ARGS; returns once it is ready. Sets service_pid.
+service_start() { # log args...
+  local log=$1
+  shift
+  taskset -c 0 "$launcher" --rest.port="$port" --kafka.bootstrap-servers="$bootstrap" "$@" >"$log" 2>&1 &
+  service_pid=$!
+  for _ in $(seq 1 600); do
+    curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && return 0
+    kill -0 "$service_pid" 2>/dev/null || { tail -30 "$log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "the user service did not get ready within 60 s" >&2; tail -30 "$log" >&2; exit 1
+}
 # The service's CPU time (user + system) in clock ticks, from /proc/PID/stat (fields 14 and 15; the
 # command name before them may hold spaces, so they are counted after its closing parenthesis).
 cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
@@ -230,29 +213,24 @@ for round in $(seq 1 "$rounds"); do
     fi
     events=$variant
     if [ "$variant" = log ]; then events=outbox; store_args+=(--outbox.mode=log); fi
-    taskset -c 0 "$launcher" --rest.port="$port" --user.events="$events" --kafka.bootstrap-servers="$bootstrap" \
-      "${store_args[@]}" >"$work/service-$variant-$round.log" 2>&1 &
-    service_pid=$!
-    for _ in $(seq 1 600); do
-      curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break
-      kill -0 "$service_pid" 2>/dev/null || { tail -30 "$work/service-$variant-$round.log" >&2; exit 1; }
-      sleep 0.1
-    done
+    service_start "$work/service-$variant-$round.log" --user.events="$events" "${store_args[@]}"
+    # After the service: its migrations want the schema to themselves.
+    if [ "$variant" = debezium ]; then dbz_start "$database" users.events "$work/debezium-$round"; fi
     taskset -c 1 wrk -t1 -c16 -d"${warmup}s" -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
     ticks=$(cpu_ticks "$service_pid")
     db_ticks=0
     [ "$store" = h2 ] || db_ticks=$(pg_cpu_ticks)
+    relay_ticks=
+    [ -z "$dbz_pid" ] || relay_ticks=$(cpu_ticks "$dbz_pid")
     out=$(taskset -c 1 wrk -t1 -c16 -d"${duration}s" --latency -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users")
     ticks=$(($(cpu_ticks "$service_pid") - ticks))
     [ "$store" = h2 ] || db_ticks=$(($(pg_cpu_ticks) - db_ticks))
+    [ -z "$dbz_pid" ] || relay_ticks=$(($(cpu_ticks "$dbz_pid") - relay_ticks))
     kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
-    if [ -n "$database" ]; then
-      # A database with a replication slot cannot be dropped: the log variant's slot goes first.
-      psql_do "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$database'"
-      psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=
-    fi
-    VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks DB_TICKS=$db_ticks STORE=$store HZ=$(getconf CLK_TCK) \
-      python3 - >>"$results" <<'PY'
+    dbz_stop
+    [ -z "$database" ] || drop_database
+    VARIANT=$variant ROUND=$round OUT=$out TICKS=$ticks DB_TICKS=$db_ticks RELAY_TICKS=$relay_ticks STORE=$store \
+      HZ=$(getconf CLK_TCK) python3 - >>"$results" <<'PY'
 import json, os, re
 out = os.environ["OUT"]
 requests = int(re.search(r"(\d+) requests in", out).group(1))
@@ -268,6 +246,8 @@ run = {"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]),
        "cpu_us": int(os.environ["TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)}
 if os.environ["STORE"] != "h2":
     run["db_cpu_us"] = int(os.environ["DB_TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)
+if os.environ["RELAY_TICKS"]:
+    run["relay_cpu_us"] = int(os.environ["RELAY_TICKS"]) * 1e6 / int(os.environ["HZ"]) / max(requests, 1)
 print(json.dumps(run))
 PY
     tail -1 "$results" >&2
@@ -275,6 +255,72 @@ PY
 done
 
 if [ "$store" != h2 ]; then
+  # The paced phase (see the head of this file).
+  paced_results=$out_dir/paced.jsonl
+  : >"$paced_results"
+  read -r -a paced <<<"${PACED_VARIANTS:-log debezium}"
+  for round in $(seq 1 "$rounds"); do
+    for i in $(seq 0 $((${#paced[@]} - 1))); do
+      variant=${paced[$(((i + round) % ${#paced[@]}))]}
+      database="jz_bench_outbox_$$_paced_${variant}_$round"
+      topic="users.paced.$variant.$round.$$"
+      psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"
+      psql_do "CREATE DATABASE $database"
+      dbz_java org.jzenith.benchmarks.debezium.BrokerLatency create bootstrap="$bootstrap" topic="$topic"
+      args=(--user.store=postgresql --postgresql.host=127.0.0.1 --postgresql.port="$pg_port"
+        --postgresql.username=postgres --postgresql.database="$database")
+      case $variant in
+        debezium) args+=(--user.events=debezium) ;;
+        log) args+=(--user.events=outbox --outbox.mode=log "--kafka.channels.\"users.events\".topic=$topic") ;;
+        outbox) args+=(--user.events=outbox "--kafka.channels.\"users.events\".topic=$topic") ;;
+        *) echo "PACED_VARIANTS holds log, outbox or debezium, not '$variant'" >&2; exit 2 ;;
+      esac
+      service_start "$work/service-paced-$variant-$round.log" "${args[@]}"
+      [ "$variant" != debezium ] || dbz_start "$database" "$topic" "$work/debezium-paced-$round"
+      # The warm-up as in the rounds (a cold JIT would not keep up with the open loop, whose queue then
+      # never drains), then the open loop, given 5 s to start (it compiles itself) and settle.
+      taskset -c 1 wrk -t1 -c16 -d"${warmup}s" -s benchmarks/harness/post-users.lua "http://127.0.0.1:$port/users" >/dev/null
+      load=$work/load-paced-$variant-$round
+      taskset -c 1 "$JAVA_HOME/bin/java" -XX:TieredStopAtLevel=1 benchmarks/harness/PacedPosts.java \
+        "http://127.0.0.1:$port" 1000 32 $((duration + 7)) "$load.csv" 2>"$load.log" &
+      load_pid=$!
+      sleep 5
+      ticks=$(cpu_ticks "$service_pid")
+      db_ticks=$(pg_cpu_ticks)
+      relay_ticks=
+      [ -z "$dbz_pid" ] || relay_ticks=$(cpu_ticks "$dbz_pid")
+      from=$(date +%s%3N)
+      sleep "$duration"
+      to=$(date +%s%3N)
+      ticks=$(($(cpu_ticks "$service_pid") - ticks))
+      db_ticks=$(($(pg_cpu_ticks) - db_ticks))
+      [ -z "$dbz_pid" ] || relay_ticks=$(($(cpu_ticks "$dbz_pid") - relay_ticks))
+      wait "$load_pid" || { tail -20 "$load.log" >&2; exit 1; }
+      load_pid=
+      latency=$(dbz_java org.jzenith.benchmarks.debezium.BrokerLatency measure bootstrap="$bootstrap" topic="$topic" \
+        from="$from" to="$to")
+      kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
+      dbz_stop
+      drop_database
+      VARIANT=$variant ROUND=$round FROM=$from TO=$to TICKS=$ticks DB_TICKS=$db_ticks RELAY_TICKS=$relay_ticks \
+        LATENCY=$latency HZ=$(getconf CLK_TCK) python3 - "$load.csv" >>"$paced_results" <<'PY'
+import csv, json, os, sys
+start, end = int(os.environ["FROM"]), int(os.environ["TO"])
+published = sum(1 for row in csv.DictReader(open(sys.argv[1]))
+                if row["method"] == "POST" and row["status"] == "201" and start <= int(row["due_ms"]) <= end)
+per_event = lambda ticks: int(ticks) * 1e6 / int(os.environ["HZ"]) / max(published, 1)
+latency = json.loads(os.environ["LATENCY"])
+run = {"variant": os.environ["VARIANT"], "round": int(os.environ["ROUND"]), "published": published,
+       "rate": published * 1000 / (end - start), "at_broker": latency["events"],
+       "cpu_us": per_event(os.environ["TICKS"]), "db_cpu_us": per_event(os.environ["DB_TICKS"]),
+       "p50_ms": latency["p50_ms"], "p99_ms": latency["p99_ms"], "max_ms": latency["max_ms"]}
+if os.environ["RELAY_TICKS"]:
+    run["relay_cpu_us"] = per_event(os.environ["RELAY_TICKS"])
+print(json.dumps(run))
+PY
+      tail -1 "$paced_results" >&2
+    done
+  done
   report "$rounds" "$duration" "$started_at"
   python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "outbox-postgresql")'
   cat "$out_md"

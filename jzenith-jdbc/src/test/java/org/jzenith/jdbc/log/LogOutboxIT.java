@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -37,8 +39,10 @@ import org.jzenith.test.services.PrivatePostgresql;
  * PostgreSQL cluster with {@code wal_level=logical} and a broker, both the test's own: events
  * committed with the caller's rows reach the topic in commit order per key and a rolled-back
  * transaction's never; a second instance relays once the first stopped; a broker away and back loses
- * nothing; past {@code outbox.log.max-retained-wal-mb} readiness is DOWN and publish refused, until
- * the relay confirms again; a role without {@code REPLICATION} is refused at start-up.
+ * nothing; PostgreSQL stopped and started under writes loses no committed event (the relay reads the
+ * slot again once the server is back); past {@code outbox.log.max-retained-wal-mb} readiness is DOWN
+ * and publish refused, until the relay confirms again; a role without {@code REPLICATION} is refused at
+ * start-up.
  */
 class LogOutboxIT {
 
@@ -160,6 +164,52 @@ class LogOutboxIT {
     }
 
     @Test
+    void postgresqlRestartedUnderWritesEveryCommittedEventArrives() throws Exception {
+        final JZenith app = start(Map.of());
+        final String topic = "restart-" + UUID.randomUUID();
+        final Set<String> committed = ConcurrentHashMap.newKeySet();
+        final AtomicInteger failed = new AtomicInteger();
+        final AtomicBoolean writing = new AtomicBoolean(true);
+        final List<Thread> writers = new ArrayList<>();
+        for (int writer = 0; writer < 4; writer++) {
+            final int number = writer;
+            writers.add(Thread.ofVirtual().start(() -> {
+                for (int n = 0; writing.get(); n++) {
+                    final String event = "writer " + number + " event " + n;
+                    try {
+                        publish(app, topic, "key " + number, event);
+                        committed.add(event);
+                    } catch (final RuntimeException e) {
+                        // The server is away: this write failed (or its commit is unknown); the next one tries again.
+                        failed.incrementAndGet();
+                        pace();
+                    }
+                }
+            }));
+        }
+        try {
+            Await.until(WAIT, "writes commit", () -> committed.size() >= 50);
+            POSTGRES.stop();
+            Await.until(WAIT, "writes fail while the server is away", () -> failed.get() > 0);
+            final int before = committed.size();
+            POSTGRES.start();
+            Await.until(WAIT, "writes commit again", () -> committed.size() >= before + 50);
+        } finally {
+            writing.set(false);
+            for (final Thread writer : writers) {
+                writer.join();
+            }
+        }
+
+        final Set<String> received = LogTopic.read(KAFKA.bootstrapServers(), topic, committed.size(), WAIT).stream()
+                .map(LogTopic.Received::value)
+                .collect(Collectors.toSet());
+        assertThat(received)
+                .as("every event whose transaction committed, before, across and after the restart")
+                .containsAll(committed);
+    }
+
+    @Test
     void pastTheRetainedWalBoundReadinessIsDownAndPublishRefusedUntilTheRelayConfirms() throws Exception {
         final JZenith app = start(Map.of("outbox.log.max-retained-wal-mb", 1));
         final Jdbi jdbi = app.instance(Jdbi.class);
@@ -220,6 +270,15 @@ class LogOutboxIT {
     private static void publish(final JZenith app, final String channel, final String key, final String event) {
         app.instance(Jdbi.class)
                 .useTransaction(handle -> app.instance(Outbox.class).publish(channel, key, event));
+    }
+
+    /** A writer's pause after a failed write, so that it does not spin while the server is away. */
+    private static void pace() {
+        try {
+            Thread.sleep(20);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static HealthResult outboxCheck(final JZenith app) {

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #pending}: the events read and not yet confirmed, oldest first; their ids are positions
  *       numbered in commit order by this instance.
  *   <li>{@link #markSent}: confirms the slot's flushed position up to the end of the last transaction
- *       whose events were all acknowledged, never further; what is not confirmed is streamed again
- *       after a crash or takeover (the same event ids: at least once).
+ *       whose events were all acknowledged, never further, and returns once that position was written
+ *       to the server; what is not confirmed is streamed again after a crash or takeover (the same
+ *       event ids: at least once), so a crash sends again at most the batch being confirmed.
  *   <li>{@link #setAside}: keeps an event the broker refused for good in {@code jzenith_outbox_failed}
  *       and lets the slot move past it.
  *   <li>{@link #purge}: nothing to delete; the server forgets the log behind the confirmed position.

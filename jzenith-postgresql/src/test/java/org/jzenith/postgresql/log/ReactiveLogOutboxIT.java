@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -38,7 +44,8 @@ import org.jzenith.test.services.PrivatePostgresql;
  * committed in reactive transactions reach the topic in commit order per key and a rolled-back
  * transaction's never; a second instance relays once the first stopped; a broker away and back loses
  * nothing; past {@code outbox.log.max-retained-wal-mb} readiness is DOWN and publish refused until the
- * relay confirms again.
+ * relay confirms again; an event the broker refuses for good is set aside in {@code
+ * jzenith_outbox_failed}, once, the slot moves past it and the events behind it flow.
  */
 class ReactiveLogOutboxIT {
 
@@ -177,6 +184,61 @@ class ReactiveLogOutboxIT {
                         .map(LogTopic.Received::value)
                         .distinct())
                 .containsExactly("held back", "after");
+    }
+
+    @Test
+    void anEventTheBrokerRefusesForGoodIsSetAsideAndTheEventsBehindItFlow() throws Exception {
+        final String topic = "refused-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of("max.message.bytes", "1024"))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+        final JZenith app = start(Map.of());
+        final Pool pool = app.instance(Pool.class);
+        final PostgresqlOutbox outbox = app.instance(PostgresqlOutbox.class);
+        // Large enough that the slot visibly holds its log back until the relay lets it go.
+        final String refused = "x".repeat(200_000);
+
+        pool.withTransaction(connection -> outbox.publish(connection, topic, "k", refused)
+                        .compose(first -> outbox.publish(connection, topic, "k", "behind it, same transaction")))
+                .await();
+        publish(app, topic, "k", "behind it, next transaction");
+
+        assertThat(LogTopic.read(KAFKA.bootstrapServers(), topic, 2, WAIT).stream()
+                        .map(LogTopic.Received::value)
+                        .distinct())
+                .as("the events behind the refused one, in order")
+                .containsExactly("behind it, same transaction", "behind it, next transaction");
+        final Row failed = pool.query("SELECT channel, record_key, length(payload), error FROM jzenith_outbox_failed")
+                .execute()
+                .await()
+                .iterator()
+                .next();
+        assertThat(failed.getString(0)).isEqualTo(topic);
+        assertThat(failed.getString(1)).isEqualTo("k");
+        assertThat(failed.getInteger(2)).isEqualTo(200_000);
+        assertThat(failed.getString(3)).startsWith("RecordTooLargeException");
+        assertThat(count(pool, "SELECT COUNT(*) FROM jzenith_outbox_failed"))
+                .as("kept once")
+                .isEqualTo(1);
+        Await.until(
+                WAIT,
+                "the slot moved past the event set aside and let its log go",
+                () -> ((Number) outboxCheck(app).data().get("retainedWalBytes")).longValue() < 100_000);
+        assertThat(app.instance(MeterRegistry.class)
+                        .get("outbox_records_total")
+                        .tag("outcome", "set_aside")
+                        .counter()
+                        .count())
+                .as("set aside once, not refused again each round")
+                .isEqualTo(1.0);
+        // Everything before the slot's confirmed position was sent: a copy would be on the topic before this.
+        publish(app, topic, "k", "marker");
+        assertThat(LogTopic.read(KAFKA.bootstrapServers(), topic, 3, WAIT))
+                .extracting(LogTopic.Received::value)
+                .as("the events acknowledged behind the refused one are not sent again")
+                .containsExactly("behind it, same transaction", "behind it, next transaction", "marker");
     }
 
     /** Publishes "after" to {@code topic}; the failure, or null when it was taken. */

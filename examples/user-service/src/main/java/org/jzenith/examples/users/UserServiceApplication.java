@@ -32,7 +32,8 @@ import org.jzenith.rest.RestPlugin;
  * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
  * topic {@code users.events} (off by default, so that it runs with nothing installed); with {@code
  * user.events=outbox} through the transactional outbox of the store (JDBC's, or the reactive PostgreSQL
- * plugin's), in the transaction of the change. The
+ * plugin's), in the transaction of the change; with {@code user.events=debezium} as a row of Debezium's
+ * outbox table, which Debezium relays (a benchmark's anchor). The
  * service listens on {@code 127.0.0.1} unless {@code rest.host} says otherwise, and with {@code
  * user.security=none} it refuses an address other machines reach outside the {@code dev} and
  * {@code test} profiles.
@@ -89,7 +90,9 @@ public final class UserServiceApplication {
                 // UserCreated and UserDeleted to Kafka with user.events=kafka; named before the REST plugin,
                 // so that REST stops first and its requests can still send.
                 .withPluginsIf(
-                        UserServiceConfiguration.class, c -> c.events() != Events.NONE, UserEventsModule.kafkaPlugin())
+                        UserServiceConfiguration.class,
+                        c -> c.events() == Events.KAFKA || c.events() == Events.OUTBOX,
+                        UserEventsModule.kafkaPlugin())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 // The OpenAPI document (the build generates the Java client of UserServiceClientIT from it) and Swagger
                 // UI.

@@ -72,7 +72,17 @@ public interface UserServiceConfiguration {
          * one. Not with {@code user.store=redis}, nor with {@code user.store=cassandra}, which has no
          * transaction that holds a user's row and an outbox row together (start-up refuses it).
          */
-        OUTBOX
+        OUTBOX,
+
+        /**
+         * A row of Debezium's outbox table {@code outboxevent} (id, aggregatetype {@code users.events},
+         * aggregateid the user, type, payload the event's JSON), written in the transaction of the change,
+         * and nothing else: no relay runs in the service; Debezium's embedded engine with its outbox
+         * event router sends the rows to Kafka ({@code benchmarks/apps/debezium}, the anchor of {@code
+         * benchmarks/outbox.sh}). With {@code user.store=postgresql} only; whoever runs Debezium makes
+         * the table.
+         */
+        DEBEZIUM
     }
 
     /** {@code user.events}: {@code none} unless set. */

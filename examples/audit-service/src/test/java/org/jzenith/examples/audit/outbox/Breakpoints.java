@@ -7,6 +7,7 @@ import com.sun.jdi.ClassNotLoadedException;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.InvalidTypeException;
 import com.sun.jdi.InvocationException;
+import com.sun.jdi.LocalVariable;
 import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
 import com.sun.jdi.ObjectReference;
@@ -219,6 +220,33 @@ final class Breakpoints implements AutoCloseable {
                     .findFirst()
                     .orElseThrow(() -> new IllegalStateException("no argument of type " + type.getName() + " in "
                             + className + "." + frame.location().method().name()));
+        }
+
+        /**
+         * The local variable {@code name} of the innermost frame of a method of {@code className} whose
+         * name starts with {@code methodPrefix} (the classes are compiled with their local variables).
+         */
+        Value local(final String className, final String methodPrefix, final String name) {
+            final StackFrame frame = frame(className, methodPrefix)
+                    .orElseThrow(() -> new IllegalStateException(
+                            "no frame of " + className + "." + methodPrefix + "... in " + describe(20)));
+            try {
+                final LocalVariable variable = frame.visibleVariableByName(name);
+                if (variable == null) {
+                    throw new IllegalStateException("no local variable " + name + " in " + describe(frame));
+                }
+                return frame.getValue(variable);
+            } catch (final AbsentInformationException e) {
+                throw new IllegalStateException(className + " was compiled without its local variables", e);
+            }
+        }
+
+        /** The object whose method of {@code className} named {@code methodPrefix}... is on its stack. */
+        ObjectReference thisObject(final String className, final String methodPrefix) {
+            return frame(className, methodPrefix)
+                    .orElseThrow(() -> new IllegalStateException(
+                            "no frame of " + className + "." + methodPrefix + "... in " + describe(20)))
+                    .thisObject();
         }
 
         /** The {@code index}th argument of the method it stopped in. */

@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +23,7 @@ import org.jzenith.test.Await;
 import org.jzenith.test.JZenithExtension;
 import org.jzenith.test.net.Ports;
 import org.jzenith.test.services.LocalServices;
+import org.jzenith.test.services.PrivatePostgresql;
 
 /**
  * One case of {@link OutboxKillIT}: the user service (a child JVM with a JDWP agent) on a fresh
@@ -67,8 +69,16 @@ final class KillRun implements AutoCloseable {
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** The JDBC coordinates of the case's database, and what drops it. */
-    private record Url(String url, String user, String password, Optional<String> schema) {}
+    /**
+     * The JDBC coordinates of the case's database, and what drops it; {@code log}: the service runs
+     * with {@code outbox.mode=log}, its events in the write-ahead log, not in a table.
+     */
+    private record Url(String url, String user, String password, Optional<String> schema, boolean log) {
+
+        Url(final String url, final String user, final String password, final Optional<String> schema) {
+            this(url, user, password, schema, false);
+        }
+    }
 
     /**
      * Makes the database, starts the user service with a JDWP agent and the load, and returns once
@@ -88,6 +98,57 @@ final class KillRun implements AutoCloseable {
         run.load = new OutboxChecks.Load(8, name, () -> users);
         run.awaitAcknowledged(WRITES_BEFORE);
         return run;
+    }
+
+    /**
+     * {@link #start}, with the log outbox ({@code outbox.mode=log}): on a database of its own in {@code
+     * postgres} (which has {@code wal_level=logical}), reading a replication slot of the same name.
+     */
+    static KillRun startLog(final PrivatePostgresql postgres, final String name, final String bootstrapServers)
+            throws Exception {
+        final Path folder = Files.createTempDirectory("outbox-kill-" + name);
+        final String database =
+                "kill_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        execute(postgres.database().jdbcUrl(), PrivatePostgresql.USER, "", "CREATE DATABASE " + database);
+        final Url url = new Url(
+                "jdbc:postgresql://" + postgres.host() + ":" + postgres.port() + "/" + database,
+                PrivatePostgresql.USER,
+                "",
+                Optional.empty(),
+                true);
+        final UserServiceProcess users = UserServiceProcess.of(
+                folder.resolve("user-service.log"),
+                "jdbc.url=" + url.url(),
+                "jdbc.username=" + url.user(),
+                "jdbc.password=",
+                "kafka.bootstrap-servers=" + bootstrapServers,
+                "outbox.mode=log",
+                "outbox.log.slot=" + database);
+        final KillRun run = new KillRun(name, url, users, jdwpPort(), bootstrapServers);
+        run.users.startDebuggable(run.jdwpPort);
+        run.load = new OutboxChecks.Load(8, name, () -> users);
+        run.awaitAcknowledged(WRITES_BEFORE);
+        return run;
+    }
+
+    /**
+     * Waits until the server's confirmed position of the log outbox's slot (named as the case's
+     * database) reached {@code position}: the server took every confirm the service wrote before it.
+     */
+    void awaitConfirmed(final long position) {
+        final String slot = database.url().substring(database.url().lastIndexOf('/') + 1);
+        Await.until(Duration.ofSeconds(30), "the server confirmed the slot to " + position, () -> {
+            try (Connection connection =
+                            DriverManager.getConnection(database.url(), database.user(), database.password());
+                    Statement statement = connection.createStatement();
+                    java.sql.ResultSet rows =
+                            statement.executeQuery("SELECT (confirmed_flush_lsn - '0/0'::pg_lsn)::bigint"
+                                    + " FROM pg_replication_slots WHERE slot_name = '" + slot + "'")) {
+                return rows.next() && rows.getLong(1) >= position;
+            } catch (final SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private static Url create(final Database kind, final Path folder) throws SQLException {
@@ -172,7 +233,7 @@ final class KillRun implements AutoCloseable {
         // Read while it does not run: H2's file may be opened by one process at a time.
         users.stop();
         final Set<String> stored = OutboxChecks.users(database.url(), database.user(), database.password());
-        final Map<Long, OutboxChecks.OutboxRow> rows = outbox();
+        final Map<Long, OutboxChecks.OutboxRow> rows = database.log() ? Map.of() : outbox();
         users.start();
         try {
             OutboxChecks.awaitAudited(audit, stored, Duration.ofSeconds(90));
@@ -181,6 +242,9 @@ final class KillRun implements AutoCloseable {
         }
         final Map<String, Integer> audited = OutboxChecks.audited(audit, name);
         OutboxChecks.assertExactlyOnce(stored, audited, load.acknowledged());
+        if (database.log()) {
+            return logOutcome(stored, audited);
+        }
         assertThat(rows.values().stream().map(OutboxChecks.OutboxRow::key).toList())
                 .as("one outbox row per stored user, none for another")
                 .containsExactlyInAnyOrderElementsOf(stored);
@@ -197,6 +261,23 @@ final class KillRun implements AutoCloseable {
                 load.refused(),
                 copies.values().stream().mapToLong(Long::longValue).sum(),
                 events.size());
+    }
+
+    /**
+     * With the log outbox, which keeps no row per event: the broker holds, keyed by the user, exactly one
+     * event of each stored user (any number of copies of it) and none of another of this case's users.
+     */
+    private Outcome logOutcome(final Set<String> stored, final Map<String, Integer> audited) {
+        final Map<String, List<String>> byKey = OutboxChecks.eventIdsByKey(bootstrapServers);
+        assertThat(byKey.keySet()).as("every stored user's event at the broker").containsAll(stored);
+        long records = 0;
+        for (final String user : stored) {
+            assertThat(Set.copyOf(byKey.get(user)))
+                    .as("one event of user %s, copies aside", user)
+                    .hasSize(1);
+            records += byKey.get(user).size();
+        }
+        return new Outcome(stored, Set.copyOf(load.acknowledged()), audited, load.refused(), records, stored.size());
     }
 
     private void awaitAcknowledged(final int count) {

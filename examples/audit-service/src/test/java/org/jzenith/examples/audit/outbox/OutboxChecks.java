@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -219,6 +220,14 @@ final class OutboxChecks {
         return copies;
     }
 
+    /** The event ids (header jzenith-event-id) of the topic's records, by record key: one per record, copies too. */
+    static Map<String, List<String>> eventIdsByKey(final String bootstrapServers) {
+        final Map<String, List<String>> byKey = new HashMap<>();
+        forEachRecordKeyed(bootstrapServers, (key, id) -> byKey.computeIfAbsent(key, k -> new ArrayList<>())
+                .add(id));
+        return byKey;
+    }
+
     /** The records on the topic: total, and distinct event ids (header jzenith-event-id). */
     record AtTheBroker(long records, long distinct) {}
 
@@ -230,6 +239,12 @@ final class OutboxChecks {
 
     /** Reads the topic from its start to its end as of now, handing each record's event id to {@code eventId}. */
     private static void forEachRecord(final String bootstrapServers, final Consumer<String> eventId) {
+        forEachRecordKeyed(bootstrapServers, (key, id) -> eventId.accept(id));
+    }
+
+    /** Reads the topic from its start to its end as of now, handing each record's key and event id to {@code record}. */
+    private static void forEachRecordKeyed(
+            final String bootstrapServers, final BiConsumer<String, String> keyAndEventId) {
         final Properties settings = new Properties();
         settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -248,7 +263,9 @@ final class OutboxChecks {
                     assertThat(id)
                             .as("every record the relay sent carries its event id")
                             .isNotNull();
-                    eventId.accept(new String(id.value(), StandardCharsets.UTF_8));
+                    keyAndEventId.accept(
+                            record.key() == null ? "" : new String(record.key(), StandardCharsets.UTF_8),
+                            new String(id.value(), StandardCharsets.UTF_8));
                 }
             }
         }

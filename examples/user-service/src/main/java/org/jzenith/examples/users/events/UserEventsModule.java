@@ -38,6 +38,13 @@ public final class UserEventsModule extends AbstractModule {
                                 + " user.store=" + configuration.store().name().toLowerCase(Locale.ROOT)
                                 + "; set user.store=jdbc or postgresql, or user.events=kafka");
                 };
+            case DEBEZIUM -> {
+                if (configuration.store() != UserServiceConfiguration.Store.POSTGRESQL) {
+                    throw new IllegalStateException("user.events=debezium needs user.store=postgresql, not user.store="
+                            + configuration.store().name().toLowerCase(Locale.ROOT));
+                }
+                yield injector.getInstance(DebeziumOutboxUserEvents.class);
+            }
             case NONE -> event -> {};
         };
     }
