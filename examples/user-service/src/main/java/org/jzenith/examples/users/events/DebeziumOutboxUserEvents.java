@@ -40,7 +40,7 @@ final class DebeziumOutboxUserEvents implements UserEvents {
         }
         return transaction
                 .preparedQuery(INSERT)
-                .execute(Tuple.of(event.eventId(), event.kafkaKey(), event.type(), payload))
+                .execute(Tuple.of(event.eventId(), event.messageKey(), event.type(), payload))
                 .mapEmpty();
     }
 
