@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * and PgJDBC still answers the server each status interval, following its keepalives (automatic
  * flush: only once everything read was confirmed). While events wait in the buffer, the relay will
  * confirm them, and a confirm must reach the server at once (what is acknowledged and not confirmed is
- * sent again after a crash): then the reader polls the stream ({@code readPending}) and sleeps between
- * polls until {@link #confirm}, {@link #nudge} or {@link #close} wakes it, or a short pause passed.
+ * sent again after a crash): then the reader polls the stream ({@code readPending}) until it is empty,
+ * and sleeps until {@link #confirm}, {@link #nudge} (a commit of this instance) or {@link #close} wakes
+ * it, or 20 ms passed (an event another instance committed waits that long while the relay is busy).
  * {@link #confirm} returns once the position it allows was written to the server, so that what a crash
  * sends again is at most the batch the relay was confirming. A reader blocked on the server is stopped by
  * an interrupt, which closes its connection (the JDK's virtual threads do that in socket reads): it
@@ -62,9 +63,8 @@ final class ReplicationSession implements AutoCloseable {
     static final long MAX_BUFFERED_BYTES = 16L * 1024 * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationSession.class);
-    private static final long MIN_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     // Bounds how late an event committed by another instance is read while the relay works on others.
-    private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final Duration STATUS_INTERVAL = Duration.ofSeconds(1);
     private static final long STOP_GRACE_SECONDS = 2;
     private static final Duration STOP_GRACE = Duration.ofSeconds(STOP_GRACE_SECONDS);
@@ -367,7 +367,6 @@ final class ReplicationSession implements AutoCloseable {
     }
 
     private void read() {
-        long pause = MIN_PAUSE_NANOS;
         try {
             while (running) {
                 flush();
@@ -377,7 +376,6 @@ final class ReplicationSession implements AutoCloseable {
                     if (data != null) {
                         take(PgOutput.read(data));
                     }
-                    pause = MIN_PAUSE_NANOS;
                 } else if (full()) {
                     holdingBack = true;
                     // Not reading, PgJDBC does not answer the server: tell it we live, or it ends the stream.
@@ -388,10 +386,10 @@ final class ReplicationSession implements AutoCloseable {
                     final ByteBuffer data = stream.readPending();
                     if (data != null) {
                         take(PgOutput.read(data));
-                        pause = MIN_PAUSE_NANOS;
                     } else {
-                        LockSupport.parkNanos(pause);
-                        pause = Math.min(pause * 2, MAX_PAUSE_NANOS);
+                        // Each empty poll costs a timed socket read: wait for a reason to poll again (a
+                        // confirm, a commit of this instance) rather than poll on a clock.
+                        LockSupport.parkNanos(PAUSE_NANOS);
                     }
                 }
             }
