@@ -78,6 +78,7 @@ controller_port=$((base + 1))
 port=$((base + 2))
 . scripts/jdk.sh
 . benchmarks/harness/kafka-broker.sh
+. benchmarks/harness/pg-cluster.sh
 export JAVA_HOME
 for tool in wrk taskset python3 curl; do
   command -v "$tool" >/dev/null || { echo "$tool is missing: apt-get install -y $tool" >&2; exit 1; }
@@ -114,28 +115,15 @@ store=${OUTBOX_STORE:-h2}
 database=
 pg_port=$((base + 4))
 pg_data=$work/pgdata
-pg_bin=${JZENITH_POSTGRESQL_BIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
-# PostgreSQL refuses to run as root: then the cluster is the system user postgres's.
-pg_as=()
-[ "$(id -u)" != 0 ] || pg_as=(runuser -u postgres --)
 psql_do() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -v ON_ERROR_STOP=1 -c "$1" >/dev/null; }
-pg_stop() { [ ! -f "$pg_data/postmaster.pid" ] || "${pg_as[@]}" "$pg_bin/pg_ctl" stop -D "$pg_data" -m fast -w -s || true; }
 case "$store" in
   h2) ;;
   postgresql)
-    command -v psql >/dev/null || { echo "psql is missing: apt-get install -y postgresql-client" >&2; exit 1; }
-    read -r -a variants <<<"${VARIANTS:-none outbox log kafka debezium}"
-    mkdir -p "$pg_data"
-    [ "$(id -u)" != 0 ] || chown postgres "$work" "$pg_data"
-    "${pg_as[@]}" "$pg_bin/initdb" -D "$pg_data" -U postgres -A trust -E UTF8 --locale=C >"$work/initdb.log" 2>&1 \
-      || { cat "$work/initdb.log" >&2; exit 1; }
-    printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nwal_level = logical\n" \
-      "$pg_port" >>"$pg_data/postgresql.conf"
     # The server on CPU 1, with wrk and the broker, as the service has CPU 0 to itself.
-    taskset -c 1 "${pg_as[@]}" "$pg_bin/pg_ctl" start -D "$pg_data" -l "$pg_data/server.log" -w -s \
-      || { tail -20 "$pg_data/server.log" >&2; exit 1; }
+    pg_cluster_start "$pg_data" "$pg_port" taskset -c 1
+    read -r -a variants <<<"${VARIANTS:-none outbox log kafka debezium}"
     trap '[ -z "$dbz_pid" ] || { kill "$dbz_pid"; wait "$dbz_pid"; } 2>/dev/null || true; dbz_pid=
-      [ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; pg_stop; cleanup' EXIT ;;
+      [ -z "$database" ] || psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)" || true; pg_cluster_stop; cleanup' EXIT ;;
   *) echo "OUTBOX_STORE must be h2 or postgresql, not '$store'" >&2; exit 2 ;;
 esac
 variant_count=${#variants[@]}

@@ -96,8 +96,7 @@ def overview(reports):
     """RESULTS.md's table of every report's goals: `reports` is a list of (file name, its text)."""
     lines = ["## Every goal, from every report", "",
              "Gathered from the goals tables of the reports below, each as its own run judged it (the date is"
-             " in each report's first lines). A report written before goals were judged this way has no row"
-             " here: its section says so.", "",
+             " in each report's first lines).", "",
              "| report | goal | measured | verdict | rounds, shortfall or cause |", "| --- | --- | --- | --- | --- |"]
     without = []
     for name, text in reports:
@@ -107,5 +106,5 @@ def overview(reports):
         for goal, measured, verdict, note in found:
             lines.append(f"| [{name}]({name}) | {goal} | {measured} | **{verdict}** | {note} |")
     if without:
-        lines += ["", "Not yet judged this way (run their scripts again): " + ", ".join(without) + "."]
+        lines += ["", "Measurements without a goal (their scripts state none): " + ", ".join(without) + "."]
     return lines + [""]

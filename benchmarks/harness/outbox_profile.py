@@ -16,12 +16,17 @@ import sys
 # (part, test on the thread's name and the stack's frames joined with spaces); the first match wins.
 PARTS = [
     ("outbox publish: the event's JSON", lambda t, s: "Outbox.publish" in s and "Codec.write" in s),
+    ("log outbox: measuring the slot's retained WAL", lambda t, s: "RetainedWal" in s or "LogOutbox.measure" in s),
+    ("log outbox publish: pg_logical_emit_message (statement, driver)",
+     lambda t, s: "JdbcLogOutbox.publish" in s or "ReactiveLogOutbox.publish" in s),
     ("outbox publish: the row's INSERT (statement, driver, database)",
      lambda t, s: "JdbcOutbox.publish" in s or "ReactiveOutbox.publish" in s),
     ("relay: marking sent", lambda t, s: "OutboxRelay" in s and ".markSent" in s),
     ("relay: reading pending events", lambda t, s: "OutboxRelay" in s and ".pending" in s),
     ("relay: lease, count, purge", lambda t, s: "OutboxRelay" in s and any(
         f".{m}" in s for m in ("lease", "backlog", "purge", "release"))),
+    ("log relay: reading the slot and confirming (PgJDBC's replication stream)",
+     lambda t, s: "ReplicationSession" in s or "LogOutboxStore" in s),
     ("relay: handing events to the producer", lambda t, s: "OutboxRelay" in s),
     ("Kafka producer's network thread", lambda t, s: t.startswith("kafka-producer-network-thread")),
     ("outbox LISTEN connection", lambda t, s: "OutboxNotifications" in s or "OutboxListener" in s),
