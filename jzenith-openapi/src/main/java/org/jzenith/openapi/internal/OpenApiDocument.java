@@ -9,12 +9,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import jakarta.annotation.security.DenyAll;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.core.MediaType;
-import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -207,27 +203,12 @@ public final class OpenApiDocument {
         return id;
     }
 
-    /** The parameters, with each {@code @BeanParam}'s fields or record components in its place. */
+    /** The parameters, with each {@code @BeanParam}'s members in its place. */
     private static List<EndpointParameter> flatten(final List<EndpointParameter> parameters) {
         final List<EndpointParameter> flat = new ArrayList<>();
         for (final EndpointParameter parameter : parameters) {
-            if (parameter.source() == ParameterSource.BEAN
-                    && parameter.type() instanceof Class<?> bean
-                    && parameter.annotations().stream().anyMatch(BeanParam.class::isInstance)) {
-                final List<EndpointParameter> members = new ArrayList<>();
-                if (bean.isRecord()) {
-                    for (final RecordComponent component : bean.getRecordComponents()) {
-                        // Jakarta's annotations cannot target a record component: they are on its field.
-                        members.add(member(component.getGenericType(), field(bean, component.getName())));
-                    }
-                } else {
-                    for (Class<?> type = bean; type != null && type != Object.class; type = type.getSuperclass()) {
-                        for (final Field field : type.getDeclaredFields()) {
-                            members.add(member(field.getGenericType(), field));
-                        }
-                    }
-                }
-                flat.addAll(flatten(members.stream()
+            if (parameter.source() == ParameterSource.BEAN) {
+                flat.addAll(flatten(parameter.members().stream()
                         .filter(member -> member.source() != ParameterSource.ENTITY)
                         .toList()));
             } else {
@@ -235,18 +216,6 @@ public final class OpenApiDocument {
             }
         }
         return flat;
-    }
-
-    private static AnnotatedElement field(final Class<?> type, final String name) {
-        try {
-            return type.getDeclaredField(name);
-        } catch (final NoSuchFieldException e) {
-            throw new IllegalStateException("The record " + type.getName() + " has no field " + name, e);
-        }
-    }
-
-    private static EndpointParameter member(final Type type, final AnnotatedElement element) {
-        return EndpointParameter.of(type, List.of(element.getAnnotations()));
     }
 
     private Optional<ObjectNode> parameter(final EndpointParameter parameter, final PathAndPatterns path) {

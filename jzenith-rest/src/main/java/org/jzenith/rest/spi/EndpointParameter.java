@@ -4,8 +4,6 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.util.List;
 import java.util.Optional;
-import org.jzenith.rest.internal.model.PublishedModel;
-import org.jzenith.rest.internal.model.ResourceScanner;
 
 /**
  * One parameter of an endpoint (or one field of a {@code @BeanParam}), as read from its
@@ -16,23 +14,19 @@ import org.jzenith.rest.internal.model.ResourceScanner;
  * @param type the declared generic type
  * @param defaultValue the {@code @DefaultValue}, if any
  * @param annotations all annotations on the parameter (constraints, {@code @Valid}, {@code @BeanParam})
+ * @param members a {@code @BeanParam}'s members as the plugin binds them (a record's components, a
+ *     class's fields that carry a parameter annotation); empty for every other parameter
  */
 public record EndpointParameter(
-        ParameterSource source, String name, Type type, Optional<String> defaultValue, List<Annotation> annotations) {
+        ParameterSource source,
+        String name,
+        Type type,
+        Optional<String> defaultValue,
+        List<Annotation> annotations,
+        List<EndpointParameter> members) {
 
     public EndpointParameter {
         annotations = List.copyOf(annotations);
-    }
-
-    /**
-     * An element of {@code type} carrying {@code annotations}, read as the REST plugin reads a
-     * parameter: for the fields of a {@code @BeanParam} class.
-     *
-     * <pre>{@code
-     * EndpointParameter limit = EndpointParameter.of(field.getGenericType(), List.of(field.getAnnotations()));
-     * }</pre>
-     */
-    public static EndpointParameter of(final Type type, final List<Annotation> annotations) {
-        return PublishedModel.parameter(ResourceScanner.definition(type, annotations));
+        members = List.copyOf(members);
     }
 }

@@ -42,13 +42,16 @@ public final class PublishedModel {
                 !endpoint.locators().isEmpty());
     }
 
-    /** One parameter as published. */
-    public static EndpointParameter parameter(final ParameterDefinition parameter) {
+    /** One parameter as published, a {@code @BeanParam} with its members. */
+    private static EndpointParameter parameter(final ParameterDefinition parameter) {
         return new EndpointParameter(
                 org.jzenith.rest.spi.ParameterSource.valueOf(parameter.source().name()),
                 parameter.name(),
                 parameter.type(),
                 parameter.defaultValue(),
-                parameter.annotations());
+                parameter.annotations(),
+                BeanParamMembers.of(parameter).stream()
+                        .map(PublishedModel::parameter)
+                        .toList());
     }
 }

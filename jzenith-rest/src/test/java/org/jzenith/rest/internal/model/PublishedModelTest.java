@@ -1,8 +1,11 @@
 package org.jzenith.rest.internal.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
@@ -35,6 +38,45 @@ class PublishedModelTest {
         public String list(@QueryParam("limit") final int limit) {
             return "[]";
         }
+    }
+
+    public record Paging(
+            @QueryParam("page") int page,
+            @HeaderParam("X-Size") int size) {}
+
+    public static class Filter {
+        @QueryParam("q")
+        String query;
+
+        String notAParameter;
+    }
+
+    @Path("/search")
+    public static class SearchResource {
+
+        @GET
+        public String search(@BeanParam final Paging paging, @BeanParam final Filter filter) {
+            return "[]";
+        }
+    }
+
+    @Test
+    void aBeanParamIsPublishedWithTheMembersThePluginBinds() {
+        final ResourceModel model =
+                ResourceModel.of(List.of(SearchResource.class), "/", ReactiveAdapters.of(List.of()));
+        final List<EndpointParameter> parameters =
+                PublishedModel.of(model, Set.of()).endpoints().getFirst().parameters();
+
+        assertThat(model.problems()).isEmpty();
+        assertThat(parameters)
+                .extracting(EndpointParameter::source)
+                .containsExactly(ParameterSource.BEAN, ParameterSource.BEAN);
+        assertThat(parameters.get(0).members())
+                .extracting(EndpointParameter::source, EndpointParameter::name)
+                .containsExactly(tuple(ParameterSource.QUERY, "page"), tuple(ParameterSource.HEADER, "X-Size"));
+        assertThat(parameters.get(1).members())
+                .extracting(EndpointParameter::source, EndpointParameter::name)
+                .containsExactly(tuple(ParameterSource.QUERY, "q"));
     }
 
     @Test
