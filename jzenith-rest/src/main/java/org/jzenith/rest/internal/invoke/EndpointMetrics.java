@@ -61,11 +61,6 @@ public final class EndpointMetrics {
         this.resource = resource;
     }
 
-    /** Times a request when its response ends (or its connection closes first); for contributed routes. */
-    public void recordOnEnd(final RoutingContext routing, final long startNanos) {
-        routing.addEndHandler(ignored -> record(routing, startNanos));
-    }
-
     /**
      * Times a request that has just ended, started at {@code startNanos}, and emits its {@code
      * jzenith.Request} event. Called once per request, by {@link RequestCompletion}.

@@ -6,10 +6,12 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
 import org.jzenith.rest.RouteSupport;
 import org.jzenith.rest.internal.RestRuntime;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.invoke.EndpointMetrics;
+import org.jzenith.rest.internal.invoke.RequestCompletion;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.observability.RequestTracing;
 
@@ -69,22 +71,22 @@ public final class PluginRouteSupport implements RouteSupport {
         errors.send(routing, status, detail);
     }
 
+    /**
+     * {@code handler} behind the same completion as a resource's requests ({@link RequestCompletion}):
+     * timed once when the response ends or the connection closes, whichever comes first.
+     */
     @Override
     public Handler<RoutingContext> timed(
             final String method, final String template, final Handler<RoutingContext> handler) {
         final EndpointMetrics metrics = new EndpointMetrics(registry, method, template);
         if (!tracing.enabled()) {
-            return routing -> {
-                metrics.recordOnEnd(routing, System.nanoTime());
-                handler.handle(routing);
-            };
+            return RequestCompletion.of(metrics, Optional.empty(), handler);
         }
         final HttpMethod routeMethod = HttpMethod.valueOf(method);
         final String spanName = method + ' ' + template;
-        return routing -> {
+        return RequestCompletion.of(metrics, Optional.empty(), routing -> {
             tracing.routed(routing.request().method(), routeMethod, spanName, template);
-            metrics.recordOnEnd(routing, System.nanoTime());
             handler.handle(routing);
-        };
+        });
     }
 }

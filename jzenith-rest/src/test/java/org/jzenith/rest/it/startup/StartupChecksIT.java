@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.AbstractModule;
+import java.net.Socket;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,35 @@ class StartupChecksIT {
             assertThat(broken.body()).contains("No version today");
             assertThat(http.get("/metrics").body())
                     .contains("http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/version\"}");
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void aContributedRouteIsTimedOnceWhenTheConnectionClosesAfterItsResponse() throws Exception {
+        final JZenith app = JZenith.application("--rest.port=0")
+                .withPlugins(RestPlugin.withResources(ThingResource.class))
+                .withModules(new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        RouteContributor.bind(binder()).to(VersionRoutes.class);
+                    }
+                })
+                .start();
+        try {
+            final int port = app.instance(RestServer.class).port();
+            // The response ends, then the server closes the connection: both report the end.
+            try (Socket socket = new Socket("127.0.0.1", port)) {
+                socket.getOutputStream()
+                        .write("GET /version HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                final String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+                assertThat(response).startsWith("HTTP/1.1 200").endsWith("1.4.2");
+            }
+
+            assertThat(new Http(port).get("/metrics").body())
+                    .contains("http_server_requests_seconds_count{method=\"GET\",status=\"200\",uri=\"/version\"} 1\n");
         } finally {
             app.stop();
         }
