@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jzenith.core.configuration.SettingProblem;
@@ -24,6 +25,7 @@ import org.jzenith.messaging.spi.FailureStrategy;
  * @param prefetch deliveries held unacknowledged
  * @param declare whether start-up declares the topology (else only checks it)
  * @param policy how the messaging layer treats the channel's messages
+ * @param queueArguments the queue's TTL, length limit, overflow and delivery limit, where set
  */
 record ChannelSettings(
         String channel,
@@ -36,7 +38,8 @@ record ChannelSettings(
         String deadLetterExchange,
         int prefetch,
         boolean declare,
-        ChannelPolicy policy) {
+        ChannelPolicy policy,
+        QueueArguments queueArguments) {
 
     static final Set<String> EXCHANGE_TYPES = Set.of("direct", "topic", "fanout");
     static final Set<String> QUEUE_TYPES = Set.of("quorum", "classic");
@@ -84,11 +87,17 @@ record ChannelSettings(
                                 .orElse(configuration.maxMessageBytes()),
                         own.filter(c -> c.maxMessageBytes().isPresent()).isPresent()
                                 ? "rabbitmq.channels." + channel + ".max-message-bytes"
-                                : "rabbitmq.max-message-bytes"));
+                                : "rabbitmq.max-message-bytes"),
+                own.map(QueueArguments::of).orElse(QueueArguments.NONE));
     }
 
     private static Optional<String> text(final Optional<String> value) {
         return value.filter(text -> !text.isBlank());
+    }
+
+    /** What the queue is declared with: {@code x-queue-type} and the arguments set. */
+    Map<String, Object> queueDeclaration() {
+        return queueArguments.declared(queueType);
     }
 
     /** The queue the dead-letter exchange routes to: the queue's name and {@code .dlq}. */
@@ -118,7 +127,7 @@ record ChannelSettings(
     /**
      * What is wrong with the plugin's and the channels' settings that their mapping cannot say itself
      * (names that must be one of a few, ranges of a channel's optional settings, a quorum queue that
-     * is not durable), every problem at once, in core's {@link SettingProblem} style.
+     * is not durable, queue arguments that do not fit the queue), every problem at once, in core's {@link SettingProblem} style.
      */
     static List<SettingProblem> problems(final RabbitMqConfiguration configuration) {
         final List<SettingProblem> problems = new ArrayList<>();
@@ -166,6 +175,8 @@ record ChannelSettings(
                     .filter(value -> FailureStrategy.named(value).isEmpty())
                     .ifPresent(value ->
                             problems.add(new SettingProblem(prefix + "failure-strategy", FailureStrategy.expected())));
+            QueueArguments.problems(
+                    prefix, settings, quorum, settings.declare().orElse(configuration.declare()), problems);
         });
         return List.copyOf(problems);
     }

@@ -80,7 +80,12 @@ final class Publisher {
 
                 @Override
                 public void handleNack(final long sequence, final boolean multiple) {
-                    settle(sequence, multiple, new IOException("the broker refused the message (basic.nack)"));
+                    settle(
+                            sequence,
+                            multiple,
+                            new IOException("the broker refused the message (basic.nack): a queue it"
+                                    + " routes to is full and refuses more (overflow=reject-publish), or the broker"
+                                    + " could not store it"));
                 }
             });
             // Lost with the connection or closed by the broker: what it has not confirmed never will be

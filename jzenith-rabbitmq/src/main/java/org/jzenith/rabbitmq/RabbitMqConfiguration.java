@@ -39,6 +39,10 @@ import org.jzenith.core.configuration.Range;
  * rabbitmq.channels.orders.dead-letter-exchange=shop.orders.dlx  # unset: the queue and ".dlx"
  * rabbitmq.channels.orders.prefetch=10      # each of prefetch, retries, backoff, max-backoff,
  *                                           # failure-strategy, max-message-bytes and declare may be set per channel
+ * rabbitmq.channels.orders.message-ttl=10m  # x-message-ttl: unset, messages wait for ever
+ * rabbitmq.channels.orders.max-length=100000    # x-max-length: unset, no limit
+ * rabbitmq.channels.orders.overflow=reject-publish  # x-overflow, with max-length: drop-head (the default) or reject-publish
+ * rabbitmq.channels.orders.delivery-limit=20    # x-delivery-limit, quorum queues only
  * </pre>
  */
 @ConfigMapping(prefix = "rabbitmq")
@@ -178,5 +182,26 @@ public interface RabbitMqConfiguration {
 
         /** {@link RabbitMqConfiguration#declare()} for this channel. */
         Optional<Boolean> declare();
+
+        /**
+         * How long a message may wait in the queue before the broker drops it ({@code x-message-ttl});
+         * unset: for ever.
+         */
+        Optional<Duration> messageTtl();
+
+        /** The most messages the queue holds ({@code x-max-length}); unset: no limit. */
+        OptionalInt maxLength();
+
+        /**
+         * What a full queue does ({@code x-overflow}): {@code drop-head} drops its oldest message,
+         * {@code reject-publish} refuses the send, whose sender sees it fail; unset: {@code drop-head}.
+         */
+        Optional<String> overflow();
+
+        /**
+         * How often a quorum queue delivers a message at most ({@code x-delivery-limit}); one given back
+         * more often is dropped. Unset: no limit.
+         */
+        OptionalInt deliveryLimit();
     }
 }

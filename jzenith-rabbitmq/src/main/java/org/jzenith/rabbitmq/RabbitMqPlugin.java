@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
+import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.configuration.Secrets;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.messaging.consumer.BeanPayloadValidator;
@@ -94,6 +95,7 @@ public final class RabbitMqPlugin implements Plugin {
     private final AtomicReference<ProducerChannels> producers = new AtomicReference<>(ProducerChannels.none());
     private final RabbitMqClient client = new RabbitMqClient();
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
+    private final RabbitMqDevService devService = new RabbitMqDevService();
 
     private RabbitMqPlugin(
             final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
@@ -220,11 +222,7 @@ public final class RabbitMqPlugin implements Plugin {
             final boolean host =
                     configuration.host().filter(value -> !value.isBlank()).isPresent();
             final Optional<String> uri = configuration.uri().filter(value -> !value.isBlank());
-            if (!host && uri.isEmpty()) {
-                validation.reject(
-                        "rabbitmq.host",
-                        "the RabbitMQ server to connect to, such as rabbit.internal (or set rabbitmq.uri)");
-            }
+            RabbitMqDevService.validate(validation, configuration);
             if (host && uri.isPresent()) {
                 validation.reject("rabbitmq.uri", "no URI where rabbitmq.host is set; set one of them");
             }
@@ -261,6 +259,7 @@ public final class RabbitMqPlugin implements Plugin {
                 client.consumers().forEach(QueueConsumer::stop);
                 closeConnection();
                 validator.getAndSet(PayloadValidator.NONE).close();
+                devService.stop();
                 started.fail(e);
             }
         });
@@ -284,7 +283,7 @@ public final class RabbitMqPlugin implements Plugin {
                 throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
             }
         } else {
-            factory.setHost(configuration.host().orElseThrow());
+            configuration.host().ifPresent(factory::setHost);
             factory.setPort(configuration.port());
             factory.setVirtualHost(configuration.virtualHost());
             configuration.username().ifPresent(factory::setUsername);
@@ -311,11 +310,14 @@ public final class RabbitMqPlugin implements Plugin {
 
     private void connect(final PluginContext context) {
         final RabbitMqConfiguration configuration = context.instance(RabbitMqConfiguration.class);
-        final String server = server(configuration);
+        final Optional<RabbitMqDevService.Running> dev =
+                devService.start(context.instance(CoreConfiguration.class), configuration);
+        final String server = dev.map(RabbitMqDevService.Running::address).orElseGet(() -> server(configuration));
         final Connection connection;
         final Connection publishing;
         try {
-            final ConnectionFactory factory = factory(configuration);
+            final ConnectionFactory factory =
+                    dev.map(running -> running.pointed(factory(configuration))).orElseGet(() -> factory(configuration));
             connection = factory.newConnection("jzenith-consume");
             try {
                 publishing = factory.newConnection("jzenith-publish");
@@ -448,9 +450,15 @@ public final class RabbitMqPlugin implements Plugin {
                     streams.values().forEach(ChannelStream::complete);
                     closeConnection();
                     validator.getAndSet(PayloadValidator.NONE).close();
+                    devService.stop();
                     done.complete();
                 }));
         return done.future();
+    }
+
+    /** The dev service's server (its start script) while it runs, for tests that check it has gone. */
+    Optional<Long> devServicePid() {
+        return devService.pid();
     }
 
     private void closeConnection() {

@@ -3,15 +3,18 @@ package org.jzenith.rabbitmq;
 import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ShutdownSignalException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Declares the exchanges, queues and bindings of the application's channels at start-up, or, where
  * {@code declare=false}, checks that they exist ({@code passive}): every channel's exchange; for a
- * channel consumed, or one whose queue is set, its queue ({@code x-queue-type}), the binding with the
+ * channel consumed, or one whose queue is set, its queue ({@code x-queue-type} and the {@link
+ * QueueArguments} set), the binding with the
  * channel's key, its dead-letter exchange (a topic exchange) and the queue {@code <queue>.dlq} bound
  * to it with {@code #}. What the client declared it declares again after a lost connection. A
  * declaration the broker refuses (an exchange of another type, a queue with other arguments) closes
@@ -71,11 +74,12 @@ final class Topology {
                 settings.key("queue") + " (" + settings.key("queue-type") + ", " + settings.key("durable") + ")";
         final String deadLetterKeys = settings.key("dead-letter-exchange");
         if (settings.declare()) {
-            final Map<String, Object> arguments = Map.of("x-queue-type", settings.queueType());
+            final Map<String, Object> arguments = settings.queueDeclaration();
             run(
-                    queueKeys,
-                    "queue '" + settings.queue() + "'",
-                    ch -> ch.queueDeclare(settings.queue(), durable, false, false, arguments));
+                    ch -> ch.queueDeclare(settings.queue(), durable, false, false, arguments),
+                    refused -> QueueArguments.mismatch(settings, RabbitMqClient.describe(refused))
+                            .orElseGet(() -> queueKeys + ": the broker refused the queue '" + settings.queue() + "': "
+                                    + RabbitMqClient.describe(refused)));
             run(
                     settings.key("routing-key"),
                     "binding of queue '" + settings.queue() + "' to '" + settings.exchange() + "'",
@@ -84,10 +88,12 @@ final class Topology {
                     deadLetterKeys,
                     "exchange '" + settings.deadLetterExchange() + "'",
                     ch -> ch.exchangeDeclare(settings.deadLetterExchange(), BuiltinExchangeType.TOPIC, durable));
+            // The dead letters' queue keeps what it is given: none of the channel queue's limits.
+            final Map<String, Object> deadLetterArguments = Map.of("x-queue-type", settings.queueType());
             run(
                     deadLetterKeys,
                     "queue '" + settings.deadLetterQueue() + "'",
-                    ch -> ch.queueDeclare(settings.deadLetterQueue(), durable, false, false, arguments));
+                    ch -> ch.queueDeclare(settings.deadLetterQueue(), durable, false, false, deadLetterArguments));
             run(
                     deadLetterKeys,
                     "binding of queue '" + settings.deadLetterQueue() + "'",
@@ -108,14 +114,20 @@ final class Topology {
     }
 
     private void run(final String keys, final String what, final Declaration action) throws IOException {
+        run(action, refused -> keys + ": the broker refused the " + what + ": " + RabbitMqClient.describe(refused));
+    }
+
+    /** Makes {@code action}; what the broker refuses becomes a problem, said by {@code problem}. */
+    private void run(final Declaration action, final Function<ShutdownSignalException, String> problem)
+            throws IOException {
         if (channel == null || !channel.isOpen()) {
             channel = connection.createChannel();
         }
         try {
             action.on(channel);
         } catch (final IOException e) {
-            if (e.getCause() instanceof com.rabbitmq.client.ShutdownSignalException refused && !refused.isHardError()) {
-                problems.add(keys + ": the broker refused the " + what + ": " + RabbitMqClient.describe(refused));
+            if (e.getCause() instanceof ShutdownSignalException refused && !refused.isHardError()) {
+                problems.add(problem.apply(refused));
             } else {
                 throw e;
             }

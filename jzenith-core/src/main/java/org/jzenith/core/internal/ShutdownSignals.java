@@ -48,8 +48,12 @@ public final class ShutdownSignals {
                     (proxy, method, args) -> switch (method.getName()) {
                         case "handle" -> {
                             // On a thread of our own: a long stop must not hold the signal
-                            // dispatcher, which would delay a second signal.
+                            // dispatcher, which would delay a second signal. Not a daemon, as the
+                            // dispatcher is: once stopping has closed the last other non-daemon
+                            // thread (a client's connection), the JVM would end in the middle of
+                            // the stop, before the servers the plugins started are stopped.
                             Thread.ofPlatform()
+                                    .daemon(false)
                                     .name("jzenith-sig" + signal.toLowerCase(Locale.ROOT))
                                     .start(() -> onSignal.accept(signal));
                             yield null;
