@@ -65,6 +65,8 @@ public final class TcpProxy implements AutoCloseable {
     private final AtomicBoolean cut = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong clientTurns = new AtomicLong();
+    private volatile long replyDelayNanos;
     private final ReentrantLock stallLock = new ReentrantLock();
     private final Condition unstalled = stallLock.newCondition();
     private boolean stalled; // guarded by stallLock
@@ -120,6 +122,24 @@ public final class TcpProxy implements AutoCloseable {
     /** How many connections the proxy has accepted since it started, including reset ones. */
     public long acceptedConnections() {
         return accepted.get();
+    }
+
+    /**
+     * How many times, over every connection since the proxy started, a client sent after the server
+     * had answered (or first): its round trips. A client that pipelines sends several requests in
+     * one turn.
+     */
+    public long clientTurns() {
+        return clientTurns.get();
+    }
+
+    /**
+     * Holds each piece of the server's answers for {@code delay} before passing it on, as a distant
+     * server would: whatever a client sends meanwhile is one turn with what it sent before.
+     * {@link Duration#ZERO} forwards at once again.
+     */
+    public void delayReplies(final Duration delay) {
+        replyDelayNanos = delay.toNanos();
     }
 
     /** Whether the proxy is cut. */
@@ -233,9 +253,9 @@ public final class TcpProxy implements AutoCloseable {
             link.close();
             return;
         }
-        final Thread back = threads.newThread(() -> pump(upstream, client, link));
+        final Thread back = threads.newThread(() -> pump(upstream, client, link, false));
         back.start();
-        pump(client, upstream, link);
+        pump(client, upstream, link, true);
     }
 
     /** Waits while the proxy is stalled; false when it was closed meanwhile. */
@@ -254,13 +274,24 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private static void pump(final Socket from, final Socket to, final Link link) {
+    private void pump(final Socket from, final Socket to, final Link link, final boolean toServer) {
         final byte[] buffer = new byte[BUFFER_SIZE];
         try {
             final InputStream in = from.getInputStream();
             final OutputStream out = to.getOutputStream();
             int read;
             while ((read = in.read(buffer)) >= 0) {
+                if (toServer) {
+                    if (link.answered.getAndSet(false)) {
+                        clientTurns.incrementAndGet();
+                    }
+                } else {
+                    final long delay = replyDelayNanos;
+                    if (delay > 0) {
+                        Thread.sleep(Duration.ofNanos(delay)); // the distance being modelled
+                    }
+                    link.answered.set(true);
+                }
                 out.write(buffer, 0, read);
                 out.flush();
             }
@@ -270,6 +301,9 @@ public final class TcpProxy implements AutoCloseable {
                 link.finish();
             }
         } catch (final IOException e) {
+            link.close();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
             link.close();
         }
     }
@@ -301,6 +335,8 @@ public final class TcpProxy implements AutoCloseable {
         private final Socket upstream;
         private final AtomicBoolean closed = new AtomicBoolean();
         private final AtomicLong halfClosed = new AtomicLong();
+        /** Whether the server sent since the client last did; true at first: the client opens. */
+        private final AtomicBoolean answered = new AtomicBoolean(true);
 
         Link(final Socket client, final Socket upstream) {
             this.client = client;
