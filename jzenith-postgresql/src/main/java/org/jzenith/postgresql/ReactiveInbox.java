@@ -61,7 +61,7 @@ final class ReactiveInbox implements PostgresqlInbox, InboxStore {
     public Future<Boolean> once(
             final String messageId, final String channel, final Function<SqlConnection, Future<?>> work) {
         Objects.requireNonNull(work, "work");
-        return pool.withTransaction(connection -> record(connection, messageId, channel)
+        return PostgresqlTransactions.withTransaction(pool, connection -> record(connection, messageId, channel)
                 .compose(recorded -> recorded ? work.apply(connection).map(true) : Future.succeededFuture(false)));
     }
 

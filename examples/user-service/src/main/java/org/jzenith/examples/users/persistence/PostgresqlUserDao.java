@@ -22,6 +22,7 @@ import java.util.function.Function;
 import org.jzenith.examples.users.service.Page;
 import org.jzenith.examples.users.service.User;
 import org.jzenith.examples.users.service.UserDao;
+import org.jzenith.postgresql.PostgresqlTransactions;
 import org.jzenith.postgresql.RecordMapper;
 
 /**
@@ -77,12 +78,13 @@ public class PostgresqlUserDao implements UserDao {
     /**
      * One reactive transaction: the insert and {@code alsoInTransaction} (the outbox's) on its
      * connection, the second sent without waiting for the first. Vert.x pipelines a connection's
-     * statements, so both travel in one round trip; when the insert fails, PostgreSQL refuses what
-     * follows in the transaction, which rolls back, and the insert's failure is the answer.
+     * statements, so both travel in one round trip, and {@link PostgresqlTransactions} sends
+     * {@code BEGIN} with them; when the insert fails, PostgreSQL refuses what follows in the
+     * transaction, which rolls back, and the insert's failure is the answer.
      */
     @Override
     public Future<User> create(final User user, final Function<SqlConnection, Future<Void>> alsoInTransaction) {
-        return pool.withTransaction(connection -> {
+        return PostgresqlTransactions.withTransaction(pool, connection -> {
             final Future<?> inserted = connection
                     .preparedQuery(INSERT)
                     .execute(Tuple.of(user.id().toString(), user.name(), utc(user.createdAt())));
@@ -93,7 +95,7 @@ public class PostgresqlUserDao implements UserDao {
 
     @Override
     public Future<Boolean> delete(final UUID id, final Function<SqlConnection, Future<Void>> alsoInTransaction) {
-        return pool.withTransaction(connection -> connection
+        return PostgresqlTransactions.withTransaction(pool, connection -> connection
                 .preparedQuery(DELETE)
                 .execute(Tuple.of(id.toString()))
                 .compose(deleted -> deleted.rowCount() > 0
