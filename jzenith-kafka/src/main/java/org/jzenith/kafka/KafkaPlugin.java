@@ -31,6 +31,7 @@ import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
@@ -411,7 +412,11 @@ public final class KafkaPlugin implements Plugin {
         producers.set(ProducerChannels.start(consumers, context.injector(), connector));
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
-        outbox.start(context.injector(), producer, configuration, idempotent);
+        outbox.start(
+                context.injector(),
+                name(),
+                new OutboxSender(producer, configuration, context.instance(KafkaTracing.class)),
+                idempotent);
         LOG.info(
                 "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}, {} producer method{}",
                 bootstrapServers,

@@ -29,6 +29,7 @@ import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
@@ -96,6 +97,7 @@ public final class RabbitMqPlugin implements Plugin {
     private final RabbitMqClient client = new RabbitMqClient();
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final RabbitMqDevService devService = new RabbitMqDevService();
+    private final OutboxWiring outbox = new OutboxWiring();
 
     private RabbitMqPlugin(
             final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
@@ -189,7 +191,7 @@ public final class RabbitMqPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RabbitMqModule(client, declared(), streams, consumers));
+        return List.of(new RabbitMqModule(client, declared(), streams, consumers), OutboxWiring.module());
     }
 
     @Override
@@ -257,6 +259,7 @@ public final class RabbitMqPlugin implements Plugin {
             } catch (final RuntimeException e) {
                 producers.getAndSet(ProducerChannels.none()).stop();
                 client.consumers().forEach(QueueConsumer::stop);
+                outbox.stop(Duration.ofSeconds(5));
                 closeConnection();
                 validator.getAndSet(PayloadValidator.NONE).close();
                 devService.stop();
@@ -421,6 +424,11 @@ public final class RabbitMqPlugin implements Plugin {
                     channel.describe());
         }
         producers.set(ProducerChannels.start(consumers, context.injector(), connector));
+        outbox.start(
+                context.injector(),
+                name(),
+                OutboxSender.of(configuration, client, context.instance(RabbitMqTracing.class)),
+                consumed.stream().anyMatch(ConsumerChannel::idempotent));
         LOG.info(
                 "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}, {} producer method{}",
                 server,
@@ -440,8 +448,10 @@ public final class RabbitMqPlugin implements Plugin {
     public Future<Void> stop(final PluginContext context) {
         final CompletableFuture<Void> produced =
                 producers.getAndSet(ProducerChannels.none()).stop();
+        // The outbox relay stops beside the consumers, before the connection closes and the stores stop after.
         final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
-                        client.consumers().stream().map(QueueConsumer::stop), java.util.stream.Stream.of(produced))
+                        client.consumers().stream().map(QueueConsumer::stop),
+                        java.util.stream.Stream.of(outbox.stopping(), produced))
                 .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()
