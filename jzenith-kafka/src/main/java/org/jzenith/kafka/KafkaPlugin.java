@@ -5,10 +5,8 @@ import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +24,7 @@ import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
@@ -106,6 +105,7 @@ public final class KafkaPlugin implements Plugin {
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
 
+    private final ChannelDeclarations declarations;
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final Map<String, Class<?>> streamTypes;
@@ -118,20 +118,17 @@ public final class KafkaPlugin implements Plugin {
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
-    private KafkaPlugin(
-            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
-        this.consumers = List.copyOf(consumers);
-        this.emitters = Map.copyOf(emitters);
-        this.streamTypes = Map.copyOf(streams);
-        final Map<String, ChannelStream> made = new LinkedHashMap<>();
-        streams.keySet()
-                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
-        this.streams = Map.copyOf(made);
+    private KafkaPlugin(final ChannelDeclarations declarations) {
+        this.declarations = declarations;
+        this.consumers = declarations.consumers();
+        this.emitters = declarations.emitters();
+        this.streamTypes = declarations.streams();
+        this.streams = declarations.newStreams(STREAM_BUFFER, STREAM_PATIENCE);
     }
 
     /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static KafkaPlugin create() {
-        return new KafkaPlugin(List.of(), Map.of(), Map.of());
+        return new KafkaPlugin(ChannelDeclarations.of());
     }
 
     /**
@@ -139,11 +136,7 @@ public final class KafkaPlugin implements Plugin {
      * by Guice. Their methods are checked at start-up with the configuration.
      */
     public static KafkaPlugin withConsumers(final Class<?>... consumers) {
-        final List<Class<?>> all = new ArrayList<>();
-        for (final Class<?> consumer : consumers) {
-            all.add(Objects.requireNonNull(consumer, "consumer"));
-        }
-        return new KafkaPlugin(all, Map.of(), Map.of());
+        return new KafkaPlugin(ChannelDeclarations.of(consumers));
     }
 
     /**
@@ -156,17 +149,7 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withEmitter(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
-                    + previous.getSimpleName() + " already; one emitter type per channel");
-        }
-        return new KafkaPlugin(consumers, more, streamTypes);
+        return new KafkaPlugin(declarations.withEmitter(channel, type));
     }
 
     /**
@@ -190,17 +173,7 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withStream(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
-                    + previous.getSimpleName() + " already; one stream type per channel");
-        }
-        return new KafkaPlugin(consumers, emitters, more);
+        return new KafkaPlugin(declarations.withStream(channel, type));
     }
 
     @Override
@@ -294,7 +267,7 @@ public final class KafkaPlugin implements Plugin {
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
     UnsupportedMessaging.Declared declared() {
-        return new UnsupportedMessaging.Declared(emitters, streamTypes);
+        return declarations.declared();
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */

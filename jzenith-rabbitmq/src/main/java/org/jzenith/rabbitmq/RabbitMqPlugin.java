@@ -7,11 +7,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,6 +21,7 @@ import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.Secrets;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
@@ -87,6 +86,7 @@ public final class RabbitMqPlugin implements Plugin {
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final Duration STREAM_PATIENCE = Duration.ofSeconds(10);
 
+    private final ChannelDeclarations declarations;
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final Map<String, Class<?>> streamTypes;
@@ -95,20 +95,17 @@ public final class RabbitMqPlugin implements Plugin {
     private final RabbitMqClient client = new RabbitMqClient();
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
 
-    private RabbitMqPlugin(
-            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
-        this.consumers = List.copyOf(consumers);
-        this.emitters = Map.copyOf(emitters);
-        this.streamTypes = Map.copyOf(streams);
-        final Map<String, ChannelStream> made = new LinkedHashMap<>();
-        streams.keySet()
-                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
-        this.streams = Map.copyOf(made);
+    private RabbitMqPlugin(final ChannelDeclarations declarations) {
+        this.declarations = declarations;
+        this.consumers = declarations.consumers();
+        this.emitters = declarations.emitters();
+        this.streamTypes = declarations.streams();
+        this.streams = declarations.newStreams(STREAM_BUFFER, STREAM_PATIENCE);
     }
 
     /** RabbitMQ without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static RabbitMqPlugin create() {
-        return new RabbitMqPlugin(List.of(), Map.of(), Map.of());
+        return new RabbitMqPlugin(ChannelDeclarations.of());
     }
 
     /**
@@ -116,11 +113,7 @@ public final class RabbitMqPlugin implements Plugin {
      * by Guice. Their methods are checked at start-up with the configuration.
      */
     public static RabbitMqPlugin withConsumers(final Class<?>... consumers) {
-        final List<Class<?>> all = new ArrayList<>();
-        for (final Class<?> consumer : consumers) {
-            all.add(Objects.requireNonNull(consumer, "consumer"));
-        }
-        return new RabbitMqPlugin(all, Map.of(), Map.of());
+        return new RabbitMqPlugin(ChannelDeclarations.of(consumers));
     }
 
     /**
@@ -132,17 +125,7 @@ public final class RabbitMqPlugin implements Plugin {
      * }</pre>
      */
     public RabbitMqPlugin withEmitter(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
-                    + previous.getSimpleName() + " already; one emitter type per channel");
-        }
-        return new RabbitMqPlugin(consumers, more, streamTypes);
+        return new RabbitMqPlugin(declarations.withEmitter(channel, type));
     }
 
     /**
@@ -156,22 +139,12 @@ public final class RabbitMqPlugin implements Plugin {
      * }</pre>
      */
     public RabbitMqPlugin withStream(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
-                    + previous.getSimpleName() + " already; one stream type per channel");
-        }
-        return new RabbitMqPlugin(consumers, emitters, more);
+        return new RabbitMqPlugin(declarations.withStream(channel, type));
     }
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
     UnsupportedMessaging.Declared declared() {
-        return new UnsupportedMessaging.Declared(emitters, streamTypes);
+        return declarations.declared();
     }
 
     @Override
