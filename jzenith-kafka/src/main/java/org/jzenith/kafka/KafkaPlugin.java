@@ -17,7 +17,6 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
@@ -31,6 +30,9 @@ import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.producer.ProducerChannels;
+import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ConnectorName;
+import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
@@ -85,7 +87,7 @@ import org.slf4j.LoggerFactory;
  * configuration before anything starts. {@link #start} and {@link #stop} do not block the caller.
  * The plugin object is immutable.
  */
-public final class KafkaPlugin implements Plugin {
+public final class KafkaPlugin implements ConnectorPlugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaPlugin.class);
     private static final String ORIGIN = "KafkaPlugin.withConsumers";
@@ -105,7 +107,12 @@ public final class KafkaPlugin implements Plugin {
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
 
+    /** How settings name this connector: {@code messaging.channels.NAME.connector=kafka}. */
+    static final ConnectorName CONNECTOR = new ConnectorName("kafka", "smallrye-kafka", "KafkaPlugin");
+
     private final ChannelDeclarations declarations;
+    private final boolean shared;
+    private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final Map<String, Class<?>> streamTypes;
@@ -118,8 +125,9 @@ public final class KafkaPlugin implements Plugin {
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
-    private KafkaPlugin(final ChannelDeclarations declarations) {
+    private KafkaPlugin(final ChannelDeclarations declarations, final boolean shared) {
         this.declarations = declarations;
+        this.shared = shared;
         this.consumers = declarations.consumers();
         this.emitters = declarations.emitters();
         this.streamTypes = declarations.streams();
@@ -128,7 +136,7 @@ public final class KafkaPlugin implements Plugin {
 
     /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static KafkaPlugin create() {
-        return new KafkaPlugin(ChannelDeclarations.of());
+        return new KafkaPlugin(ChannelDeclarations.of(), false);
     }
 
     /**
@@ -136,7 +144,23 @@ public final class KafkaPlugin implements Plugin {
      * by Guice. Their methods are checked at start-up with the configuration.
      */
     public static KafkaPlugin withConsumers(final Class<?>... consumers) {
-        return new KafkaPlugin(ChannelDeclarations.of(consumers));
+        return new KafkaPlugin(ChannelDeclarations.of(consumers), false);
+    }
+
+    /**
+     * Kafka serving those of {@code channels} that settings give it, where another connector plugin
+     * serves the same declarations ({@code RabbitMqPlugin.serving(channels)}); every one of them where
+     * it is the only one. A channel's connector is {@code messaging.channels.NAME.connector=kafka} (or
+     * {@code mp.messaging.incoming.NAME.connector=smallrye-kafka}); given no channel, the plugin
+     * neither connects nor needs {@code kafka.bootstrap-servers}.
+     *
+     * <pre>{@code
+     * ChannelDeclarations channels = Channels.withConsumers(AuditConsumer.class).withEmitter("users", UserEvent.class);
+     * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), RabbitMqPlugin.serving(channels)).run();
+     * }</pre>
+     */
+    public static KafkaPlugin serving(final ChannelDeclarations channels) {
+        return new KafkaPlugin(java.util.Objects.requireNonNull(channels, "channels"), true);
     }
 
     /**
@@ -149,7 +173,7 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withEmitter(final String channel, final Class<?> type) {
-        return new KafkaPlugin(declarations.withEmitter(channel, type));
+        return new KafkaPlugin(unshared("withEmitter").withEmitter(channel, type), false);
     }
 
     /**
@@ -173,7 +197,36 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withStream(final String channel, final Class<?> type) {
-        return new KafkaPlugin(declarations.withStream(channel, type));
+        return new KafkaPlugin(unshared("withStream").withStream(channel, type), false);
+    }
+
+    /** The declarations, which only a plugin with channels of its own may add to. */
+    private ChannelDeclarations unshared(final String method) {
+        if (shared) {
+            throw new IllegalStateException("KafkaPlugin.serving(channels) serves the channels given: call " + method
+                    + " on the channels (Channels.withConsumers(...)." + method + "(...)) that every connector serves");
+        }
+        return declarations;
+    }
+
+    @Override
+    public ConnectorName connector() {
+        return CONNECTOR;
+    }
+
+    @Override
+    public ChannelDeclarations channels() {
+        return declarations;
+    }
+
+    @Override
+    public boolean sharesChannels() {
+        return shared;
+    }
+
+    /** Which channels this plugin serves: as {@link #validate} chose, or all before. */
+    private ChannelChoice choice() {
+        return choice.get().orElseGet(() -> ChannelChoice.all(this));
     }
 
     @Override
@@ -189,12 +242,34 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, streams, streamTypes, consumers), OutboxWiring.module());
+        final ChannelChoice chosen = choice();
+        if (chosen.idle()) {
+            return List.of();
+        }
+        final ChannelDeclarations served = declarations.only(chosen.served());
+        return List.of(
+                new KafkaModule(
+                        clients,
+                        served.emitters(),
+                        servedStreams(),
+                        served.streams(),
+                        consumers,
+                        chosen.owner() ? Optional.of(declared()) : Optional.empty()),
+                OutboxWiring.module());
+    }
+
+    /** The streams of the channels this plugin serves. */
+    private Map<String, ChannelStream> servedStreams() {
+        final Map<String, ChannelStream> served = new java.util.LinkedHashMap<>(streams);
+        served.keySet().retainAll(choice().served());
+        return served;
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(KafkaConfiguration.class);
+        final List<Class<?>> mappings = new ArrayList<>(ChannelChoice.MAPPINGS);
+        mappings.addFirst(KafkaConfiguration.class);
+        return List.copyOf(mappings);
     }
 
     /**
@@ -204,11 +279,23 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
+        final ChannelChoice chosen = ChannelChoice.of(this, validation);
+        choice.set(Optional.of(chosen));
+        if (chosen.idle()) {
+            return;
+        }
         final TreeSet<String> known = ConsumerChannels.validate(
-                consumers, declared(), REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
+                consumers,
+                declared(),
+                REGISTRATION,
+                KafkaParameters.INSTANCE,
+                validation,
+                ORIGIN,
+                chosen::serves,
+                chosen.owner());
         for (final Class<?> consumer : consumers) {
             for (final IncomingMethod.Found method : IncomingMethod.find(consumer, KafkaParameters.INSTANCE)) {
-                if (streamTypes.containsKey(method.channel())) {
+                if (streamTypes.containsKey(method.channel()) && chosen.serves(method.channel())) {
                     validation.problem(
                             IncomingMethod.describe(consumer, method.method()),
                             ORIGIN,
@@ -260,9 +347,11 @@ public final class KafkaPlugin implements Plugin {
 
     /** Whether the application consumes a channel: an {@code @Incoming} method or a stream, which need a group. */
     private boolean consumes() {
-        return !streamTypes.isEmpty()
-                || consumers.stream().anyMatch(consumer -> !IncomingMethod.find(consumer, KafkaParameters.INSTANCE)
-                        .isEmpty());
+        final ChannelChoice chosen = choice();
+        return streamTypes.keySet().stream().anyMatch(chosen::serves)
+                || consumers.stream()
+                        .anyMatch(consumer -> IncomingMethod.find(consumer, KafkaParameters.INSTANCE).stream()
+                                .anyMatch(method -> chosen.serves(method.channel())));
     }
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
@@ -284,6 +373,10 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public Future<Void> start(final PluginContext context) {
+        if (choice().idle()) {
+            LOG.info("Kafka serves none of the application's channels: not connecting");
+            return Future.succeededFuture();
+        }
         final Promise<Void> started = Promise.promise();
         Thread.ofVirtual().name("kafka-start").start(() -> {
             try {
@@ -346,10 +439,16 @@ public final class KafkaPlugin implements Plugin {
                 context.instance(KafkaTracing.class),
                 group);
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
+        final ChannelChoice chosen = choice();
         final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
-                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+                consumers,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class),
+                chosen::serves));
         consumed.addAll(ConsumerChannels.ofStreams(
-                streams,
+                servedStreams(),
                 streamTypes,
                 context.injector(),
                 connector,
@@ -381,7 +480,7 @@ public final class KafkaPlugin implements Plugin {
                     group);
         }
         final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
-        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector, chosen::serves));
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
         outbox.start(context.injector(), producer, configuration, idempotent);
@@ -392,8 +491,8 @@ public final class KafkaPlugin implements Plugin {
                 nodes == 1 ? "" : "s",
                 channels.size(),
                 channels.size() == 1 ? "" : "s",
-                emitters.size(),
-                emitters.size() == 1 ? "" : "s",
+                served(emitters),
+                served(emitters) == 1 ? "" : "s",
                 producers.get().size(),
                 producers.get().size() == 1 ? "" : "s");
     }
@@ -404,6 +503,9 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public Future<Void> stop(final PluginContext context) {
+        if (choice().idle()) {
+            return Future.succeededFuture();
+        }
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
         final CompletableFuture<Void> produced =
                 producers.getAndSet(ProducerChannels.none()).stop();
@@ -423,6 +525,11 @@ public final class KafkaPlugin implements Plugin {
                     done.complete();
                 }));
         return done.future();
+    }
+
+    /** How many of {@code declared} channels this plugin serves. */
+    private long served(final Map<String, Class<?>> declared) {
+        return declared.keySet().stream().filter(choice()::serves).count();
     }
 
     /** The dev service's broker process while it runs, for tests that check it has gone. */

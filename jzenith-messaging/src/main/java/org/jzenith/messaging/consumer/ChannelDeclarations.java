@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jzenith.messaging.producer.OutgoingMethod;
+import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
 
@@ -15,8 +19,12 @@ import org.jzenith.messaging.stream.ChannelStream;
  * ({@code KafkaPlugin.withConsumers(...).withEmitter(...)}, {@code RabbitMqPlugin...}). Immutable.
  *
  * <pre>{@code
- * ChannelDeclarations channels = ChannelDeclarations.of(OrderEvents.class).withEmitter("shipments", Shipment.class);
+ * ChannelDeclarations channels = Channels.withConsumers(OrderEvents.class).withEmitter("shipments", Shipment.class);
  * }</pre>
+ *
+ * <p>Given to one connector ({@code KafkaPlugin.withConsumers(...)}) they are all its channels; given to
+ * several ({@code KafkaPlugin.serving(channels)}, {@code RabbitMqPlugin.serving(channels)}) a setting
+ * chooses each channel's connector ({@code org.jzenith.messaging.spi.ChannelChoice}).
  *
  * @param consumers classes whose {@code @Incoming} and producer methods run
  * @param emitters the channels with an {@code Emitter<T>}, and each payload type
@@ -51,6 +59,52 @@ public record ChannelDeclarations(
     public ChannelDeclarations withStream(final String channel, final Class<?> type) {
         return new ChannelDeclarations(
                 consumers, emitters, with(streams, channel, type, "A stream", "quotes", "a stream"));
+    }
+
+    /** Every channel named: consumed ({@link #consumed()}) or sent to ({@link #sent()}), sorted. */
+    public Set<String> channels() {
+        final TreeSet<String> all = new TreeSet<>(consumed());
+        all.addAll(sent());
+        return all;
+    }
+
+    /** The channels consumed: by an {@code @Incoming} method or into a stream, sorted. */
+    public Set<String> consumed() {
+        final TreeSet<String> consumed = new TreeSet<>(streams.keySet());
+        for (final Class<?> consumer : consumers) {
+            IncomingMethod.find(consumer, NativeParameters.NONE).forEach(found -> consumed.add(found.channel()));
+        }
+        return consumed;
+    }
+
+    /** The channels sent to: by an emitter, a producer method or a processor's results, sorted. */
+    public Set<String> sent() {
+        final TreeSet<String> sent = new TreeSet<>(emitters.keySet());
+        for (final Class<?> consumer : consumers) {
+            OutgoingMethod.find(consumer).forEach(found -> sent.add(found.channel()));
+            IncomingMethod.find(consumer, NativeParameters.NONE)
+                    .forEach(found -> found.outgoing().ifPresent(sent::add));
+        }
+        return sent;
+    }
+
+    /** For each processor ({@code @Incoming} and {@code @Outgoing}), the channel it consumes and the one it sends to. */
+    public Map<String, String> processors() {
+        final Map<String, String> processors = new LinkedHashMap<>();
+        for (final Class<?> consumer : consumers) {
+            IncomingMethod.find(consumer, NativeParameters.NONE)
+                    .forEach(found -> found.outgoing().ifPresent(out -> processors.put(found.channel(), out)));
+        }
+        return processors;
+    }
+
+    /** These with only the emitters and streams of {@code channels}; the consumer classes stay, their methods filtered where they run. */
+    public ChannelDeclarations only(final Set<String> channels) {
+        final Map<String, Class<?>> keptEmitters = new LinkedHashMap<>(emitters);
+        keptEmitters.keySet().retainAll(channels);
+        final Map<String, Class<?>> keptStreams = new LinkedHashMap<>(streams);
+        keptStreams.keySet().retainAll(channels);
+        return new ChannelDeclarations(consumers, keptEmitters, keptStreams);
     }
 
     /** The emitters and streams, for the checks of {@code @Channel} injection points. */
