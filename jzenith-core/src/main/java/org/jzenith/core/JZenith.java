@@ -378,8 +378,9 @@ public final class JZenith {
         final List<ConfigurationProblem> problems = new ArrayList<>();
         final ConfigurationLoader.Loaded loaded =
                 ConfigurationLoader.read(input, mappings, namespaces, pluginDefaults(problems));
-        final StartupValidation validation = new StartupValidation(loaded.config(), input.environment());
-        for (final Plugin plugin : activePlugins(loaded.config())) {
+        final List<Plugin> active = activePlugins(loaded.config());
+        final StartupValidation validation = new StartupValidation(loaded.config(), input.environment(), active);
+        for (final Plugin plugin : active) {
             plugin.validate(validation);
         }
         problems.addAll(loaded.problems());

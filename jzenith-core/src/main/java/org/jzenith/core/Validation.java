@@ -42,6 +42,17 @@ public interface Validation {
     Optional<String> value(String key);
 
     /**
+     * The plugins that take part in the application (those whose {@code withPluginsIf} condition
+     * holds), in start order, this one among them: for plugins that divide work between them, such
+     * as two messaging connectors serving one set of channels.
+     *
+     * <pre>{@code
+     * boolean alone = validation.plugins().stream().filter(ConnectorPlugin.class::isInstance).count() == 1;
+     * }</pre>
+     */
+    List<Plugin> plugins();
+
+    /**
      * Reports the value of {@code key} as not valid, naming where it came from (masked when the key
      * is secret) and what was {@code expected}: {@code "a URL such as postgresql://host/db"}.
      */

@@ -139,7 +139,7 @@ final class JdbcOutbox implements Outbox, OutboxStore {
 
     private static byte[] missingRelay(final String channel, final Object event) {
         throw new IllegalStateException("the outbox has no relay to write events for channel '" + channel
-                + "'; register KafkaPlugin beside JdbcPlugin.create().withOutbox()");
+                + "'; register KafkaPlugin or RabbitMqPlugin beside JdbcPlugin.create().withOutbox()");
     }
 
     @Override

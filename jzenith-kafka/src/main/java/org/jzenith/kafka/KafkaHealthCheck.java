@@ -14,6 +14,7 @@ import org.jzenith.core.errors.Failures;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.outbox.OutboxWiring;
 
 /**
  * The health check {@code kafka}: UP when the cluster answers within {@code kafka.health-timeout}

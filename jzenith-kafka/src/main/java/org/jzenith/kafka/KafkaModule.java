@@ -25,18 +25,27 @@ final class KafkaModule extends AbstractModule {
     private final Map<String, ChannelStream> streams;
     private final Map<String, Class<?>> streamTypes;
     private final java.util.List<Class<?>> consumers;
+    private final java.util.Optional<UnsupportedMessaging.Declared> owned;
 
+    /**
+     * Binds the {@code emitters} and {@code streams} of the channels the plugin serves; where it owns
+     * the application's channels ({@code owned}: every emitter and stream declared), also the {@code
+     * consumers} and the checks of {@code @Channel} members, which another connector sharing the
+     * channels makes otherwise.
+     */
     KafkaModule(
             final KafkaClients clients,
             final Map<String, Class<?>> emitters,
             final Map<String, ChannelStream> streams,
             final Map<String, Class<?>> streamTypes,
-            final java.util.List<Class<?>> consumers) {
+            final java.util.List<Class<?>> consumers,
+            final java.util.Optional<UnsupportedMessaging.Declared> owned) {
         this.clients = clients;
         this.emitters = emitters;
         this.streams = streams;
         this.streamTypes = streamTypes;
         this.consumers = consumers;
+        this.owned = owned;
     }
 
     @Override
@@ -45,11 +54,12 @@ final class KafkaModule extends AbstractModule {
         bind(FailedChannels.class).in(Singleton.class);
         bind(KafkaHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(KafkaHealthCheck.class);
-        consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
-        bindListener(
-                com.google.inject.matcher.Matchers.any(),
-                new ChannelFields(
-                        new UnsupportedMessaging.Declared(emitters, streamTypes), consumers, KafkaPlugin.REGISTRATION));
+        owned.ifPresent(declared -> {
+            consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
+            bindListener(
+                    com.google.inject.matcher.Matchers.any(),
+                    new ChannelFields(declared, consumers, KafkaPlugin.REGISTRATION));
+        });
         emitters.forEach(this::bindEmitter);
         streams.forEach((channel, stream) -> ChannelStreams.bind(binder(), stream, streamTypes.get(channel)));
     }

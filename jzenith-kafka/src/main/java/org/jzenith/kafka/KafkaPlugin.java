@@ -5,10 +5,8 @@ import io.smallrye.config.SmallRyeConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -19,19 +17,23 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.core.store.DevServiceLifecycle;
 import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
+import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ConnectorName;
+import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
@@ -86,7 +88,7 @@ import org.slf4j.LoggerFactory;
  * configuration before anything starts. {@link #start} and {@link #stop} do not block the caller.
  * The plugin object is immutable.
  */
-public final class KafkaPlugin implements Plugin {
+public final class KafkaPlugin implements ConnectorPlugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaPlugin.class);
     private static final String ORIGIN = "KafkaPlugin.withConsumers";
@@ -106,6 +108,12 @@ public final class KafkaPlugin implements Plugin {
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
 
+    /** How settings name this connector: {@code messaging.channels.NAME.connector=kafka}. */
+    static final ConnectorName CONNECTOR = new ConnectorName("kafka", "smallrye-kafka", "KafkaPlugin");
+
+    private final ChannelDeclarations declarations;
+    private final boolean shared;
+    private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final Map<String, Class<?>> streamTypes;
@@ -118,20 +126,18 @@ public final class KafkaPlugin implements Plugin {
     private final DevServiceLifecycle<KafkaDevService.Running> devService =
             DevServiceLifecycle.loggingAs(KafkaPlugin.class);
 
-    private KafkaPlugin(
-            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
-        this.consumers = List.copyOf(consumers);
-        this.emitters = Map.copyOf(emitters);
-        this.streamTypes = Map.copyOf(streams);
-        final Map<String, ChannelStream> made = new LinkedHashMap<>();
-        streams.keySet()
-                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
-        this.streams = Map.copyOf(made);
+    private KafkaPlugin(final ChannelDeclarations declarations, final boolean shared) {
+        this.declarations = declarations;
+        this.shared = shared;
+        this.consumers = declarations.consumers();
+        this.emitters = declarations.emitters();
+        this.streamTypes = declarations.streams();
+        this.streams = declarations.newStreams(STREAM_BUFFER, STREAM_PATIENCE);
     }
 
     /** Kafka without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static KafkaPlugin create() {
-        return new KafkaPlugin(List.of(), Map.of(), Map.of());
+        return new KafkaPlugin(ChannelDeclarations.of(), false);
     }
 
     /**
@@ -139,11 +145,23 @@ public final class KafkaPlugin implements Plugin {
      * by Guice. Their methods are checked at start-up with the configuration.
      */
     public static KafkaPlugin withConsumers(final Class<?>... consumers) {
-        final List<Class<?>> all = new ArrayList<>();
-        for (final Class<?> consumer : consumers) {
-            all.add(Objects.requireNonNull(consumer, "consumer"));
-        }
-        return new KafkaPlugin(all, Map.of(), Map.of());
+        return new KafkaPlugin(ChannelDeclarations.of(consumers), false);
+    }
+
+    /**
+     * Kafka serving those of {@code channels} that settings give it, where another connector plugin
+     * serves the same declarations ({@code RabbitMqPlugin.serving(channels)}); every one of them where
+     * it is the only one. A channel's connector is {@code messaging.channels.NAME.connector=kafka} (or
+     * {@code mp.messaging.incoming.NAME.connector=smallrye-kafka}); given no channel, the plugin
+     * neither connects nor needs {@code kafka.bootstrap-servers}.
+     *
+     * <pre>{@code
+     * ChannelDeclarations channels = Channels.withConsumers(AuditConsumer.class).withEmitter("users", UserEvent.class);
+     * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), RabbitMqPlugin.serving(channels)).run();
+     * }</pre>
+     */
+    public static KafkaPlugin serving(final ChannelDeclarations channels) {
+        return new KafkaPlugin(java.util.Objects.requireNonNull(channels, "channels"), true);
     }
 
     /**
@@ -156,17 +174,7 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withEmitter(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
-                    + previous.getSimpleName() + " already; one emitter type per channel");
-        }
-        return new KafkaPlugin(consumers, more, streamTypes);
+        return new KafkaPlugin(unshared("withEmitter").withEmitter(channel, type), false);
     }
 
     /**
@@ -190,17 +198,36 @@ public final class KafkaPlugin implements Plugin {
      * }</pre>
      */
     public KafkaPlugin withStream(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
+        return new KafkaPlugin(unshared("withStream").withStream(channel, type), false);
+    }
+
+    /** The declarations, which only a plugin with channels of its own may add to. */
+    private ChannelDeclarations unshared(final String method) {
+        if (shared) {
+            throw new IllegalStateException("KafkaPlugin.serving(channels) serves the channels given: call " + method
+                    + " on the channels (Channels.withConsumers(...)." + method + "(...)) that every connector serves");
         }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
-                    + previous.getSimpleName() + " already; one stream type per channel");
-        }
-        return new KafkaPlugin(consumers, emitters, more);
+        return declarations;
+    }
+
+    @Override
+    public ConnectorName connector() {
+        return CONNECTOR;
+    }
+
+    @Override
+    public ChannelDeclarations channels() {
+        return declarations;
+    }
+
+    @Override
+    public boolean sharesChannels() {
+        return shared;
+    }
+
+    /** Which channels this plugin serves: as {@link #validate} chose, or all before. */
+    private ChannelChoice choice() {
+        return choice.get().orElseGet(() -> ChannelChoice.all(this));
     }
 
     @Override
@@ -216,12 +243,34 @@ public final class KafkaPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new KafkaModule(clients, emitters, streams, streamTypes, consumers), OutboxWiring.module());
+        final ChannelChoice chosen = choice();
+        if (chosen.idle()) {
+            return List.of();
+        }
+        final ChannelDeclarations served = declarations.only(chosen.served());
+        return List.of(
+                new KafkaModule(
+                        clients,
+                        served.emitters(),
+                        servedStreams(),
+                        served.streams(),
+                        consumers,
+                        chosen.owner() ? Optional.of(declared()) : Optional.empty()),
+                OutboxWiring.module());
+    }
+
+    /** The streams of the channels this plugin serves. */
+    private Map<String, ChannelStream> servedStreams() {
+        final Map<String, ChannelStream> served = new java.util.LinkedHashMap<>(streams);
+        served.keySet().retainAll(choice().served());
+        return served;
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(KafkaConfiguration.class);
+        final List<Class<?>> mappings = new ArrayList<>(ChannelChoice.MAPPINGS);
+        mappings.addFirst(KafkaConfiguration.class);
+        return List.copyOf(mappings);
     }
 
     /**
@@ -231,11 +280,23 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
+        final ChannelChoice chosen = ChannelChoice.of(this, validation);
+        choice.set(Optional.of(chosen));
+        if (chosen.idle()) {
+            return;
+        }
         final TreeSet<String> known = ConsumerChannels.validate(
-                consumers, declared(), REGISTRATION, KafkaParameters.INSTANCE, validation, ORIGIN);
+                consumers,
+                declared(),
+                REGISTRATION,
+                KafkaParameters.INSTANCE,
+                validation,
+                ORIGIN,
+                chosen::serves,
+                chosen.owner());
         for (final Class<?> consumer : consumers) {
             for (final IncomingMethod.Found method : IncomingMethod.find(consumer, KafkaParameters.INSTANCE)) {
-                if (streamTypes.containsKey(method.channel())) {
+                if (streamTypes.containsKey(method.channel()) && chosen.serves(method.channel())) {
                     validation.problem(
                             IncomingMethod.describe(consumer, method.method()),
                             ORIGIN,
@@ -287,14 +348,16 @@ public final class KafkaPlugin implements Plugin {
 
     /** Whether the application consumes a channel: an {@code @Incoming} method or a stream, which need a group. */
     private boolean consumes() {
-        return !streamTypes.isEmpty()
-                || consumers.stream().anyMatch(consumer -> !IncomingMethod.find(consumer, KafkaParameters.INSTANCE)
-                        .isEmpty());
+        final ChannelChoice chosen = choice();
+        return streamTypes.keySet().stream().anyMatch(chosen::serves)
+                || consumers.stream()
+                        .anyMatch(consumer -> IncomingMethod.find(consumer, KafkaParameters.INSTANCE).stream()
+                                .anyMatch(method -> chosen.serves(method.channel())));
     }
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
     UnsupportedMessaging.Declared declared() {
-        return new UnsupportedMessaging.Declared(emitters, streamTypes);
+        return declarations.declared();
     }
 
     /** The group id: {@code kafka.group-id}, else the application's name ({@code otel.service.name}). */
@@ -311,6 +374,10 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public Future<Void> start(final PluginContext context) {
+        if (choice().idle()) {
+            LOG.info("Kafka serves none of the application's channels: not connecting");
+            return Future.succeededFuture();
+        }
         final Promise<Void> started = Promise.promise();
         Thread.ofVirtual().name("kafka-start").start(() -> {
             try {
@@ -373,10 +440,16 @@ public final class KafkaPlugin implements Plugin {
                 context.instance(KafkaTracing.class),
                 group);
         final TopicIds topicIds = TopicIds.of(admin, configuration.connectTimeout());
+        final ChannelChoice chosen = choice();
         final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
-                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+                consumers,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class),
+                chosen::serves));
         consumed.addAll(ConsumerChannels.ofStreams(
-                streams,
+                servedStreams(),
                 streamTypes,
                 context.injector(),
                 connector,
@@ -408,10 +481,14 @@ public final class KafkaPlugin implements Plugin {
                     group);
         }
         final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
-        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector, chosen::serves));
         running.set(List.copyOf(channels));
         channels.forEach(ChannelConsumer::start);
-        outbox.start(context.injector(), producer, configuration, idempotent);
+        outbox.start(
+                context.injector(),
+                name(),
+                new OutboxSender(producer, configuration, context.instance(KafkaTracing.class)),
+                idempotent);
         LOG.info(
                 "Connected to Kafka at {} ({} node{}); {} consumer{}, {} emitter{}, {} producer method{}",
                 bootstrapServers,
@@ -419,8 +496,8 @@ public final class KafkaPlugin implements Plugin {
                 nodes == 1 ? "" : "s",
                 channels.size(),
                 channels.size() == 1 ? "" : "s",
-                emitters.size(),
-                emitters.size() == 1 ? "" : "s",
+                served(emitters),
+                served(emitters) == 1 ? "" : "s",
                 producers.get().size(),
                 producers.get().size() == 1 ? "" : "s");
     }
@@ -431,6 +508,9 @@ public final class KafkaPlugin implements Plugin {
      */
     @Override
     public Future<Void> stop(final PluginContext context) {
+        if (choice().idle()) {
+            return Future.succeededFuture();
+        }
         final List<ChannelConsumer> channels = running.getAndSet(List.of());
         final CompletableFuture<Void> produced =
                 producers.getAndSet(ProducerChannels.none()).stop();
@@ -450,6 +530,11 @@ public final class KafkaPlugin implements Plugin {
                     done.complete();
                 }));
         return done.future();
+    }
+
+    /** How many of {@code declared} channels this plugin serves. */
+    private long served(final Map<String, Class<?>> declared) {
+        return declared.keySet().stream().filter(choice()::serves).count();
     }
 
     /** The dev service's broker process while it runs, for tests that check it has gone. */

@@ -79,7 +79,7 @@ final class ReactiveLogOutbox implements PostgresqlOutbox {
 
     private static byte[] missingRelay(final String channel, final Object event) {
         throw new IllegalStateException("the outbox has no relay to write events for channel '" + channel
-                + "'; register KafkaPlugin beside PostgresqlPlugin.create().withOutbox()");
+                + "'; register KafkaPlugin or RabbitMqPlugin beside PostgresqlPlugin.create().withOutbox()");
     }
 
     @Override

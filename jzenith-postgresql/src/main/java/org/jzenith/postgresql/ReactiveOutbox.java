@@ -136,7 +136,7 @@ final class ReactiveOutbox implements PostgresqlOutbox, OutboxStore {
 
     private static byte[] missingRelay(final String channel, final Object event) {
         throw new IllegalStateException("the outbox has no relay to write events for channel '" + channel
-                + "'; register KafkaPlugin beside PostgresqlPlugin.create().withOutbox()");
+                + "'; register KafkaPlugin or RabbitMqPlugin beside PostgresqlPlugin.create().withOutbox()");
     }
 
     @Override

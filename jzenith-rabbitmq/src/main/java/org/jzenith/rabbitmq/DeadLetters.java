@@ -2,7 +2,6 @@ package org.jzenith.rabbitmq;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Delivery;
-import com.rabbitmq.client.ShutdownSignalException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -41,9 +40,6 @@ final class DeadLetters implements org.jzenith.messaging.spi.DeadLetters {
 
     private static final Set<String> OWN =
             Set.of(QUEUE, EXCHANGE, ROUTING_KEY, EXCEPTION_TYPE, EXCEPTION_MESSAGE, ATTEMPTS, CUT_DOWN);
-
-    /** The broker's codes for a refusal that trying again does not change: access refused, not found, precondition failed, frame error. */
-    private static final Set<Integer> FOR_GOOD = Set.of(403, 404, 406, 501);
 
     private static final int MAX_MESSAGE = 1000;
     private static final int MAX_CUT_DOWN_MESSAGE = 200;
@@ -113,20 +109,7 @@ final class DeadLetters implements org.jzenith.messaging.spi.DeadLetters {
 
     @Override
     public boolean refusedForGood(final Throwable refused) {
-        final Throwable cause =
-                refused instanceof ExecutionException && refused.getCause() != null ? refused.getCause() : refused;
-        if (cause instanceof UnroutableException) {
-            return true;
-        }
-        if (cause instanceof ShutdownSignalException shutdown) {
-            if (shutdown.getReason() instanceof AMQP.Channel.Close close) {
-                return FOR_GOOD.contains(close.getReplyCode());
-            }
-            if (shutdown.getReason() instanceof AMQP.Connection.Close close) {
-                return FOR_GOOD.contains(close.getReplyCode());
-            }
-        }
-        return false;
+        return Refusals.forGood(refused);
     }
 
     private static void coordinates(

@@ -1,5 +1,6 @@
 package org.jzenith.rabbitmq;
 
+import com.google.inject.Injector;
 import io.vertx.core.Future;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
@@ -9,13 +10,15 @@ import java.util.Set;
 import org.jzenith.core.health.HealthCheck;
 import org.jzenith.core.health.HealthResult;
 import org.jzenith.messaging.consumer.FailedChannels;
+import org.jzenith.messaging.outbox.OutboxWiring;
 
 /**
  * The health check {@code rabbitmq}: UP while the connection is open, with the server it talks to;
  * DOWN while it is lost and the client recovers it, naming why, and UP again by itself once it is
  * back; DOWN while the broker blocks publishing (a memory or disk alarm), naming why; DOWN once a channel stopped under {@code failure-strategy=fail}, or the broker cancelled a
  * channel's consumer (its queue deleted), naming it, until the application restarts. It speaks for
- * readiness.
+ * readiness; with an outbox (a store plugin's {@code withOutbox()}) it shows in {@code /health} only,
+ * as Kafka's does: the outbox takes the events while the broker is away.
  *
  * <pre>{@code
  * GET /health/ready
@@ -31,16 +34,19 @@ public final class RabbitMqHealthCheck implements HealthCheck {
 
     private final RabbitMqClient client;
     private final FailedChannels failed;
+    private final boolean outbox;
 
     @Inject
-    RabbitMqHealthCheck(final RabbitMqClient client, final FailedChannels failed) {
+    RabbitMqHealthCheck(final RabbitMqClient client, final FailedChannels failed, final Injector injector) {
         this.client = client;
         this.failed = failed;
+        this.outbox = OutboxWiring.present(injector);
     }
 
+    /** Readiness; with an outbox, only {@code /health}: the outbox takes the events while the broker is away. */
     @Override
     public Set<Kind> kinds() {
-        return Set.of(Kind.READINESS);
+        return outbox ? Set.of() : Set.of(Kind.READINESS);
     }
 
     @Override

@@ -26,16 +26,25 @@ final class RabbitMqModule extends AbstractModule {
     private final UnsupportedMessaging.Declared declared;
     private final Map<String, ChannelStream> streams;
     private final List<Class<?>> consumers;
+    private final java.util.Optional<UnsupportedMessaging.Declared> owned;
 
+    /**
+     * Binds the emitters and streams ({@code declared}, {@code streams}) of the channels the plugin
+     * serves; where it owns the application's channels ({@code owned}: every emitter and stream
+     * declared), also the {@code consumers} and the checks of {@code @Channel} members, which another
+     * connector sharing the channels makes otherwise.
+     */
     RabbitMqModule(
             final RabbitMqClient client,
             final UnsupportedMessaging.Declared declared,
             final Map<String, ChannelStream> streams,
-            final List<Class<?>> consumers) {
+            final List<Class<?>> consumers,
+            final java.util.Optional<UnsupportedMessaging.Declared> owned) {
         this.client = client;
         this.declared = declared;
         this.streams = streams;
         this.consumers = consumers;
+        this.owned = owned;
     }
 
     @Override
@@ -44,10 +53,12 @@ final class RabbitMqModule extends AbstractModule {
         bind(FailedChannels.class).in(Singleton.class);
         bind(RabbitMqHealthCheck.class).in(Singleton.class);
         HealthCheck.bind(binder()).to(RabbitMqHealthCheck.class);
-        consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
-        bindListener(
-                com.google.inject.matcher.Matchers.any(),
-                new ChannelFields(declared, consumers, RabbitMqPlugin.REGISTRATION));
+        owned.ifPresent(all -> {
+            consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
+            bindListener(
+                    com.google.inject.matcher.Matchers.any(),
+                    new ChannelFields(all, consumers, RabbitMqPlugin.REGISTRATION));
+        });
         streams.forEach((channel, stream) ->
                 ChannelStreams.bind(binder(), stream, declared.streams().get(channel)));
         declared.emitters()

@@ -7,29 +7,31 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
-import org.jzenith.core.Plugin;
 import org.jzenith.core.PluginContext;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.CoreConfiguration;
 import org.jzenith.core.configuration.Secrets;
 import org.jzenith.core.errors.Failures;
 import org.jzenith.messaging.consumer.BeanPayloadValidator;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
 import org.jzenith.messaging.consumer.ConsumerChannel;
 import org.jzenith.messaging.consumer.ConsumerChannels;
 import org.jzenith.messaging.consumer.FailedChannels;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.consumer.PayloadValidator;
+import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
+import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ConnectorName;
+import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.jzenith.messaging.stream.ChannelStream;
@@ -68,7 +70,7 @@ import org.slf4j.LoggerFactory;
  * <p>Settings are under {@code rabbitmq.} ({@link RabbitMqConfiguration}) and checked with the rest
  * of the configuration before anything starts. The plugin object is immutable.
  */
-public final class RabbitMqPlugin implements Plugin {
+public final class RabbitMqPlugin implements ConnectorPlugin {
 
     private static final Logger LOG = LoggerFactory.getLogger(RabbitMqPlugin.class);
     private static final String ORIGIN = "RabbitMqPlugin.withConsumers";
@@ -88,6 +90,12 @@ public final class RabbitMqPlugin implements Plugin {
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final Duration STREAM_PATIENCE = Duration.ofSeconds(10);
 
+    /** How settings name this connector: {@code messaging.channels.NAME.connector=rabbitmq}. */
+    static final ConnectorName CONNECTOR = new ConnectorName("rabbitmq", "smallrye-rabbitmq", "RabbitMqPlugin");
+
+    private final ChannelDeclarations declarations;
+    private final boolean shared;
+    private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
     private final List<Class<?>> consumers;
     private final Map<String, Class<?>> emitters;
     private final Map<String, Class<?>> streamTypes;
@@ -96,21 +104,20 @@ public final class RabbitMqPlugin implements Plugin {
     private final RabbitMqClient client = new RabbitMqClient();
     private final AtomicReference<PayloadValidator> validator = new AtomicReference<>(PayloadValidator.NONE);
     private final RabbitMqDevService devService = new RabbitMqDevService();
+    private final OutboxWiring outbox = new OutboxWiring();
 
-    private RabbitMqPlugin(
-            final List<Class<?>> consumers, final Map<String, Class<?>> emitters, final Map<String, Class<?>> streams) {
-        this.consumers = List.copyOf(consumers);
-        this.emitters = Map.copyOf(emitters);
-        this.streamTypes = Map.copyOf(streams);
-        final Map<String, ChannelStream> made = new LinkedHashMap<>();
-        streams.keySet()
-                .forEach(channel -> made.put(channel, new ChannelStream(channel, STREAM_BUFFER, STREAM_PATIENCE)));
-        this.streams = Map.copyOf(made);
+    private RabbitMqPlugin(final ChannelDeclarations declarations, final boolean shared) {
+        this.declarations = declarations;
+        this.shared = shared;
+        this.consumers = declarations.consumers();
+        this.emitters = declarations.emitters();
+        this.streamTypes = declarations.streams();
+        this.streams = declarations.newStreams(STREAM_BUFFER, STREAM_PATIENCE);
     }
 
     /** RabbitMQ without consumers: emitters ({@link #withEmitter}) and the health check. */
     public static RabbitMqPlugin create() {
-        return new RabbitMqPlugin(List.of(), Map.of(), Map.of());
+        return new RabbitMqPlugin(ChannelDeclarations.of(), false);
     }
 
     /**
@@ -118,11 +125,23 @@ public final class RabbitMqPlugin implements Plugin {
      * by Guice. Their methods are checked at start-up with the configuration.
      */
     public static RabbitMqPlugin withConsumers(final Class<?>... consumers) {
-        final List<Class<?>> all = new ArrayList<>();
-        for (final Class<?> consumer : consumers) {
-            all.add(Objects.requireNonNull(consumer, "consumer"));
-        }
-        return new RabbitMqPlugin(all, Map.of(), Map.of());
+        return new RabbitMqPlugin(ChannelDeclarations.of(consumers), false);
+    }
+
+    /**
+     * RabbitMQ serving those of {@code channels} that settings give it, where another connector plugin
+     * serves the same declarations ({@code KafkaPlugin.serving(channels)}); every one of them where it
+     * is the only one. A channel's connector is {@code messaging.channels.NAME.connector=rabbitmq} (or
+     * {@code mp.messaging.incoming.NAME.connector=smallrye-rabbitmq}); given no channel, the plugin
+     * neither connects nor needs {@code rabbitmq.host}.
+     *
+     * <pre>{@code
+     * ChannelDeclarations channels = Channels.withConsumers(AuditConsumer.class).withEmitter("users", UserEvent.class);
+     * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), RabbitMqPlugin.serving(channels)).run();
+     * }</pre>
+     */
+    public static RabbitMqPlugin serving(final ChannelDeclarations channels) {
+        return new RabbitMqPlugin(java.util.Objects.requireNonNull(channels, "channels"), true);
     }
 
     /**
@@ -134,17 +153,7 @@ public final class RabbitMqPlugin implements Plugin {
      * }</pre>
      */
     public RabbitMqPlugin withEmitter(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("An emitter needs a channel name, such as \"orders\"");
-        }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(emitters);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has an emitter of "
-                    + previous.getSimpleName() + " already; one emitter type per channel");
-        }
-        return new RabbitMqPlugin(consumers, more, streamTypes);
+        return new RabbitMqPlugin(unshared("withEmitter").withEmitter(channel, type), false);
     }
 
     /**
@@ -158,22 +167,49 @@ public final class RabbitMqPlugin implements Plugin {
      * }</pre>
      */
     public RabbitMqPlugin withStream(final String channel, final Class<?> type) {
-        Objects.requireNonNull(type, "type");
-        if (Objects.requireNonNull(channel, "channel").isBlank()) {
-            throw new IllegalArgumentException("A stream needs a channel name, such as \"quotes\"");
+        return new RabbitMqPlugin(unshared("withStream").withStream(channel, type), false);
+    }
+
+    /** The declarations, which only a plugin with channels of its own may add to. */
+    private ChannelDeclarations unshared(final String method) {
+        if (shared) {
+            throw new IllegalStateException("RabbitMqPlugin.serving(channels) serves the channels given: call "
+                    + method + " on the channels (Channels.withConsumers(...)." + method
+                    + "(...)) that every connector serves");
         }
-        final Map<String, Class<?>> more = new LinkedHashMap<>(streamTypes);
-        final Class<?> previous = more.putIfAbsent(channel, type);
-        if (previous != null && previous != type) {
-            throw new IllegalArgumentException("The channel '" + channel + "' has a stream of "
-                    + previous.getSimpleName() + " already; one stream type per channel");
-        }
-        return new RabbitMqPlugin(consumers, emitters, more);
+        return declarations;
+    }
+
+    @Override
+    public ConnectorName connector() {
+        return CONNECTOR;
+    }
+
+    @Override
+    public ChannelDeclarations channels() {
+        return declarations;
+    }
+
+    @Override
+    public boolean sharesChannels() {
+        return shared;
+    }
+
+    /** Which channels this plugin serves: as {@link #validate} chose, or all before. */
+    private ChannelChoice choice() {
+        return choice.get().orElseGet(() -> ChannelChoice.all(this));
+    }
+
+    /** The streams of the channels this plugin serves. */
+    private Map<String, ChannelStream> servedStreams() {
+        final Map<String, ChannelStream> served = new java.util.LinkedHashMap<>(streams);
+        served.keySet().retainAll(choice().served());
+        return served;
     }
 
     /** The emitters and streams this plugin declares, for the checks of {@code @Channel} injection points. */
     UnsupportedMessaging.Declared declared() {
-        return new UnsupportedMessaging.Declared(emitters, streamTypes);
+        return declarations.declared();
     }
 
     @Override
@@ -189,12 +225,25 @@ public final class RabbitMqPlugin implements Plugin {
 
     @Override
     public List<Module> modules() {
-        return List.of(new RabbitMqModule(client, declared(), streams, consumers));
+        final ChannelChoice chosen = choice();
+        if (chosen.idle()) {
+            return List.of();
+        }
+        return List.of(
+                new RabbitMqModule(
+                        client,
+                        declarations.only(chosen.served()).declared(),
+                        servedStreams(),
+                        consumers,
+                        chosen.owner() ? Optional.of(declared()) : Optional.empty()),
+                OutboxWiring.module());
     }
 
     @Override
     public List<Class<?>> configurationMappings() {
-        return List.of(RabbitMqConfiguration.class);
+        final List<Class<?>> mappings = new ArrayList<>(ChannelChoice.MAPPINGS);
+        mappings.addFirst(RabbitMqConfiguration.class);
+        return List.copyOf(mappings);
     }
 
     /**
@@ -204,11 +253,23 @@ public final class RabbitMqPlugin implements Plugin {
      */
     @Override
     public void validate(final Validation validation) {
+        final ChannelChoice chosen = ChannelChoice.of(this, validation);
+        choice.set(Optional.of(chosen));
+        if (chosen.idle()) {
+            return;
+        }
         final TreeSet<String> known = ConsumerChannels.validate(
-                consumers, declared(), REGISTRATION, NativeParameters.NONE, validation, ORIGIN);
+                consumers,
+                declared(),
+                REGISTRATION,
+                NativeParameters.NONE,
+                validation,
+                ORIGIN,
+                chosen::serves,
+                chosen.owner());
         for (final Class<?> consumer : consumers) {
             for (final IncomingMethod.Found method : IncomingMethod.find(consumer, NativeParameters.NONE)) {
-                if (streamTypes.containsKey(method.channel())) {
+                if (streamTypes.containsKey(method.channel()) && chosen.serves(method.channel())) {
                     validation.problem(
                             IncomingMethod.describe(consumer, method.method()),
                             ORIGIN,
@@ -249,6 +310,10 @@ public final class RabbitMqPlugin implements Plugin {
     /** Connects, declares the channels' topology, starts a consumer per channel; completes once they run. */
     @Override
     public Future<Void> start(final PluginContext context) {
+        if (choice().idle()) {
+            LOG.info("RabbitMQ serves none of the application's channels: not connecting");
+            return Future.succeededFuture();
+        }
         final Promise<Void> started = Promise.promise();
         Thread.ofVirtual().name("rabbitmq-start").start(() -> {
             try {
@@ -257,6 +322,7 @@ public final class RabbitMqPlugin implements Plugin {
             } catch (final RuntimeException e) {
                 producers.getAndSet(ProducerChannels.none()).stop();
                 client.consumers().forEach(QueueConsumer::stop);
+                outbox.stop(Duration.ofSeconds(5));
                 closeConnection();
                 validator.getAndSet(PayloadValidator.NONE).close();
                 devService.stop();
@@ -350,10 +416,16 @@ public final class RabbitMqPlugin implements Plugin {
                 client,
                 context.instance(RabbitMqMetrics.class),
                 context.instance(RabbitMqTracing.class));
+        final ChannelChoice chosen = choice();
         final List<ConsumerChannel> consumed = new ArrayList<>(ConsumerChannels.of(
-                consumers, context.injector(), connector, validator, context.instance(FailedChannels.class)));
+                consumers,
+                context.injector(),
+                connector,
+                validator,
+                context.instance(FailedChannels.class),
+                chosen::serves));
         consumed.addAll(ConsumerChannels.ofStreams(
-                streams,
+                servedStreams(),
                 streamTypes,
                 context.injector(),
                 connector,
@@ -366,6 +438,7 @@ public final class RabbitMqPlugin implements Plugin {
         for (final Class<?> type : consumers) {
             org.jzenith.messaging.producer.OutgoingMethod.find(type).forEach(found -> named.add(found.channel()));
         }
+        named.retainAll(chosen.served());
         final List<String> queued = new ArrayList<>();
         for (final ConsumerChannel channel : consumed) {
             named.add(channel.channel());
@@ -420,14 +493,19 @@ public final class RabbitMqPlugin implements Plugin {
                     settings.deadLetterExchange(),
                     channel.describe());
         }
-        producers.set(ProducerChannels.start(consumers, context.injector(), connector));
+        producers.set(ProducerChannels.start(consumers, context.injector(), connector, chosen::serves));
+        outbox.start(
+                context.injector(),
+                name(),
+                OutboxSender.of(configuration, client, context.instance(RabbitMqTracing.class)),
+                consumed.stream().anyMatch(ConsumerChannel::idempotent));
         LOG.info(
                 "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}, {} producer method{}",
                 server,
                 started.size(),
                 started.size() == 1 ? "" : "s",
-                emitters.size(),
-                emitters.size() == 1 ? "" : "s",
+                emitters.keySet().stream().filter(chosen::serves).count(),
+                emitters.keySet().stream().filter(chosen::serves).count() == 1 ? "" : "s",
                 producers.get().size(),
                 producers.get().size() == 1 ? "" : "s");
     }
@@ -438,10 +516,15 @@ public final class RabbitMqPlugin implements Plugin {
      */
     @Override
     public Future<Void> stop(final PluginContext context) {
+        if (choice().idle()) {
+            return Future.succeededFuture();
+        }
         final CompletableFuture<Void> produced =
                 producers.getAndSet(ProducerChannels.none()).stop();
+        // The outbox relay stops beside the consumers, before the connection closes and the stores stop after.
         final CompletableFuture<?>[] stopped = java.util.stream.Stream.concat(
-                        client.consumers().stream().map(QueueConsumer::stop), java.util.stream.Stream.of(produced))
+                        client.consumers().stream().map(QueueConsumer::stop),
+                        java.util.stream.Stream.of(outbox.stopping(), produced))
                 .toArray(CompletableFuture[]::new);
         final Promise<Void> done = Promise.promise();
         CompletableFuture.allOf(stopped).whenComplete((ignored, failure) -> Thread.ofVirtual()

@@ -78,9 +78,23 @@ final class Broker implements AutoCloseable {
 
     /** Publishes {@code body} as it is, as a producer that is not jZenith would. */
     void publish(final String exchange, final String routingKey, final byte[] body) {
+        publish(exchange, routingKey, body, java.util.Map.of());
+    }
+
+    /** Publishes {@code body} as it is with {@code headers}, as a producer that is not jZenith would. */
+    void publish(
+            final String exchange,
+            final String routingKey,
+            final byte[] body,
+            final java.util.Map<String, Object> headers) {
         try (Channel channel = connection.createChannel()) {
             channel.confirmSelect();
-            channel.basicPublish(exchange, routingKey, true, new AMQP.BasicProperties.Builder().build(), body);
+            channel.basicPublish(
+                    exchange,
+                    routingKey,
+                    true,
+                    new AMQP.BasicProperties.Builder().headers(headers).build(),
+                    body);
             channel.waitForConfirmsOrDie(10_000);
         } catch (final IOException | InterruptedException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException(e);

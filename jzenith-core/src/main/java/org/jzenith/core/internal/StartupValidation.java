@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jzenith.core.Plugin;
 import org.jzenith.core.Validation;
 import org.jzenith.core.configuration.ConfigurationProblem;
 import org.jzenith.core.configuration.Secrets;
@@ -16,11 +17,19 @@ public final class StartupValidation implements Validation {
 
     private final Optional<SmallRyeConfig> config;
     private final Map<String, String> environment;
+    private final List<Plugin> plugins;
     private final List<ConfigurationProblem> problems = new ArrayList<>();
 
-    public StartupValidation(final Optional<SmallRyeConfig> config, final Map<String, String> environment) {
+    public StartupValidation(
+            final Optional<SmallRyeConfig> config, final Map<String, String> environment, final List<Plugin> plugins) {
         this.config = config;
         this.environment = Map.copyOf(environment);
+        this.plugins = List.copyOf(plugins);
+    }
+
+    @Override
+    public List<Plugin> plugins() {
+        return plugins;
     }
 
     @Override

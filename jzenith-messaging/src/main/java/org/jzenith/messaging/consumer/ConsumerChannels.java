@@ -64,13 +64,33 @@ public final class ConsumerChannels {
             final NativeParameters parameters,
             final Validation validation,
             final String origin) {
+        return validate(consumers, declared, registration, parameters, validation, origin, channel -> true, true);
+    }
+
+    /**
+     * As {@link #validate(List, UnsupportedMessaging.Declared, UnsupportedMessaging.Registration,
+     * NativeParameters, Validation, String)}, for a connector that serves only some of the channels
+     * ({@code serves}) of consumer classes it shares with others: the methods of its channels are
+     * checked against its {@code parameters}, and what concerns whole classes (no method, a channel
+     * consumed twice, what jZenith does not build) only where {@code classes}, so that one of the
+     * connectors reports it once.
+     */
+    public static TreeSet<String> validate(
+            final List<Class<?>> consumers,
+            final UnsupportedMessaging.Declared declared,
+            final UnsupportedMessaging.Registration registration,
+            final NativeParameters parameters,
+            final Validation validation,
+            final String origin,
+            final java.util.function.Predicate<String> serves,
+            final boolean classes) {
         final Map<String, String> consumed = new LinkedHashMap<>();
         final TreeSet<String> named = new TreeSet<>(declared.emitters().keySet());
         named.addAll(declared.streams().keySet());
         for (final Class<?> consumer : consumers) {
             final List<IncomingMethod.Found> found = IncomingMethod.find(consumer, parameters);
             final List<OutgoingMethod.Found> producers = OutgoingMethod.find(consumer);
-            if (found.isEmpty() && producers.isEmpty()) {
+            if (classes && found.isEmpty() && producers.isEmpty()) {
                 validation.problem(
                         consumer.getSimpleName(),
                         origin,
@@ -79,18 +99,24 @@ public final class ConsumerChannels {
             }
             for (final OutgoingMethod.Found producer : producers) {
                 final String subject = OutgoingMethod.describe(consumer, producer.method());
-                producer.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                if (serves.test(producer.channel())) {
+                    producer.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                }
                 named.add(producer.channel());
             }
-            UnsupportedMessaging.of(consumer, true, declared, registration)
-                    .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
+            if (classes) {
+                UnsupportedMessaging.of(consumer, true, declared, registration)
+                        .forEach(problem -> validation.problem(problem.subject(), origin, problem.message()));
+            }
             for (final IncomingMethod.Found method : found) {
                 final String subject = IncomingMethod.describe(consumer, method.method());
-                method.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                if (serves.test(method.channel())) {
+                    method.problems().forEach(problem -> validation.problem(subject, origin, problem));
+                }
                 method.outgoing().ifPresent(named::add);
                 named.add(method.channel());
                 final String previous = consumed.putIfAbsent(method.channel(), subject);
-                if (previous != null) {
+                if (classes && previous != null) {
                     validation.problem(
                             subject,
                             origin,
@@ -114,11 +140,28 @@ public final class ConsumerChannels {
             final Connector connector,
             final PayloadValidator validator,
             final FailedChannels failed) {
+        return of(consumers, injector, connector, validator, failed, channel -> true);
+    }
+
+    /** As {@link #of(List, Injector, Connector, PayloadValidator, FailedChannels)}, for the methods of the channels {@code serves} only. */
+    public static List<ConsumerChannel> of(
+            final List<Class<?>> consumers,
+            final Injector injector,
+            final Connector connector,
+            final PayloadValidator validator,
+            final FailedChannels failed,
+            final java.util.function.Predicate<String> serves) {
         final ObjectMapper json = Json.of(injector);
         final List<ConsumerChannel> channels = new ArrayList<>();
         for (final Class<?> type : consumers) {
+            final List<IncomingMethod.Found> methods = IncomingMethod.find(type, connector.parameters()).stream()
+                    .filter(found -> serves.test(found.channel()))
+                    .toList();
+            if (methods.isEmpty()) {
+                continue;
+            }
             final Object bean = injector.getInstance(type);
-            for (final IncomingMethod.Found found : IncomingMethod.find(type, connector.parameters())) {
+            for (final IncomingMethod.Found found : methods) {
                 final IncomingMethod method =
                         InboxMethods.wrap(IncomingMethod.of(type, found, json, connector.parameters()), injector);
                 final Optional<Emitter<Object>> forward = method.forward()

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * once. The first purge comes after a random part of the period, so instances started together
  * spread theirs. Meter: {@code inbox_purged_total}.
  *
- * <p>Made and stopped by a connector plugin (the Kafka plugin) when it has {@code @Idempotent} consumers; not for
+ * <p>Made and stopped by a connector plugin through {@link OutboxWiring} when it has {@code @Idempotent} consumers; not for
  * applications. Its methods may be called from any thread.
  */
 public final class InboxPurge {

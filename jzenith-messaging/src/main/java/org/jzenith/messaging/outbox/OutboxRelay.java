@@ -40,8 +40,9 @@ import org.slf4j.LoggerFactory;
  * aside in the store with its error ({@link OutboxStore#setAside}), logged at ERROR and counted
  * ({@code outbox_records_total{outcome="set_aside"}}), and the events behind it flow.
  *
- * <p>Made and stopped by a connector plugin (the Kafka plugin) when a store plugin binds an {@link
- * OutboxStore}, sending through the connector's {@link Sender}; not for applications. Knows no broker. Its methods may be called from any thread.
+ * <p>Made and stopped by a connector plugin (Kafka's, RabbitMQ's) through {@link OutboxWiring} when a
+ * store plugin binds an {@link OutboxStore}, sending through the connector's {@link Sender}; not for
+ * applications. Knows no broker. Its methods may be called from any thread.
  */
 public final class OutboxRelay {
 

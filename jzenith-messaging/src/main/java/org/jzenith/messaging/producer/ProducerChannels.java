@@ -36,10 +36,22 @@ public final class ProducerChannels {
     /** Calls every producer method of {@code classes} (made by {@code injector}) and sends its stream through {@code connector}. */
     public static ProducerChannels start(
             final List<Class<?>> classes, final Injector injector, final Connector connector) {
+        return start(classes, injector, connector, channel -> true);
+    }
+
+    /** As {@link #start(List, Injector, Connector)}, for the producer methods of the channels {@code serves} only. */
+    public static ProducerChannels start(
+            final List<Class<?>> classes,
+            final Injector injector,
+            final Connector connector,
+            final java.util.function.Predicate<String> serves) {
         final ObjectMapper json = Json.of(injector);
         final List<ProducedStream> streams = new ArrayList<>();
         for (final Class<?> type : classes) {
             for (final OutgoingMethod.Found found : OutgoingMethod.find(type)) {
+                if (!serves.test(found.channel())) {
+                    continue;
+                }
                 final OutgoingMethod method = OutgoingMethod.of(type, found);
                 final Object stream;
                 try {

@@ -28,6 +28,11 @@ class OtelSettingsTest {
         }
 
         @Override
+        public java.util.List<org.jzenith.core.Plugin> plugins() {
+            return java.util.List.of();
+        }
+
+        @Override
         public Optional<String> value(final String key) {
             return Optional.ofNullable(values.get(key));
         }
