@@ -1,16 +1,22 @@
 package org.jzenith.rabbitmq;
 
 import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ShutdownSignalException;
 import io.opentelemetry.api.trace.Span;
+import java.io.IOException;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.messaging.consumer.InboxMethods;
@@ -36,7 +42,14 @@ import org.jzenith.messaging.outbox.OutboxWiring;
  * would set events aside), and after such a close the sender is careful for as many sends as the
  * close failed (the relay sends those again first, in their order): each is published only once no
  * other awaits its confirm, and waits for its own, so the one that closes the channel is the one
- * refused. Then publishes are pipelined again. Called by the relay's one thread; thread-safe.
+ * refused. Then publishes are pipelined again.
+ *
+ * <p>Such a close costs order, too: an event sent after the one that closed the channel may already
+ * have gone out on the channel reopened while the events between them are sent again. So the commonest
+ * cause, an exchange that does not exist, is found before anything is published to it: the first
+ * event of each exchange (and the first after any close for good) checks it with a passive {@code
+ * exchange.declare} on a short-lived channel of its own, and an event to a missing exchange is refused
+ * without being published. Called by the relay's one thread; thread-safe.
  */
 final class OutboxSender implements OutboxRelay.Sender {
 
@@ -44,14 +57,21 @@ final class OutboxSender implements OutboxRelay.Sender {
     private final Publisher publisher;
     private final RabbitMqTracing tracing;
     private final Map<String, ChannelSettings> channels = new ConcurrentHashMap<>();
+    private final Connection connection;
+    // The exchanges known to exist since the last close for good.
+    private final Set<String> exchanges = ConcurrentHashMap.newKeySet();
     // Publishes awaiting their confirm.
     private final Set<CompletableFuture<Void>> unsettled = ConcurrentHashMap.newKeySet();
     // How many sends to come are careful: as many as a close failed without telling which of them it was for.
     private final AtomicInteger careful = new AtomicInteger();
 
     private OutboxSender(
-            final RabbitMqConfiguration configuration, final Publisher publisher, final RabbitMqTracing tracing) {
+            final RabbitMqConfiguration configuration,
+            final Connection connection,
+            final Publisher publisher,
+            final RabbitMqTracing tracing) {
         this.configuration = configuration;
+        this.connection = connection;
         this.publisher = publisher;
         this.tracing = tracing;
     }
@@ -62,6 +82,7 @@ final class OutboxSender implements OutboxRelay.Sender {
         final RabbitMqClient.Running running = client.running().orElseThrow();
         return new OutboxSender(
                 configuration,
+                running.publishing(),
                 new Publisher(running.publishing(), configuration.sendTimeout(), client::blocked),
                 tracing);
     }
@@ -70,6 +91,10 @@ final class OutboxSender implements OutboxRelay.Sender {
     public CompletableFuture<Void> send(final OutboxRecord record) {
         final ChannelSettings settings =
                 channels.computeIfAbsent(record.channel(), channel -> ChannelSettings.of(channel, configuration));
+        final Optional<Throwable> missing = missingExchange(settings.exchange());
+        if (missing.isPresent()) {
+            return CompletableFuture.failedFuture(new OutboxRelay.Refused(missing.get()));
+        }
         final String routingKey = settings.sendKey(record.key());
         final Map<String, Object> headers = new HashMap<>();
         headers.put(InboxMethods.EVENT_ID, record.eventId());
@@ -105,6 +130,24 @@ final class OutboxSender implements OutboxRelay.Sender {
         return sent;
     }
 
+    /**
+     * The broker's refusal when {@code exchange} does not exist; empty when it does, or when the check
+     * could not tell (the broker away: then the publish fails by itself, and the relay tries again).
+     */
+    private Optional<Throwable> missingExchange(final String exchange) {
+        if (exchange.isEmpty() || exchanges.contains(exchange)) {
+            return Optional.empty(); // the default exchange always exists
+        }
+        try (Channel check = connection.createChannel()) {
+            check.exchangeDeclarePassive(exchange);
+            exchanges.add(exchange);
+            return Optional.empty();
+        } catch (final IOException | TimeoutException | RuntimeException e) {
+            final Throwable cause = e.getCause() instanceof ShutdownSignalException shutdown ? shutdown : e;
+            return Refusals.closedForGood(cause) ? Optional.of(cause) : Optional.empty();
+        }
+    }
+
     /** Waits until each of {@code publishes} is confirmed or failed; each fails by itself after the send timeout. */
     private static void settle(final List<CompletableFuture<Void>> publishes) {
         try {
@@ -129,6 +172,7 @@ final class OutboxSender implements OutboxRelay.Sender {
             return new OutboxRelay.Refused(cause);
         }
         if (Refusals.closedForGood(cause)) {
+            exchanges.clear(); // whatever closed the channel, check each exchange again
             if (alone) {
                 return new OutboxRelay.Refused(cause);
             }
