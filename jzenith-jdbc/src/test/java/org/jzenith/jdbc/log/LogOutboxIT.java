@@ -180,9 +180,10 @@ class LogOutboxIT {
                         publish(app, topic, "key " + number, event);
                         committed.add(event);
                     } catch (final RuntimeException e) {
-                        // The server is away: this write failed (or its commit is unknown); the next one tries again.
+                        // The server is away: this write failed (or its commit is unknown); the next one tries
+                        // again once the server runs, rather than spinning while it is down.
                         failed.incrementAndGet();
-                        pace();
+                        Await.until(WAIT, "the server runs again", POSTGRES::isRunning);
                     }
                 }
             }));
@@ -270,15 +271,6 @@ class LogOutboxIT {
     private static void publish(final JZenith app, final String channel, final String key, final String event) {
         app.instance(Jdbi.class)
                 .useTransaction(handle -> app.instance(Outbox.class).publish(channel, key, event));
-    }
-
-    /** A writer's pause after a failed write, so that it does not spin while the server is away. */
-    private static void pace() {
-        try {
-            Thread.sleep(20);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static HealthResult outboxCheck(final JZenith app) {
