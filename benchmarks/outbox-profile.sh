@@ -109,15 +109,7 @@ for variant in "${variants[@]}"; do
   ticks=$(($(cpu_ticks "$service_pid") - ticks))
   jcmd "$service_pid" JFR.stop name=outbox-profile filename="$work/$variant.jfr" >/dev/null
   kill "$service_pid"; wait "$service_pid" 2>/dev/null || true; service_pid=
-  if [ -n "$database" ]; then
-    # A log outbox's slot holds its database: drop it once its reader has gone.
-    for _ in $(seq 1 100); do
-      psql_do "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$database'" \
-        2>/dev/null && break
-      sleep 0.1
-    done
-    psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=
-  fi
+  if [ -n "$database" ]; then pg_cluster_drop_database "$database"; database=; fi
   requests=$(grep -oE '[0-9]+ requests in' <<<"$out" | cut -d' ' -f1)
   cpu_us=$(python3 -c "print($ticks * 1e6 / $(getconf CLK_TCK) / max($requests, 1))")
   echo "$variant: $requests requests, $cpu_us CPU µs/request" >&2

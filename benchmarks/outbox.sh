@@ -128,16 +128,8 @@ case "$store" in
 esac
 variant_count=${#variants[@]}
 psql_in() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d "$1" -v ON_ERROR_STOP=1 -c "$2" >/dev/null; }
-# Drops the run's database: its replication slots first (a database with one cannot be dropped), once
-# their readers have gone (the server ends a walsender a moment after its client).
-drop_database() {
-  for _ in $(seq 1 100); do
-    psql_do "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$database'" \
-      2>/dev/null && break
-    sleep 0.1
-  done
-  psql_do "DROP DATABASE IF EXISTS $database WITH (FORCE)"; database=
-}
+# Drops the run's database, its replication slots first (benchmarks/harness/pg-cluster.sh).
+drop_database() { pg_cluster_drop_database "$database"; database=; }
 dbz_app=benchmarks/apps/debezium/target
 dbz_java() {
   "$JAVA_HOME/bin/java" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$dbz_app/lib/*:$dbz_app/debezium-benchmark.jar" "$@"

@@ -5,6 +5,7 @@
 # never reconfigured. PostgreSQL refuses to run as root: then the cluster is the system user postgres's.
 #
 #   pg_cluster_start DATA PORT [PREFIX...]     e.g. pg_cluster_start "$work/pgdata" 25004 taskset -c 1
+#   pg_cluster_drop_database NAME               its replication slots first, then the database
 #   pg_cluster_stop
 #
 # Sets pg_data, pg_port, pg_bin and pg_as (the command prefix that runs as the cluster's user); exits
@@ -26,6 +27,19 @@ pg_cluster_start() {
     "$pg_port" >>"$pg_data/postgresql.conf"
   "$@" "${pg_as[@]}" "$pg_bin/pg_ctl" start -D "$pg_data" -l "$pg_data/server.log" -w -s \
     || { tail -20 "$pg_data/server.log" >&2; exit 1; }
+}
+
+# A database with a replication slot cannot be dropped: drops its slots first, once their readers
+# have gone (the server ends a walsender a moment after its client), then the database.
+pg_cluster_drop_database() {
+  local psql_args=(-X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -v ON_ERROR_STOP=1)
+  for _ in $(seq 1 100); do
+    PGOPTIONS="-c client_min_messages=warning" psql "${psql_args[@]}" -c \
+      "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = '$1'" \
+      >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  PGOPTIONS="-c client_min_messages=warning" psql "${psql_args[@]}" -c "DROP DATABASE IF EXISTS $1 WITH (FORCE)" >/dev/null
 }
 
 pg_cluster_stop() {
