@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.jzenith.core.PluginContext;
@@ -71,8 +72,9 @@ import org.jzenith.rest.security.PrincipalParameters;
 
 /**
  * Assembles the REST server of one plugin from what the application registered: checks it before
- * anything starts ({@link RestChecks}), builds the server-wide collaborators once into one {@link
- * RestRuntime} at start, hands that to the endpoint and router factories, opens the listeners, and
+ * anything starts ({@link RestChecks}), builds the server-wide collaborators once at start, in a few
+ * small values by concern ({@link RestRouting}, {@link RestResponses}, {@link RestExtensions}, {@link
+ * RestRequests}, {@link RestGuards}), hands each factory those it needs, opens the listeners, and
  * closes what it made in order at stop. {@code RestPlugin} is the user-facing front that delegates
  * here.
  *
@@ -139,11 +141,12 @@ public final class RestAssembly {
             return Future.failedFuture(new IllegalStateException(
                     "cannot read the TLS files " + tlsFiles.get().paths(), e));
         }
-        final RestRuntime runtime = runtime(context, configuration, key.isPresent());
+        final Collaborators runtime = runtime(context, configuration, key.isPresent());
         final ManagementConfiguration management = context.instance(ManagementConfiguration.class);
         final Set<RouteContributor> contributors = context.injector().getInstance(ROUTE_CONTRIBUTORS);
         final Router router = RouterFactory.create(
-                runtime,
+                runtime.routing(),
+                runtime.responses(),
                 handlers(context, runtime),
                 dynamicLocators(context, runtime),
                 management.port().isPresent()
@@ -151,27 +154,27 @@ public final class RestAssembly {
                                 .filter(contributor -> !contributor.management())
                                 .collect(Collectors.toUnmodifiableSet())
                         : contributors,
-                PluginRouteSupport.of(runtime, false));
+                PluginRouteSupport.of(runtime.responses(), runtime.requests(), false));
         final Optional<Router> operators = management.port().isPresent()
                 ? Optional.of(RouterFactory.management(
-                        runtime.vertx(),
+                        runtime.routing().vertx(),
                         contributors.stream()
                                 .filter(RouteContributor::management)
                                 .collect(Collectors.toUnmodifiableSet()),
-                        PluginRouteSupport.of(runtime, true),
-                        runtime.errors()))
+                        PluginRouteSupport.of(runtime.responses(), runtime.requests(), true),
+                        runtime.responses().errors()))
                 : Optional.empty();
         final CoreConfiguration core = context.instance(CoreConfiguration.class);
         final int instances = configuration
                 .instances()
                 .orElse(core.eventLoops().orElse(Runtime.getRuntime().availableProcessors()));
         final Listeners opened = new Listeners(
-                runtime.vertx(),
+                runtime.routing().vertx(),
                 configuration,
                 management,
                 core.shutdownTimeout(),
-                runtime.errors()::malformed,
-                runtime.registry());
+                runtime.responses().errors()::malformed,
+                runtime.requests().registry());
         listeners = Optional.of(opened);
         final Future<Void> opening = opened.open(
                 new Listeners.Routers(router, operators),
@@ -184,11 +187,33 @@ public final class RestAssembly {
     }
 
     /**
+     * The server-wide collaborators, made once, by concern; each factory takes those it needs.
+     *
+     * @param routing what the routers are built from
+     * @param responses how every response is written
+     * @param extensions what the application plugs into its endpoints
+     * @param requests what runs a request and ends it
+     * @param guards what a request must get past before its method runs
+     */
+    private record Collaborators(
+            RestRouting routing,
+            RestResponses responses,
+            RestExtensions extensions,
+            RestRequests requests,
+            RestGuards guards) {
+
+        EndpointHandlerFactory endpoints() {
+            return new EndpointHandlerFactory(responses, extensions, requests, guards);
+        }
+    }
+
+    /**
      * The server-wide collaborators, made once. Hibernate Validator takes a few hundred milliseconds
      * and 500-odd classes to start on a cold JVM: only when something is constrained, and then on the
      * first request that needs it.
      */
-    private RestRuntime runtime(final PluginContext context, final RestConfiguration configuration, final boolean tls) {
+    private Collaborators runtime(
+            final PluginContext context, final RestConfiguration configuration, final boolean tls) {
         final Vertx vertx = context.vertx();
         final PrometheusMeterRegistry registry = context.instance(PrometheusMeterRegistry.class);
         final List<EndpointDefinition> endpoints = registration.model().endpoints();
@@ -229,33 +254,34 @@ public final class RestAssembly {
                                 registered.interceptors().globalWriters())
                         .response(routing, response),
                 configuration.retryAfter());
-        return new RestRuntime(
-                vertx,
-                registry,
-                configuration,
-                codec,
-                errors,
-                responseHeaders,
-                registered,
-                filtering,
-                dynamic,
-                contextFields,
-                registration.reactiveAdapters(),
-                validator,
-                Thread.ofVirtual().name("jzenith-rest").factory(),
-                RequestAdmission.of(configuration.limits(), errors, registry),
+        // In the order that makes the access log and the uploads folder last, after all that may fail.
+        final ThreadFactory virtualThreads =
+                Thread.ofVirtual().name("jzenith-rest").factory();
+        final RequestAdmission admission = RequestAdmission.of(configuration.limits(), errors, registry);
+        final RestGuards guards = new RestGuards(
                 Authenticating.of(context.injector().getInstance(AUTHENTICATORS)),
                 PrincipalResolvers.of(context.injector().getInstance(PRINCIPAL_PARAMETERS)),
-                RequestTracing.of(context.instance(OpenTelemetry.class)),
+                validator);
+        final RequestTracing tracing = RequestTracing.of(context.instance(OpenTelemetry.class));
+        final RestRouting routing = new RestRouting(
+                vertx,
+                configuration.maxBodySize(),
+                registered.filters().preMatching(),
                 uploadsDirectory(configuration, endpoints)
                         .map(directory -> directory.path().toString()),
                 firstHandlers(configuration, registry));
+        return new Collaborators(
+                routing,
+                new RestResponses(codec, errors, responseHeaders),
+                new RestExtensions(registered, filtering, dynamic, contextFields, registration.reactiveAdapters()),
+                new RestRequests(registry, admission, tracing, virtualThreads, configuration.suspendTimeout()),
+                guards);
     }
 
     /** One handler per endpoint, in the order the resources declare them. */
     private Map<EndpointDefinition, Handler<RoutingContext>> handlers(
-            final PluginContext context, final RestRuntime runtime) {
-        final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
+            final PluginContext context, final Collaborators runtime) {
+        final EndpointHandlerFactory factory = runtime.endpoints();
         final Map<EndpointDefinition, Handler<RoutingContext>> handlers = new LinkedHashMap<>();
         // What only the start can check (the parameters plugins read) is reported for every endpoint at once.
         final List<String> problems = new ArrayList<>();
@@ -276,12 +302,12 @@ public final class RestAssembly {
      * The handlers of the locators that return {@code Object} or {@code Class<?>}: a class one
      * returns is made as {@code ResourceContext} makes it, and its routes built when first located.
      */
-    private List<Handler<RoutingContext>> dynamicLocators(final PluginContext context, final RestRuntime runtime) {
+    private List<Handler<RoutingContext>> dynamicLocators(final PluginContext context, final Collaborators runtime) {
         final List<DynamicLocator> locators = registration.model().dynamicLocators();
         if (locators.isEmpty()) {
             return List.of();
         }
-        final EndpointHandlerFactory factory = new EndpointHandlerFactory(runtime);
+        final EndpointHandlerFactory factory = runtime.endpoints();
         final ResourceContext resources = context.injector().getInstance(ResourceContext.class);
         final List<Handler<RoutingContext>> handlers = new ArrayList<>();
         for (final DynamicLocator locator : locators) {
@@ -296,7 +322,8 @@ public final class RestAssembly {
                         DynamicLocator.handOver())) {
                     located.put(endpoint, factory.create(endpoint, parent));
                 }
-                return RouterFactory.located(runtime, located);
+                return RouterFactory.located(
+                        runtime.routing(), runtime.responses().errors(), located);
             }));
         }
         return handlers;

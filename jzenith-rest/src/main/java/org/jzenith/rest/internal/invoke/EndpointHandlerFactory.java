@@ -3,10 +3,8 @@ package org.jzenith.rest.internal.invoke;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.TypeLiteral;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.validation.Validator;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
@@ -18,7 +16,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
-import java.time.Duration;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,20 +25,18 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jzenith.rest.ReactiveAdapter;
 import org.jzenith.rest.internal.Providers;
-import org.jzenith.rest.internal.RestRuntime;
-import org.jzenith.rest.internal.adapters.ReactiveAdapters;
+import org.jzenith.rest.internal.RestExtensions;
+import org.jzenith.rest.internal.RestGuards;
+import org.jzenith.rest.internal.RestRequests;
+import org.jzenith.rest.internal.RestResponses;
 import org.jzenith.rest.internal.binding.ArgumentResolver;
 import org.jzenith.rest.internal.binding.ArgumentResolvers;
 import org.jzenith.rest.internal.binding.MultipartParts;
-import org.jzenith.rest.internal.binding.PrincipalResolvers;
 import org.jzenith.rest.internal.bodies.MessageBodies;
 import org.jzenith.rest.internal.context.ContextFields;
 import org.jzenith.rest.internal.context.CurrentRequest;
 import org.jzenith.rest.internal.errors.ErrorResponder;
-import org.jzenith.rest.internal.features.DynamicFeatures;
 import org.jzenith.rest.internal.filters.EndpointFilters;
-import org.jzenith.rest.internal.filters.Filters;
-import org.jzenith.rest.internal.filters.ResponseFiltering;
 import org.jzenith.rest.internal.interceptors.Interceptors;
 import org.jzenith.rest.internal.json.JsonCodec;
 import org.jzenith.rest.internal.limits.RequestAdmission;
@@ -49,68 +44,33 @@ import org.jzenith.rest.internal.model.DynamicLocator;
 import org.jzenith.rest.internal.model.EndpointDefinition;
 import org.jzenith.rest.internal.model.ParameterSource;
 import org.jzenith.rest.internal.model.ReturnKind;
-import org.jzenith.rest.internal.observability.RequestTracing;
-import org.jzenith.rest.internal.params.ParamConverters;
-import org.jzenith.rest.internal.security.Authenticating;
-import org.jzenith.rest.internal.server.ResponseHeaders;
 import org.jzenith.rest.internal.sse.ServerSentEvents;
 
 /** Prepares everything an {@link EndpointHandler} needs, once, at start-up. */
 public final class EndpointHandlerFactory {
 
-    private final JsonCodec json;
+    private final RestResponses responses;
+    private final RestExtensions extensions;
+    private final RestRequests requests;
+    private final RestGuards guards;
+    private final ServerSentEvents events;
     /** The codecs of the mappers a resolver gives for particular types, by mapper (identity). */
     private final Map<ObjectMapper, JsonCodec> codecs = new IdentityHashMap<>();
 
-    private final Providers providers;
-    private final ErrorResponder errors;
-    private final ResponseHeaders headers;
-    private final Optional<Validator> validator;
-    private final ThreadFactory virtualThreads;
-    private final MeterRegistry registry;
-    private final Filters filters;
-    private final ResponseFiltering filtering;
-    private final Duration suspendTimeout;
-    private final ReactiveAdapters adapters;
-    private final ParamConverters converters;
-    private final ServerSentEvents events;
-    private final MessageBodies bodies;
-    private final DynamicFeatures dynamic;
-    private final Interceptors interceptors;
-    /** Whether some provider has per-request {@code @Context} fields, so every request needs its contexts. */
-    private final boolean providersNeedCurrent;
-
-    private final RequestAdmission admission;
-
-    private final Authenticating authenticating;
-
-    private final PrincipalResolvers principals;
-
-    private final RequestTracing tracing;
-
-    /** Takes what the handlers share from {@code runtime}, made once for the server. */
-    public EndpointHandlerFactory(final RestRuntime runtime) {
-        this.admission = runtime.admission();
-        this.tracing = runtime.tracing();
-        this.json = runtime.json();
-        this.providers = runtime.providers();
-        this.errors = runtime.errors();
-        this.headers = runtime.headers();
-        this.validator = runtime.validator();
-        this.virtualThreads = runtime.virtualThreads();
-        this.registry = runtime.registry();
-        this.filters = runtime.providers().filters();
-        this.filtering = runtime.filtering();
-        this.suspendTimeout = runtime.configuration().suspendTimeout();
-        this.adapters = runtime.adapters();
-        this.converters = runtime.providers().paramConverters();
-        this.events = new ServerSentEvents(json);
-        this.bodies = runtime.providers().messageBodies();
-        this.dynamic = runtime.dynamic();
-        this.interceptors = runtime.providers().interceptors();
-        this.providersNeedCurrent = runtime.providersNeedCurrent();
-        this.authenticating = runtime.authenticating();
-        this.principals = runtime.principals();
+    /**
+     * Takes what the handlers share, made once for the server: how responses are written, what the
+     * application plugs in, what runs and ends a request, and what a request must get past.
+     */
+    public EndpointHandlerFactory(
+            final RestResponses responses,
+            final RestExtensions extensions,
+            final RestRequests requests,
+            final RestGuards guards) {
+        this.responses = responses;
+        this.extensions = extensions;
+        this.requests = requests;
+        this.guards = guards;
+        this.events = new ServerSentEvents(responses.json());
     }
 
     /**
@@ -119,6 +79,7 @@ public final class EndpointHandlerFactory {
      * when it gives one of its own for that type; else the application's.
      */
     private JsonCodec codecFor(final EndpointDefinition endpoint) {
+        final Providers providers = extensions.providers();
         final Optional<ObjectMapper> own = providers
                 .objectMapperFor(TypeLiteral.get(endpoint.valueType()).getRawType())
                 .or(() -> endpoint.parameters().stream()
@@ -127,7 +88,7 @@ public final class EndpointHandlerFactory {
                         .flatMap(parameter -> providers.objectMapperFor(
                                 TypeLiteral.get(parameter.type()).getRawType())));
         if (own.isEmpty()) {
-            return json;
+            return responses.json();
         }
         synchronized (codecs) {
             return codecs.computeIfAbsent(own.get(), JsonCodec::of);
@@ -142,10 +103,15 @@ public final class EndpointHandlerFactory {
      */
     public Handler<RoutingContext> create(final EndpointDefinition endpoint, final Supplier<Object> resource) {
         final JsonCodec json = codecFor(endpoint);
+        final Providers providers = extensions.providers();
+        final MessageBodies bodies = providers.messageBodies();
+        final Interceptors interceptors = providers.interceptors();
+        final ErrorResponder errors = responses.errors();
+        final ThreadFactory virtualThreads = requests.virtualThreads();
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments =
-                    ArgumentResolvers.compile(endpoint, json, converters, bodies, interceptors, principals, resource);
+            arguments = ArgumentResolvers.compile(
+                    endpoint, json, providers.paramConverters(), bodies, interceptors, guards.principals(), resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(endpoint.displayName() + ", " + e.getMessage(), e);
         }
@@ -154,17 +120,21 @@ public final class EndpointHandlerFactory {
                 endpoint.valueType(),
                 endpoint.produces(),
                 endpoint.producesDeclared(),
-                headers,
-                filtering,
+                responses.headers(),
+                extensions.filtering(),
                 bodies,
                 interceptors.writersFor(endpoint));
         final ArgumentResolver[] current = currentResolvers(endpoint, resource);
-        final EndpointFilters endpointFilters = dynamic.filtersFor(endpoint, filters.forEndpoint(endpoint));
+        final EndpointFilters endpointFilters =
+                extensions.dynamic().filtersFor(endpoint, providers.filters().forEndpoint(endpoint));
         final Answering answering = new Answering(errors, endpoint.displayName(), current.length > 0);
         final Optional<EventStream.Elements> eventElements = eventElements(endpoint);
         final ResultHandler results = endpoint.returnKind() == ReturnKind.ADAPTED
                 ? ResultHandler.adapted(
-                        adapters.find(endpoint.method().getReturnType()).orElseThrow(),
+                        extensions
+                                .adapters()
+                                .find(endpoint.method().getReturnType())
+                                .orElseThrow(),
                         body,
                         errors,
                         endpoint.displayName(),
@@ -176,15 +146,15 @@ public final class EndpointHandlerFactory {
                 invoker(endpoint),
                 arguments.entity(),
                 locators(endpoint),
-                validator.flatMap(v -> ParameterValidation.of(endpoint, v)),
+                guards.validator().flatMap(v -> ParameterValidation.of(endpoint, v)),
                 errors,
                 answering,
                 write);
         final AuthenticateStage authenticate =
-                new AuthenticateStage(authenticating, endpointFilters, errors, answering);
+                new AuthenticateStage(guards.authenticating(), endpointFilters, errors, answering);
         final EndpointHandler handler = new EndpointHandler(
                 endpoint,
-                tracing,
+                requests.tracing(),
                 authenticate,
                 new FilterStage(endpoint, resource, endpointFilters, authenticate, errors, current),
                 new BindStage(
@@ -193,15 +163,15 @@ public final class EndpointHandlerFactory {
                         contentTypeCheck(endpoint, bodies),
                         decodesText(endpoint, bodies),
                         (routing, context) -> new SuspendedResponse(
-                                routing, context, body, errors, endpoint.displayName(), suspendTimeout),
+                                routing, context, body, errors, endpoint.displayName(), requests.suspendTimeout()),
                         events,
                         body,
                         errors),
-                new DispatchStage(endpoint.execution(), virtualThreads, tracing, answering, invoke),
+                new DispatchStage(endpoint.execution(), virtualThreads, requests.tracing(), answering, invoke),
                 answering);
         return RequestCompletion.of(
                 metrics(endpoint),
-                RequestAdmission.appliesTo(endpoint) ? Optional.of(admission) : Optional.empty(),
+                RequestAdmission.appliesTo(endpoint) ? Optional.of(requests.admission()) : Optional.empty(),
                 handler);
     }
 
@@ -218,14 +188,29 @@ public final class EndpointHandlerFactory {
             final java.util.function.Function<Class<?>, Object> instances,
             final java.util.function.Function<Class<?>, io.vertx.ext.web.Router> routes) {
         final EndpointDefinition way = locator.asEndpoint();
+        final Providers providers = extensions.providers();
         final ArgumentResolvers.Compiled arguments;
         try {
-            arguments = ArgumentResolvers.compile(way, json, converters, bodies, interceptors, principals, resource);
+            arguments = ArgumentResolvers.compile(
+                    way,
+                    responses.json(),
+                    providers.paramConverters(),
+                    providers.messageBodies(),
+                    providers.interceptors(),
+                    guards.principals(),
+                    resource);
         } catch (final IllegalArgumentException e) {
             throw new IllegalArgumentException(way.displayName() + ", " + e.getMessage(), e);
         }
         return new DynamicLocatorHandler(
-                locator, resource, arguments.locators(), locators(way), instances, routes, virtualThreads, errors);
+                locator,
+                resource,
+                arguments.locators(),
+                locators(way),
+                instances,
+                routes,
+                requests.virtualThreads(),
+                responses.errors());
     }
 
     /**
@@ -237,7 +222,11 @@ public final class EndpointHandlerFactory {
                 switch (endpoint.returnKind()) {
                     case FLOWABLE, OBSERVABLE -> true;
                     case ADAPTED ->
-                        adapters.find(endpoint.method().getReturnType()).orElseThrow() instanceof ReactiveAdapter.Many;
+                        extensions
+                                        .adapters()
+                                        .find(endpoint.method().getReturnType())
+                                        .orElseThrow()
+                                instanceof ReactiveAdapter.Many;
                     default -> false;
                 };
         if (!stream
@@ -249,13 +238,13 @@ public final class EndpointHandlerFactory {
                 .description("Event streams a resource method returned, cancelled because their client went away")
                 .tag("method", endpoint.httpMethod())
                 .tag("uri", endpoint.path().template())
-                .register(registry);
+                .register(requests.registry());
         return Optional.of(new EventStream.Elements(events, StreamElementType.of(endpoint.method()), cancelled));
     }
 
     private EndpointMetrics metrics(final EndpointDefinition endpoint) {
         return new EndpointMetrics(
-                registry,
+                requests.registry(),
                 endpoint.httpMethod(),
                 endpoint.path().template(),
                 switch (endpoint.execution()) {
@@ -277,7 +266,7 @@ public final class EndpointHandlerFactory {
 
     /** The resolvers of the contexts {@link CurrentRequest} holds, where the resource has such fields. */
     private ArgumentResolver[] currentResolvers(final EndpointDefinition endpoint, final Supplier<Object> resource) {
-        if (!providersNeedCurrent
+        if (!extensions.providersNeedCurrent()
                 && !ContextFields.needsCurrentRequest(endpoint.resourceClass())
                 && !ContextFields.needsCurrentRequest(endpoint.annotatedClass())) {
             return new ArgumentResolver[0];

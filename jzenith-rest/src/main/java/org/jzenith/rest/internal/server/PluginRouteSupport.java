@@ -8,7 +8,8 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 import org.jzenith.rest.RouteSupport;
-import org.jzenith.rest.internal.RestRuntime;
+import org.jzenith.rest.internal.RestRequests;
+import org.jzenith.rest.internal.RestResponses;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.invoke.EndpointMetrics;
 import org.jzenith.rest.internal.invoke.RequestCompletion;
@@ -40,15 +41,19 @@ public final class PluginRouteSupport implements RouteSupport {
         this.registry = registry;
     }
 
-    /** The support of {@code runtime}'s routes: on the API port, or on the management port. */
-    public static PluginRouteSupport of(final RestRuntime runtime, final boolean onManagementPort) {
+    /**
+     * The support of routes that answer as the server's {@code responses} and are timed and traced as
+     * its {@code requests}: on the API port, or on the management port.
+     */
+    public static PluginRouteSupport of(
+            final RestResponses responses, final RestRequests requests, final boolean onManagementPort) {
         return new PluginRouteSupport(
-                runtime.json(),
-                runtime.headers(),
-                runtime.errors(),
-                runtime.registry(),
+                responses.json(),
+                responses.headers(),
+                responses.errors(),
+                requests.registry(),
                 onManagementPort,
-                runtime.tracing());
+                requests.tracing());
     }
 
     @Override

@@ -21,7 +21,8 @@ import java.util.Optional;
 import java.util.Set;
 import org.jzenith.rest.RouteContributor;
 import org.jzenith.rest.RouteSupport;
-import org.jzenith.rest.internal.RestRuntime;
+import org.jzenith.rest.internal.RestResponses;
+import org.jzenith.rest.internal.RestRouting;
 import org.jzenith.rest.internal.binding.MultipartParts;
 import org.jzenith.rest.internal.errors.ErrorResponder;
 import org.jzenith.rest.internal.filters.RequestFiltering;
@@ -60,11 +61,12 @@ public final class RouterFactory {
 
     /** The router of the application's port: the server's {@code handlers} and the {@code contributors}' routes. */
     public static Router create(
-            final RestRuntime runtime,
+            final RestRouting setup,
+            final RestResponses responses,
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
             final Set<RouteContributor> contributors,
             final RouteSupport support) {
-        return create(runtime, handlers, List.of(), contributors, support);
+        return create(setup, responses, handlers, List.of(), contributors, support);
     }
 
     /**
@@ -73,19 +75,19 @@ public final class RouterFactory {
      * under its locator.
      */
     public static Router create(
-            final RestRuntime runtime,
+            final RestRouting setup,
+            final RestResponses responses,
             final Map<EndpointDefinition, Handler<RoutingContext>> handlers,
             final List<Handler<RoutingContext>> dynamic,
             final Set<RouteContributor> contributors,
             final RouteSupport support) {
-        final ErrorResponder errors = runtime.errors();
-        final ResponseHeaders headers = runtime.headers();
-        final long maxBodySize = runtime.configuration().maxBodySize();
-        final List<ContainerRequestFilter> preMatchingFilters =
-                runtime.providers().filters().preMatching();
-        final Optional<String> uploadsDirectory = runtime.uploadsDirectory();
-        final List<Handler<RoutingContext>> first = runtime.first();
-        final Router router = Router.router(runtime.vertx());
+        final ErrorResponder errors = responses.errors();
+        final ResponseHeaders headers = responses.headers();
+        final long maxBodySize = setup.maxBodySize();
+        final List<ContainerRequestFilter> preMatchingFilters = setup.preMatching();
+        final Optional<String> uploadsDirectory = setup.uploadsDirectory();
+        final List<Handler<RoutingContext>> first = setup.first();
+        final Router router = Router.router(setup.vertx());
         everyErrorStatus(router, errors, "router");
         // Before everything else, the pre-matching filters and contributed routes too: CORS answers
         // preflights that no route declares, and the compression decision must see every response.
@@ -229,28 +231,22 @@ public final class RouterFactory {
      * serves them (HEAD with GET); what none matches goes back to the application's router.
      */
     public static Router located(
-            final RestRuntime runtime, final Map<EndpointDefinition, Handler<RoutingContext>> handlers) {
-        final Router router = Router.router(runtime.vertx());
-        final ErrorResponder errors = runtime.errors();
+            final RestRouting setup,
+            final ErrorResponder errors,
+            final Map<EndpointDefinition, Handler<RoutingContext>> handlers) {
+        final Router router = Router.router(setup.vertx());
         final Handler<RoutingContext> notAcceptable = routing -> notAcceptable(routing, errors);
-        final long maxBodySize = runtime.configuration().maxBodySize();
+        final long maxBodySize = setup.maxBodySize();
         final List<EndpointDefinition> endpoints = new ArrayList<>(handlers.keySet());
         endpoints.sort(SPECIFICITY);
         final Set<String> declared = new HashSet<>();
         endpoints.forEach(e -> declared.add(e.httpMethod() + " " + e.path().template()));
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
-            add(
-                    router,
-                    endpoint,
-                    endpoint.httpMethod(),
-                    handler,
-                    notAcceptable,
-                    maxBodySize,
-                    runtime.uploadsDirectory());
+            add(router, endpoint, endpoint.httpMethod(), handler, notAcceptable, maxBodySize, setup.uploadsDirectory());
             if (endpoint.httpMethod().equals("GET")
                     && !declared.contains("HEAD " + endpoint.path().template())) {
-                add(router, endpoint, "HEAD", handler, notAcceptable, maxBodySize, runtime.uploadsDirectory());
+                add(router, endpoint, "HEAD", handler, notAcceptable, maxBodySize, setup.uploadsDirectory());
             }
         }
         return router;
