@@ -36,6 +36,7 @@ import org.jzenith.kafka.KafkaPlugin;
  *
  * <pre>
  * KafkaBench run BOOTSTRAP jzenith|bare RECORDS RATE   # RATE 0: as fast as the producer goes
+ * KafkaBench process BOOTSTRAP jzenith|bare RECORDS RATE   # a processor: see ProcessorBench
  * KafkaBench flood BOOTSTRAP TOPIC GROUP SECONDS [RATE]  # user events at RATE/s (0, the default: full
  *                                                        # rate); lag each second
  * </pre>
@@ -50,17 +51,21 @@ import org.jzenith.kafka.KafkaPlugin;
  */
 public final class KafkaBench {
 
-    private static final int OUTSTANDING = 20_000;
-    private static final int PAYLOAD = 100;
-
     private KafkaBench() {}
 
     public static void main(final String... args) throws Exception {
         switch (args[0]) {
             case "run" -> run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
-            case "flood" -> flood(
-                    args[1], args[2], args[3], Integer.parseInt(args[4]), args.length > 5 ? Integer.parseInt(args[5]) : 0);
-            default -> throw new IllegalArgumentException("run or flood, not " + args[0]);
+            case "process" ->
+                ProcessorBench.run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "flood" ->
+                flood(
+                        args[1],
+                        args[2],
+                        args[3],
+                        Integer.parseInt(args[4]),
+                        args.length > 5 ? Integer.parseInt(args[5]) : 0);
+            default -> throw new IllegalArgumentException("run, process or flood, not " + args[0]);
         }
         System.exit(0);
     }
@@ -72,44 +77,28 @@ public final class KafkaBench {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
         }
         CommitLatency.reset(records + 1);
-        final Variant running = switch (variant) {
-            case "jzenith" -> jzenith(bootstrap, topic);
-            case "bare" -> bare(bootstrap, topic);
-            default -> throw new IllegalArgumentException(variant);
-        };
+        final Variant running =
+                switch (variant) {
+                    case "jzenith" -> jzenith(bootstrap, topic);
+                    case "bare" -> bare(bootstrap, topic);
+                    default -> throw new IllegalArgumentException(variant);
+                };
         try {
             // one record first: the consumer has joined its group and found the topic
-            running.send.apply(value()).toCompletableFuture().get();
+            running.send
+                    .apply(Load.value(System.nanoTime() + ":"))
+                    .toCompletableFuture()
+                    .get();
             awaitDone(1, Duration.ofSeconds(60));
             CommitLatency.reset(records);
-            final Semaphore window = new Semaphore(OUTSTANDING);
-            final long start = System.nanoTime();
-            final long interval = rate > 0 ? 1_000_000_000L / rate : 0;
-            for (int i = 0; i < records; i++) {
-                if (interval > 0) {
-                    final long due = start + i * interval;
-                    while (System.nanoTime() < due) {
-                        LockSupport.parkNanos(due - System.nanoTime());
-                    }
-                }
-                window.acquire();
-                running.send.apply(value()).whenComplete((ok, failure) -> window.release());
-            }
+            final long start = Load.paced(records, rate, (i, acknowledged) -> running.send
+                    .apply(Load.value(System.nanoTime() + ":"))
+                    .whenComplete((ok, failure) -> acknowledged.run()));
             awaitDone(records, Duration.ofMinutes(5));
             final double seconds = (System.nanoTime() - start) / 1e9;
             final long[] latencies = CommitLatency.latencies();
             Arrays.sort(latencies);
-            System.out.printf(
-                    "{\"variant\":\"%s\",\"records\":%d,\"rate\":%d,\"seconds\":%.3f,\"records_per_s\":%.0f,"
-                            + "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f}%n",
-                    variant,
-                    records,
-                    rate,
-                    seconds,
-                    records / seconds,
-                    percentile(latencies, 0.50),
-                    percentile(latencies, 0.99),
-                    latencies[latencies.length - 1] / 1e6);
+            Load.print(variant, records, rate, seconds, latencies, "");
         } finally {
             running.stop.run();
         }
@@ -131,18 +120,8 @@ public final class KafkaBench {
     }
 
     private static Variant bare(final String bootstrap, final String topic) {
-        final Properties producerSettings = new Properties();
-        producerSettings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        producerSettings.put(ProducerConfig.ACKS_CONFIG, "all");
-        producerSettings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        final KafkaProducer<String, String> producer =
-                new KafkaProducer<>(producerSettings, new StringSerializer(), new StringSerializer());
-        final Properties consumerSettings = new Properties();
-        consumerSettings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        consumerSettings.put(ConsumerConfig.GROUP_ID_CONFIG, topic);
-        consumerSettings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumerSettings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        consumerSettings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
+        final KafkaProducer<String, String> producer = Load.producer(bootstrap);
+        final Properties consumerSettings = Load.bareConsumer(bootstrap, topic);
         consumerSettings.put(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, CommitLatency.class.getName());
         final AtomicBoolean stopping = new AtomicBoolean();
         final Thread poller = Thread.ofPlatform().name("bare-consumer").start(() -> {
@@ -168,7 +147,8 @@ public final class KafkaBench {
         });
         return new Variant(
                 value -> {
-                    final java.util.concurrent.CompletableFuture<Void> sent = new java.util.concurrent.CompletableFuture<>();
+                    final java.util.concurrent.CompletableFuture<Void> sent =
+                            new java.util.concurrent.CompletableFuture<>();
                     producer.send(new ProducerRecord<>(topic, value), (metadata, failure) -> {
                         if (failure == null) {
                             sent.complete(null);
@@ -204,7 +184,7 @@ public final class KafkaBench {
         final Thread sender = Thread.ofPlatform().start(() -> {
             try (KafkaProducer<String, String> producer =
                     new KafkaProducer<>(settings, new StringSerializer(), new StringSerializer())) {
-                final Semaphore window = new Semaphore(OUTSTANDING);
+                final Semaphore window = new Semaphore(Load.OUTSTANDING);
                 final long interval = rate > 0 ? 1_000_000_000L / rate : 0;
                 final long start = System.nanoTime();
                 for (long i = 0; !stop.get(); i++) {
@@ -280,17 +260,5 @@ public final class KafkaBench {
             }
             LockSupport.parkNanos(1_000_000);
         }
-    }
-
-    private static String value() {
-        final StringBuilder value = new StringBuilder(PAYLOAD).append(System.nanoTime()).append(':');
-        while (value.length() < PAYLOAD) {
-            value.append('x');
-        }
-        return value.toString();
-    }
-
-    private static double percentile(final long[] sorted, final double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1e6;
     }
 }
