@@ -158,15 +158,7 @@ public final class KafkaBench {
                     });
                     return sent;
                 },
-                () -> {
-                    stopping.set(true);
-                    try {
-                        poller.join();
-                    } catch (final InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    producer.close();
-                });
+                Load.stopping(stopping, poller, producer));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.jzenith.benchmarks.kafka;
 
 import java.util.Properties;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -80,6 +81,22 @@ final class Load {
         settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         settings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 500);
         return settings;
+    }
+
+    /**
+     * How a bare variant stops: sets {@code stopping}, waits for its {@code poller} thread to end,
+     * then closes its {@code producer}.
+     */
+    static Runnable stopping(final AtomicBoolean stopping, final Thread poller, final KafkaProducer<?, ?> producer) {
+        return () -> {
+            stopping.set(true);
+            try {
+                poller.join();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            producer.close();
+        };
     }
 
     /**

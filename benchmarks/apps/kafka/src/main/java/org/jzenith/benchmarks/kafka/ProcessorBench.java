@@ -149,15 +149,7 @@ final class ProcessorBench {
                 }
             }
         });
-        return () -> {
-            stopping.set(true);
-            try {
-                poller.join();
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            producer.close();
-        };
+        return Load.stopping(stopping, poller, producer);
     }
 
     /**
