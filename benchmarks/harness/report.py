@@ -24,6 +24,7 @@ INCLUDED = [
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
+    ("rabbitmq", "RABBITMQ.md", "written by benchmarks/rabbitmq.sh"),
     ("outbox", "OUTBOX.md", "written by benchmarks/outbox.sh"),
     ("outbox-postgresql", "OUTBOX-POSTGRESQL.md", "written by OUTBOX_STORE=postgresql benchmarks/outbox.sh"),
     ("rolling", "ROLLING.md", "written by benchmarks/rolling.sh"),

@@ -1,0 +1,64 @@
+package org.jzenith.benchmarks.rabbitmq;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Send → consumed → acked, measured alike for both variants. A consumer notes each message it takes
+ * ({@link #consumed}: the body starts with the sender's {@code System.nanoTime()}, one JVM); the
+ * client's {@code basicAck}, hooked by {@link AckHook}, calls {@link #acked} once the ack has gone
+ * out, and the oldest message noted is then done. Both consumers take and ack the messages of one
+ * channel in the queue's order, one ack per message, so the oldest noted is the one acked.
+ */
+public final class AckLatency {
+
+    private static final int RING = 1 << 17; // far more than the prefetch: at most that many wait for their ack
+    private static final long[] SENT = new long[RING];
+    private static long taken;
+    private static long settled;
+    private static long[] latencies = new long[0];
+
+    private AckLatency() {}
+
+    /** Starts a new measurement of at most {@code messages} messages; nothing is waiting for its ack. */
+    static synchronized void reset(final int messages) {
+        taken = 0;
+        settled = 0;
+        latencies = new long[messages];
+    }
+
+    /** Messages acked since the last reset. */
+    static synchronized long done() {
+        return settled;
+    }
+
+    /** The latencies measured, in nanoseconds, unsorted. */
+    static synchronized long[] latencies() {
+        return Arrays.copyOf(latencies, (int) Math.min(settled, latencies.length));
+    }
+
+    /** A consumer took a message whose body is {@code body}; its ack comes next. */
+    static synchronized void consumed(final byte[] body) {
+        consumed(new String(body, 0, Math.min(body.length, 24), StandardCharsets.US_ASCII));
+    }
+
+    /** A consumer took a message whose body is {@code text}; its ack comes next. */
+    static synchronized void consumed(final String text) {
+        final int end = text.indexOf(':');
+        SENT[(int) (taken++ % RING)] = Long.parseLong(end < 0 ? text : text.substring(0, end));
+    }
+
+    /** Called by the client's hooked {@code basicAck} after it sent the ack. */
+    public static synchronized void acked(final long deliveryTag, final boolean multiple) {
+        final long now = System.nanoTime();
+        if (multiple) {
+            throw new IllegalStateException("neither consumer acks several deliveries at once");
+        }
+        if (settled < taken) {
+            final long index = settled++;
+            if (index < latencies.length) {
+                latencies[(int) index] = now - SENT[(int) (index % RING)];
+            }
+        }
+    }
+}
