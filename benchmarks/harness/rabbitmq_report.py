@@ -9,7 +9,7 @@ import statistics
 import subprocess
 import sys
 
-from goals import INCONCLUSIVE, MISSED, Goal, at_least, rounds_text, shorter, single, table
+from goals import INCONCLUSIVE, MISSED, Goal, at_least, at_most, rounds_text, shorter, single, table
 
 runs_file, cgroup_file, broker_file, command, started = sys.argv[1:6]
 runs = [json.loads(line) for line in open(runs_file) if line.strip()]
@@ -100,16 +100,15 @@ out.append("")
 # The variants alternate within each round: judge each goal on each round's own figures.
 ratios = [v["jzenith"] / v["bare"] for v in by_round("throughput", "messages_per_s")]
 ratio = median("throughput", "jzenith", "messages_per_s") / median("throughput", "bare", "messages_per_s")
-p99s = by_round("latency", "p99_ms")
+p99_ratios = [v["jzenith"] / v["bare"] for v in by_round("latency", "p99_ms")]
 judged = [Goal("messages/s ≥ 0.9× the bare client's", f"{ratio:.2f}× (medians)", at_least(0.9, ratios),
                f"rounds {rounds_text(ratios)}"),
-          # The issue asks for the p99 to be stated beside the bare client's, naming no bound: measured in
-          # every round is met; a round without it is inconclusive.
-          Goal(f"end-to-end p99 stated beside the bare client's (at {latency_rate:,} messages/s)",
+          # The issue's "at least 0.9x" read for latency: the p99 at most the bare client's divided by 0.9.
+          Goal(f"end-to-end p99 ≤ the bare client's ÷ 0.9 (at {latency_rate:,} messages/s)",
                f"{median('latency', 'jzenith', 'p99_ms'):.1f} ms against {median('latency', 'bare', 'p99_ms'):.1f} ms "
                f"(medians, {median('latency', 'jzenith', 'p99_ms') / median('latency', 'bare', 'p99_ms'):.2f}×)",
-               single(len(p99s) == rounds or None),
-               "no bound named; jzenith/bare p99 by round " + rounds_text([v["jzenith"] / v["bare"] for v in p99s]))]
+               at_most(1 / 0.9, p99_ratios),
+               f"jzenith/bare p99 by round {rounds_text(p99_ratios)}")]
 
 out.append("### A consumer service in a 128 MiB memory cgroup\n")
 goal_text = "lives in a 128 MiB memory cgroup for 10 minutes of events at a fixed rate, queue bounded"
