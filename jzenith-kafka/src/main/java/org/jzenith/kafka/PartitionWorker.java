@@ -134,6 +134,19 @@ final class PartitionWorker {
         }
     }
 
+    /** {@code entry} will not be acknowledged (the channel stops at it): out of flight and out of the wait. */
+    private void abandon(final Pending entry) {
+        synchronized (lock) {
+            if (!entry.settled) {
+                entry.settled = true;
+                inFlight.done(entry.record);
+            }
+            if (!entry.acknowledged) { // one acknowledged before (PRE_PROCESSING) stays, to be committed
+                pending.remove(entry);
+            }
+        }
+    }
+
     /** {@code entry} is acknowledged: out of flight, and the offset to commit moves past what is acknowledged. */
     private void acknowledge(final Pending entry) {
         synchronized (lock) {
@@ -172,6 +185,7 @@ final class PartitionWorker {
                 }
                 if (!processor.process(record, () -> acknowledge(entry))) {
                     revoked = true; // the channel stops: nothing after this record may be done
+                    abandon(entry); // nor will it be: revoke() need not wait for it
                     break;
                 }
             }

@@ -173,9 +173,10 @@ public final class MessageProcessor {
             }
             final Object read = method.reader().read(message);
             validator.validate(method.reader().payload(read));
-            argument = settlement
-                    .<Object>map(settles -> new IncomingMessage<>(read, Metadata.from(message.metadata()), settles))
-                    .orElse(read);
+            argument = method.takesMessage()
+                    ? new IncomingMessage<>(
+                            read, Metadata.from(message.metadata()), settlement.orElseGet(Settlement::done))
+                    : read;
         } catch (final PayloadException e) {
             LOG.warn(
                     "Message {} of channel '{}' cannot be processed by {}: {}; {}",

@@ -31,6 +31,16 @@ final class Settlement {
         this.rejected = rejected;
     }
 
+    /**
+     * The settlement of a message acknowledged before its method ran ({@code PRE_PROCESSING}, {@code
+     * NONE}): its ack and nack do nothing, as the spec has it for those strategies.
+     */
+    static Settlement done() {
+        final Settlement settlement = new Settlement(() -> {}, reason -> true);
+        settlement.settled.set(true);
+        return settlement;
+    }
+
     /** Whether an ack or nack came. */
     boolean settled() {
         return settled.get();
