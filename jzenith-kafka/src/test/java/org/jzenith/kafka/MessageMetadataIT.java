@@ -2,6 +2,7 @@ package org.jzenith.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ import org.jzenith.test.services.PrivateKafka;
  * {@code Message<T>} both ways against a real broker, as the SmallRye and Quarkus Kafka guides use it:
  * a consumer reads the record's key, partition and offset from its metadata; a message acknowledged by
  * hand is committed only once it and everything before it is acknowledged, so an unacknowledged one
- * comes again after a restart; a nack goes to the dead-letter topic; a processor's {@code Message} result
+ * is counted after {@code kafka.unacknowledged-warning} and comes again after a restart; a nack goes to the dead-letter topic; a processor's {@code Message} result
  * carries its key and header to the broker; and an emitter's {@code Message} is acknowledged once the
  * broker has it, rejected when the broker refuses it.
  */
@@ -65,6 +66,7 @@ class MessageMetadataIT {
                 .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
                 .withConfiguration("kafka.group-id", group)
                 .withConfiguration("kafka.drain-timeout", "1s")
+                .withConfiguration("kafka.unacknowledged-warning", "500ms")
                 .withConfiguration("kafka.channels.prices.topic", prices)
                 .withConfiguration("kafka.channels.orders.topic", orders)
                 .withConfiguration("kafka.channels.requests.topic", requests)
@@ -110,6 +112,15 @@ class MessageMetadataIT {
                 WAIT,
                 "the first, acknowledged, is committed",
                 () -> topics.committed(group, orders, 0).orElse(0L) == 1L);
+        Await.until(
+                WAIT,
+                "the record left unacknowledged past kafka.unacknowledged-warning is counted",
+                () -> first.instance(MeterRegistry.class)
+                                .get("kafka_consumer_records_total")
+                                .tags("channel", "orders", "outcome", "unacknowledged")
+                                .counter()
+                                .count()
+                        == 1.0);
         assertThat(topics.committed(group, orders, 0))
                 .as("the third is acknowledged but behind the one that is not")
                 .contains(1L);

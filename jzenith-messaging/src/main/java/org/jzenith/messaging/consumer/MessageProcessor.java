@@ -44,9 +44,6 @@ public final class MessageProcessor {
     private static final Duration DEAD_LETTER_RETRY = Duration.ofSeconds(1);
     private static final Duration ACK_WAIT = Duration.ofMillis(100);
 
-    /** How long after its method returned a message not acknowledged yet is logged and counted. */
-    static final Duration UNACKNOWLEDGED_WARNING = Duration.ofSeconds(60);
-
     private final ChannelPolicy settings;
     private final IncomingMethod method;
     private final Object bean;
@@ -342,8 +339,8 @@ public final class MessageProcessor {
     }
 
     /**
-     * Logs a WARN and counts a message its method has neither acknowledged nor rejected {@link
-     * #UNACKNOWLEDGED_WARNING} after it returned: it holds its partition's commits (Kafka) and a place in
+     * Logs a WARN and counts a message its method has neither acknowledged nor rejected the channel's
+     * {@link ChannelPolicy#unacknowledgedWarning()} after it returned: it holds its partition's commits (Kafka) and a place in
      * flight until it is.
      */
     private void watch(final InboundMessage message, final Settlement settlement) {
@@ -360,11 +357,11 @@ public final class MessageProcessor {
                                         + " call message.ack() when done, message.nack(failure) when it failed",
                                 message.position(),
                                 settings.channel(),
-                                UNACKNOWLEDGED_WARNING.toSeconds(),
+                                settings.unacknowledgedWarning().toMillis() / 1000.0,
                                 method.describe());
                     }
                 },
-                UNACKNOWLEDGED_WARNING.toMillis(),
+                settings.unacknowledgedWarning().toMillis(),
                 TimeUnit.MILLISECONDS));
     }
 
