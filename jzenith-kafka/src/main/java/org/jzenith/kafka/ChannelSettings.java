@@ -22,6 +22,7 @@ import org.jzenith.messaging.spi.FailureStrategy;
  * @param concurrency partitions processed at the same time
  * @param maxRecordBytes the most a record may weigh (key, value, headers) before it is dead-lettered unread
  * @param failureStrategy what becomes of a record that failed for good
+ * @param unacknowledgedWarning when a record a {@code Message} method has not acked yet is logged
  */
 record ChannelSettings(
         String channel,
@@ -34,7 +35,8 @@ record ChannelSettings(
         long maxInFlightBytes,
         int concurrency,
         long maxRecordBytes,
-        FailureStrategy failureStrategy) {
+        FailureStrategy failureStrategy,
+        Duration unacknowledgedWarning) {
 
     /** The suffix of a topic's default dead-letter topic. */
     static final String DEAD_LETTER_SUFFIX = ".dlt";
@@ -70,7 +72,8 @@ record ChannelSettings(
                         .orElse(configuration.maxRecordBytes())
                         .orElse(budget.inFlightBytes()),
                 strategy(own.flatMap(KafkaConfiguration.ChannelConfiguration::failureStrategy)
-                        .orElse(configuration.failureStrategy())));
+                        .orElse(configuration.failureStrategy())),
+                configuration.unacknowledgedWarning());
     }
 
     private static FailureStrategy strategy(final String value) {
@@ -136,6 +139,13 @@ record ChannelSettings(
     /** How the messaging layer treats this channel's records. */
     ChannelPolicy policy() {
         return new ChannelPolicy(
-                channel, retries, backoff, maxBackoff, failureStrategy, maxRecordBytes, "kafka.max-record-bytes");
+                channel,
+                retries,
+                backoff,
+                maxBackoff,
+                failureStrategy,
+                maxRecordBytes,
+                "kafka.max-record-bytes",
+                unacknowledgedWarning);
     }
 }

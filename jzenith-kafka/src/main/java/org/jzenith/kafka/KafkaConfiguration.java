@@ -26,6 +26,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.failure-strategy=dead-letter-queue  # what becomes of a record that failed for good: or ignore, fail
  * kafka.drain-timeout=10s                   # how long stopping waits for records being processed
  * kafka.send-timeout=5s                     # how long Emitter.send waits for buffer space and metadata
+ * kafka.unacknowledged-warning=60s          # when a Message method's record not acked yet is logged
  * kafka.connect-timeout=15s                 # how long start-up waits for the brokers
  * kafka.health-timeout=2s                   # how long the health check waits for them
  * kafka.channels.orders.topic=shop.orders   # a channel's topic; unset: the channel's name
@@ -115,6 +116,16 @@ public interface KafkaConfiguration {
     @DurationRange(min = "0ms", max = "10m")
     @WithDefault("10s")
     Duration drainTimeout();
+
+    /**
+     * How long after its method returned a record that a method taking a {@code Message<T>} has neither
+     * acknowledged nor rejected is logged at WARN and counted ({@code
+     * kafka_consumer_records_total{outcome="unacknowledged"}}): until it is, nothing after it in its
+     * partition is committed.
+     */
+    @DurationRange(min = "1ms", max = "1h")
+    @WithDefault("60s")
+    Duration unacknowledgedWarning();
 
     /**
      * How long {@code Emitter.send} may wait for the topic's metadata and for space in the

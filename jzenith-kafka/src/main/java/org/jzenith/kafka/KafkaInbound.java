@@ -1,5 +1,8 @@
 package org.jzenith.kafka;
 
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -12,8 +15,15 @@ import org.jzenith.messaging.spi.InboundMessage;
  *
  * @param record the record as consumed
  * @param topicIds the ids of the topics consumed
+ * @param channel the channel it was consumed for, named in its metadata
  */
-record KafkaInbound(ConsumerRecord<byte[], byte[]> record, TopicIds topicIds) implements InboundMessage {
+record KafkaInbound(ConsumerRecord<byte[], byte[]> record, TopicIds topicIds, String channel)
+        implements InboundMessage {
+
+    /** The record of a channel named as its topic. */
+    KafkaInbound(final ConsumerRecord<byte[], byte[]> record, final TopicIds topicIds) {
+        this(record, topicIds, record.topic());
+    }
 
     private static final byte[] NONE = new byte[0];
 
@@ -57,5 +67,30 @@ record KafkaInbound(ConsumerRecord<byte[], byte[]> record, TopicIds topicIds) im
     @Override
     public Object unwrap() {
         return record;
+    }
+
+    /**
+     * SmallRye's {@link IncomingKafkaRecordMetadata}, as guide code reads it ({@code
+     * msg.getMetadata(IncomingKafkaRecordMetadata.class)}): topic, partition, offset, timestamp, headers, and
+     * the key as a {@code String} (UTF-8, as jZenith's emitters write keys; null for none). Its {@code
+     * getRecord().value()} is the value's bytes: the payload is the message's.
+     */
+    @Override
+    public List<Object> metadata() {
+        final String key = record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
+        return List.of(new IncomingKafkaRecordMetadata<>(
+                new ConsumerRecord<>(
+                        record.topic(),
+                        record.partition(),
+                        record.offset(),
+                        record.timestamp(),
+                        record.timestampType(),
+                        record.serializedKeySize(),
+                        record.serializedValueSize(),
+                        key,
+                        record.value(),
+                        record.headers(),
+                        record.leaderEpoch()),
+                channel));
     }
 }

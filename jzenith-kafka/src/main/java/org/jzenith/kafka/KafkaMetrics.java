@@ -15,6 +15,7 @@ import org.jzenith.messaging.spi.ChannelMeters;
  *
  * <pre>
  * kafka_consumer_records_total{channel,outcome}      outcome: processed, failed (an attempt), dead_lettered,
+ *                                                    unacknowledged (a Message method's ack late: see MessageProcessor),
  *                                                     dead_lettered_cut_down (its copy refused for good, see
  *                                                     DeadLetters), skipped (even that refused), oversize,
  *                                                     ignored (failure-strategy=ignore)
@@ -59,7 +60,8 @@ final class KafkaMetrics {
                         Timer.builder("kafka_consumer_processing_seconds")
                                 .description("How long records take, from the first attempt to done")
                                 .tag("channel", name)
-                                .register(registry)));
+                                .register(registry),
+                        counter("kafka_consumer_records_total", name, "unacknowledged")));
     }
 
     /** The meters of sending to {@code channel}. */

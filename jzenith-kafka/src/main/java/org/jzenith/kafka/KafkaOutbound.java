@@ -1,11 +1,14 @@
 package org.jzenith.kafka;
 
 import io.opentelemetry.api.trace.Span;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jzenith.messaging.spi.Outbound;
 import org.jzenith.messaging.spi.OutboundMessage;
@@ -68,6 +71,42 @@ final class KafkaOutbound implements Outbound {
             acknowledged.completeExceptionally(e);
         }
         return acknowledged;
+    }
+
+    /**
+     * {@code message} with the key and headers of an {@link OutgoingKafkaRecordMetadata} among {@code
+     * metadata}: a {@code String} key as it is, a {@code byte[]} key read as UTF-8, any other key by its
+     * {@code toString()}; each header added (the last of a name wins). A topic other than the channel's, a
+     * partition or a timestamp is refused: the send fails naming it rather than going elsewhere silently.
+     */
+    @Override
+    public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
+        OutboundMessage result = message;
+        for (final Object each : metadata) {
+            if (!(each instanceof OutgoingKafkaRecordMetadata<?> kafka)) {
+                continue;
+            }
+            if (kafka.getTopic() != null && !kafka.getTopic().equals(topic)) {
+                throw new IllegalArgumentException("OutgoingKafkaRecordMetadata names the topic " + kafka.getTopic()
+                        + ", but channel '" + channel + "' sends to " + topic + " and jZenith sends nowhere else;"
+                        + " send through an emitter of a channel whose topic it is");
+            }
+            if (kafka.getPartition() >= 0 || kafka.getTimestamp() != null) {
+                throw new IllegalArgumentException("OutgoingKafkaRecordMetadata sets a partition or a timestamp,"
+                        + " which jZenith does not pass to Kafka; set a key (records of one key share a partition)");
+            }
+            final Object key = kafka.getKey();
+            if (key != null) {
+                result = result.withKey(Optional.of(
+                        key instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : key.toString()));
+            }
+            if (kafka.getHeaders() != null) {
+                for (final Header header : kafka.getHeaders()) {
+                    result = result.withHeader(header.key(), header.value() == null ? new byte[0] : header.value());
+                }
+            }
+        }
+        return result;
     }
 
     @Override

@@ -468,7 +468,8 @@ public final class KafkaPlugin implements ConnectorPlugin {
             channels.add(new ChannelConsumer(
                     settings,
                     consumer,
-                    record -> channel.processor().process(new KafkaInbound(record, topicIds)),
+                    (record, acknowledged) -> channel.processor()
+                            .process(new KafkaInbound(record, topicIds, channel.channel()), acknowledged),
                     metrics,
                     configuration.drainTimeout(),
                     channel.stopping()));

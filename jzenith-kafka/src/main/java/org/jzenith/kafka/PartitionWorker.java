@@ -1,5 +1,6 @@
 package org.jzenith.kafka;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -13,17 +14,35 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * The records of one partition, processed one after the other (in offset order) on a virtual thread
  * of their own while there are any: partitions run in parallel, up to the channel's concurrency.
- * {@link #finished()} is the offset to commit: one past the last record that is done.
+ * {@link #finished()} is the offset to commit: one past the last record that is acknowledged with every
+ * record before it. A record is acknowledged when its processing says so: for most methods before the
+ * next record starts, for a method that acknowledges its messages itself ({@code Message<T>}, {@code
+ * MANUAL}) when it calls {@code ack()}, maybe much later and out of order; the thread goes on to the next
+ * record meanwhile, and the record stays in flight (it counts against the channel's bound) until then.
  *
  * <p>{@link #add} and {@link #revoke} are called by the channel's poll thread, the processing runs
  * on virtual threads. Thread-safe.
  */
 final class PartitionWorker {
 
-    /** Takes one record to its end; true when it is done (its offset may be committed). */
+    /**
+     * Takes one record to its end and runs {@code acknowledged} when its offset may be committed (before
+     * it returns, or later); false when the channel stops at it: nothing after it may be done.
+     */
     @FunctionalInterface
     interface Processing {
-        boolean process(ConsumerRecord<byte[], byte[]> record);
+        boolean process(ConsumerRecord<byte[], byte[]> record, Runnable acknowledged);
+    }
+
+    /** A record taken from the queue and not acknowledged yet; guarded by the worker's lock. */
+    private static final class Pending {
+        final ConsumerRecord<byte[], byte[]> record;
+        boolean acknowledged;
+        boolean settled; // acknowledged, or released by revoke: no longer in flight
+
+        Pending(final ConsumerRecord<byte[], byte[]> record) {
+            this.record = record;
+        }
     }
 
     private final TopicPartition partition;
@@ -33,6 +52,8 @@ final class PartitionWorker {
     private final InFlight inFlight;
     private final Queue<ConsumerRecord<byte[], byte[]>> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final Object lock = new Object();
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>(); // in offset order
     private volatile boolean revoked;
     private volatile long finished = -1;
 
@@ -71,22 +92,73 @@ final class PartitionWorker {
 
     /**
      * Stops taking records: the one being processed may finish, the queued ones are dropped (their
-     * partition's next owner gets them again). Returns once no thread works on this partition, or
-     * at {@code deadlineNanos} ({@link System#nanoTime()}); true when it has ended by then.
+     * partition's next owner gets them again). Returns once no thread works on this partition and every
+     * record it took is acknowledged, or at {@code deadlineNanos} ({@link System#nanoTime()}); true when
+     * it has ended by then. Records not acknowledged by then are given up (delivered again).
      */
     boolean revoke(final long deadlineNanos) {
         revoked = true;
-        while (scheduled.get() && System.nanoTime() < deadlineNanos) {
+        while ((scheduled.get() || waiting()) && System.nanoTime() < deadlineNanos) {
             LockSupport.parkNanos(1_000_000);
         }
         drop();
-        return !scheduled.get();
+        final boolean ended = !scheduled.get() && !waiting();
+        release();
+        return ended;
+    }
+
+    /** Whether records taken wait for their acknowledgement. */
+    private boolean waiting() {
+        synchronized (lock) {
+            return !pending.isEmpty();
+        }
     }
 
     private void drop() {
         ConsumerRecord<byte[], byte[]> dropped;
         while ((dropped = queue.poll()) != null) {
             inFlight.done(dropped);
+        }
+    }
+
+    /** Gives up the records not acknowledged: out of flight; a later ack of one changes nothing. */
+    private void release() {
+        synchronized (lock) {
+            for (final Pending each : pending) {
+                if (!each.settled) {
+                    each.settled = true;
+                    inFlight.done(each.record);
+                }
+            }
+            pending.clear();
+        }
+    }
+
+    /** {@code entry} will not be acknowledged (the channel stops at it): out of flight and out of the wait. */
+    private void abandon(final Pending entry) {
+        synchronized (lock) {
+            if (!entry.settled) {
+                entry.settled = true;
+                inFlight.done(entry.record);
+            }
+            if (!entry.acknowledged) { // one acknowledged before (PRE_PROCESSING) stays, to be committed
+                pending.remove(entry);
+            }
+        }
+    }
+
+    /** {@code entry} is acknowledged: out of flight, and the offset to commit moves past what is acknowledged. */
+    private void acknowledge(final Pending entry) {
+        synchronized (lock) {
+            if (entry.settled) {
+                return; // acknowledged twice, or after the partition was given up
+            }
+            entry.settled = true;
+            entry.acknowledged = true;
+            inFlight.done(entry.record);
+            while (!pending.isEmpty() && pending.peekFirst().acknowledged) {
+                finished = pending.pollFirst().record.offset() + 1;
+            }
         }
     }
 
@@ -102,14 +174,19 @@ final class PartitionWorker {
             concurrency.acquire();
             acquired = true;
             ConsumerRecord<byte[], byte[]> record;
-            while (!revoked && (record = queue.peek()) != null) {
-                if (!processor.process(record)) {
-                    revoked = true; // the channel stops: nothing after this record may be done
-                    break;
+            while (!revoked && (record = queue.poll()) != null) {
+                final Pending entry = new Pending(record);
+                synchronized (lock) {
+                    if (revoked) { // revoke() dropped the queue meanwhile; this one is out of flight too
+                        inFlight.done(record);
+                        break;
+                    }
+                    pending.addLast(entry);
                 }
-                finished = record.offset() + 1;
-                if (queue.poll() != null) { // null when revoke() dropped the queue meanwhile
-                    inFlight.done(record);
+                if (!processor.process(record, () -> acknowledge(entry))) {
+                    revoked = true; // the channel stops: nothing after this record may be done
+                    abandon(entry); // nor will it be: revoke() need not wait for it
+                    break;
                 }
             }
         } catch (final InterruptedException e) {

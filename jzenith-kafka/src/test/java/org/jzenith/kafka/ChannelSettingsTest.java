@@ -20,7 +20,8 @@ class ChannelSettingsTest {
                 1 << 20,
                 1,
                 1 << 20,
-                FailureStrategy.DEAD_LETTER_QUEUE);
+                FailureStrategy.DEAD_LETTER_QUEUE,
+                Duration.ofSeconds(60));
     }
 
     @Test

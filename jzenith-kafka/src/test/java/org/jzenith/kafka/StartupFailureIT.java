@@ -111,12 +111,17 @@ class StartupFailureIT {
                 .hasMessageContaining("UnsupportedMembers.mutiny")
                 .hasMessageContaining("is a MutinyEmitter")
                 .hasMessageContaining("has @OnOverflow")
-                .hasMessageContaining("has @Acknowledgment")
+                .hasMessageContaining("UnsupportedMembers.acknowledged (KafkaPlugin.withConsumers): has"
+                        + " @Acknowledgment(MANUAL) but takes the payload")
+                .hasMessageContaining("UnsupportedMembers.postProcessedMessage (KafkaPlugin.withConsumers): has"
+                        + " @Acknowledgment(POST_PROCESSING) and takes a Message")
                 .hasMessageContaining("has @Broadcast")
                 .hasMessageContaining("has @Merge")
-                .hasMessageContaining("UnsupportedMembers.takesMessage")
+                .hasMessageContaining("UnsupportedMembers.takesUnnamedMessage")
                 .hasMessageContaining("UnsupportedMembers.transformsStream")
-                .hasMessageContaining("UnsupportedMembers.returnsNothing");
+                .hasMessageContaining("UnsupportedMembers.returnsNothing")
+                .hasMessageNotContaining("UnsupportedMembers.takesMessage ")
+                .hasMessageNotContaining("UnsupportedMembers.preProcessedMessage");
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
 import org.reactivestreams.Publisher;
 
-/** Each part of Reactive Messaging that jZenith does not implement, once, for the start-up checks. */
+/** Each part of Reactive Messaging that jZenith does not implement or refuses for a method's shape, for the start-up checks. */
 public class UnsupportedMembers {
 
     @Channel("prices")
@@ -68,6 +68,21 @@ public class UnsupportedMembers {
 
     @Incoming("messages")
     void takesMessage(final Message<String> message) {}
+
+    @Incoming("unnamed-messages")
+    void takesUnnamedMessage(final Message<?> message) {}
+
+    @Incoming("post-processed")
+    @Acknowledgment(Acknowledgment.Strategy.POST_PROCESSING)
+    void postProcessedMessage(final Message<String> message) {}
+
+    @Incoming("pre-processed")
+    @Acknowledgment(Acknowledgment.Strategy.PRE_PROCESSING)
+    void preProcessedMessage(final Message<String> message) {}
+
+    @Incoming("unacknowledged")
+    @Acknowledgment(Acknowledgment.Strategy.NONE)
+    void unacknowledgedPayload(final String value) {}
 
     @Incoming("streamed")
     void takesStream(final Multi<String> values) {}

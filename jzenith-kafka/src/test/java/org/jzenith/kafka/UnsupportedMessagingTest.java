@@ -85,9 +85,7 @@ class UnsupportedMessagingTest {
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.overflowing has @OnOverflow")
                         .contains("remove @OnOverflow"))
-                .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.acknowledged has @Acknowledgment")
-                        .contains("remove @Acknowledgment"))
+                .noneSatisfy(problem -> assertThat(problem).contains("has @Acknowledgment"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.broadcast has @Broadcast"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.merged has @Merge"))
                 .anySatisfy(problem -> assertThat(problem)
@@ -114,7 +112,7 @@ class UnsupportedMessagingTest {
     }
 
     @Test
-    void incomingMethodsTakingAMessageOrAStreamOrProcessingStreamsOrReturningNothingAreRefused() {
+    void incomingMethodsTakingAMessageOfNoNamedPayloadOrAStreamOrProcessingStreamsOrReturningNothingAreRefused() {
         final List<String> problems = IncomingMethod.find(UnsupportedMembers.class, KafkaParameters.INSTANCE).stream()
                 .flatMap(found -> found.problems().stream()
                         .map(problem ->
@@ -123,8 +121,10 @@ class UnsupportedMessagingTest {
 
         assertThat(problems)
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.takesMessage takes a Message")
-                        .contains("take the payload or a ConsumerRecord<K, V> for the key, headers and position"))
+                        .isEqualTo("UnsupportedMembers.takesUnnamedMessage takes a"
+                                + " org.eclipse.microprofile.reactive.messaging.Message<?>, whose payload type is not"
+                                + " named; name it, such as Message<Order>"))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.takesMessage "))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
                 .anySatisfy(problem -> assertThat(problem)
@@ -133,5 +133,26 @@ class UnsupportedMessagingTest {
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.returnsNothing has @Outgoing(\"nothing-out\") but returns void,"
                                 + " which yields no payload to send"));
+    }
+
+    @Test
+    void acknowledgementsTheSpecForbidsForAMethodShapeAreRefusedNamingTheMethod() {
+        final List<String> problems = IncomingMethod.find(UnsupportedMembers.class, KafkaParameters.INSTANCE).stream()
+                .flatMap(found -> found.problems().stream()
+                        .map(problem ->
+                                IncomingMethod.describe(UnsupportedMembers.class, found.method()) + " " + problem))
+                .toList();
+
+        assertThat(problems)
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.acknowledged has @Acknowledgment(MANUAL) but takes the payload,"
+                                + " so it has no message to call ack() on")
+                        .contains("take a Message<T> to acknowledge it yourself, or remove @Acknowledgment"))
+                .anySatisfy(problem -> assertThat(problem)
+                        .startsWith("UnsupportedMembers.postProcessedMessage has @Acknowledgment(POST_PROCESSING) and"
+                                + " takes a Message, which it acknowledges itself")
+                        .contains("call message.ack() when done"))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.preProcessedMessage"))
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.unacknowledgedPayload"));
     }
 }

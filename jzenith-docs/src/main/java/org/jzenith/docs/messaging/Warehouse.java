@@ -9,4 +9,11 @@ public class Warehouse {
             throw new IllegalStateException("not enough " + sku + " in stock");
         }
     }
+
+    /** Takes a new price of {@code sku}; throws when it cannot be taken (a negative price). */
+    public void price(final String sku, final double price) {
+        if (price < 0) {
+            throw new IllegalStateException("a negative price for " + sku);
+        }
+    }
 }

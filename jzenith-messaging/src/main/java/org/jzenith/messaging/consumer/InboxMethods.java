@@ -63,14 +63,7 @@ public final class InboxMethods {
                     + " PostgresqlPlugin.create().withOutbox()");
         }
         final MethodHandle handle = ONCE.bindTo(new Once(inbox.get(), method.handle(), method.channel()));
-        return new IncomingMethod(
-                method.type(),
-                method.method(),
-                method.channel(),
-                method.reader(),
-                method.returns(),
-                handle,
-                method.forward());
+        return method.withHandle(handle);
     }
 
     /**

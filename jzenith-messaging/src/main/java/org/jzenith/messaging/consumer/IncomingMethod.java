@@ -10,6 +10,7 @@ import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
@@ -33,6 +34,9 @@ import org.jzenith.messaging.spi.Streams;
  * @param returns how its result completes
  * @param handle calls it: {@code (Object bean, Object argument) -> Object}
  * @param forward where its results are sent, for a processor
+ * @param takesMessage whether it takes a {@code Message<T>}: the reader then reads its payload, which the
+ *     processor hands over in a message with the connector's metadata and its own ack and nack
+ * @param acknowledgment when its messages are acknowledged ({@link Acknowledgements})
  */
 public record IncomingMethod(
         Class<?> type,
@@ -41,7 +45,26 @@ public record IncomingMethod(
         ParameterReader reader,
         Returns returns,
         MethodHandle handle,
-        Optional<Forward> forward) {
+        Optional<Forward> forward,
+        boolean takesMessage,
+        Acknowledgment.Strategy acknowledgment) {
+
+    /** A method that takes its payload and is acknowledged once done ({@code POST_PROCESSING}). */
+    public IncomingMethod(
+            final Class<?> type,
+            final Method method,
+            final String channel,
+            final ParameterReader reader,
+            final Returns returns,
+            final MethodHandle handle,
+            final Optional<Forward> forward) {
+        this(type, method, channel, reader, returns, handle, forward, false, Acknowledgment.Strategy.POST_PROCESSING);
+    }
+
+    /** This method calling {@code other} instead: the inbox's wrapper. */
+    public IncomingMethod withHandle(final MethodHandle other) {
+        return new IncomingMethod(type, method, channel, reader, returns, other, forward, takesMessage, acknowledgment);
+    }
 
     /**
      * The {@code @Outgoing} side of a processor: the channel its results are sent to, and the type
@@ -93,8 +116,14 @@ public record IncomingMethod(
             if (parameters.handles(parameter)) {
                 problems.addAll(parameters.problems(parameter));
             } else if (Returns.raw(parameter) == Message.class) {
-                problems.add("takes a Message, which jZenith does not hand to methods; take the payload"
-                        + parameters.advice() + " (the message is acknowledged when the method is done)");
+                if (messagePayload(parameter).isEmpty()) {
+                    problems.add("takes a " + parameter.getTypeName() + ", whose payload type is not named; name"
+                            + " it, such as Message<Order>");
+                }
+                if (method.isAnnotationPresent(Idempotent.class)) {
+                    problems.add("is @Idempotent and takes a Message: the inbox applies a message once and"
+                            + " acknowledges it itself; take the payload");
+                }
             } else if (Streams.isStream(Returns.raw(parameter))) {
                 problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, which"
                         + " jZenith does not build; take one payload: the method is called once per message");
@@ -103,6 +132,7 @@ public record IncomingMethod(
                         + " take String, byte[], a JSON type" + parameters.advice());
             }
         }
+        Acknowledgements.problem(method).ifPresent(problems::add);
         Returns.of(method.getReturnType())
                 .ifPresentOrElse(
                         returns -> {},
@@ -141,6 +171,17 @@ public record IncomingMethod(
         return problems;
     }
 
+    /** {@code T} of a {@code Message<T>} parameter, when it is a type a payload can be read as. */
+    static Optional<Type> messagePayload(final Type parameter) {
+        if (parameter instanceof ParameterizedType message) {
+            final Type payload = message.getActualTypeArguments()[0];
+            if (payload instanceof Class<?> || payload instanceof ParameterizedType) {
+                return Optional.of(payload);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The payload type of a processor's result type: {@code T} of {@code Message<T>}, else the type. */
     private static Optional<Type> payloadOf(final Type yields) {
         if (Returns.raw(yields) != Message.class) {
@@ -160,9 +201,12 @@ public record IncomingMethod(
             final Class<?> type, final Found found, final ObjectMapper json, final NativeParameters parameters) {
         final Method method = found.method();
         final Type parameter = method.getGenericParameterTypes()[0];
+        final boolean takesMessage = Returns.raw(parameter) == Message.class;
         final ParameterReader reader = parameters.handles(parameter)
                 ? parameters.reader(parameter, json)
-                : ParameterReader.of(Payload.of(parameter, json).orElseThrow());
+                : ParameterReader.of(
+                        Payload.of(takesMessage ? messagePayload(parameter).orElseThrow() : parameter, json)
+                                .orElseThrow());
         try {
             final MethodHandle handle = MethodHandles.privateLookupIn(type, MethodHandles.lookup())
                     .unreflect(method)
@@ -174,7 +218,16 @@ public record IncomingMethod(
                             payloadOf(returns.yields(method.getGenericReturnType())
                                             .orElseThrow())
                                     .orElseThrow()));
-            return new IncomingMethod(type, method, found.channel(), reader, returns, handle, forward);
+            return new IncomingMethod(
+                    type,
+                    method,
+                    found.channel(),
+                    reader,
+                    returns,
+                    handle,
+                    forward,
+                    takesMessage,
+                    Acknowledgements.of(method));
         } catch (final IllegalAccessException e) {
             throw new IllegalStateException("cannot call " + describe(type, method) + ": " + e.getMessage(), e);
         }

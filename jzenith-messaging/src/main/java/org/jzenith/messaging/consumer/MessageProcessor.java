@@ -8,8 +8,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.Metadata;
+import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.spi.ChannelMeters;
 import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.DeadLetters;
@@ -39,6 +42,7 @@ public final class MessageProcessor {
 
     private static final Logger LOG = LoggerFactory.getLogger(MessageProcessor.class);
     private static final Duration DEAD_LETTER_RETRY = Duration.ofSeconds(1);
+    private static final Duration ACK_WAIT = Duration.ofMillis(100);
 
     private final ChannelPolicy settings;
     private final IncomingMethod method;
@@ -82,15 +86,45 @@ public final class MessageProcessor {
     }
 
     /**
-     * Processes {@code message}; true when it is done (the method succeeded, or it failed for good and
-     * the failure strategy settled it), false when the channel stopped first (it must not be acknowledged).
+     * Processes {@code message} for a connector that acknowledges it when this returns: true when it is
+     * done (the method succeeded, or it failed for good and the failure strategy settled it), false when the
+     * channel stopped first (it must not be acknowledged). For a method that acknowledges its messages
+     * itself ({@code MANUAL}), this waits until it did, or until the channel stops; a connector that can
+     * acknowledge later calls {@link #process(InboundMessage, Runnable)} instead and goes on meanwhile.
      */
     public boolean process(final InboundMessage message) {
+        final CountDownLatch acknowledged = new CountDownLatch(1);
+        if (!process(message, acknowledged::countDown)) {
+            return false;
+        }
+        try {
+            while (!acknowledged.await(ACK_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (stopping.getCount() == 0) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Processes {@code message}, telling the connector through {@code acknowledged} when it may be
+     * acknowledged (Kafka: its offset committed once every earlier one of its partition may be too): for a
+     * method that takes its payload, before this returns true ({@code POST_PROCESSING}) or before the method
+     * is called ({@code PRE_PROCESSING}, {@code NONE}); for one that takes a {@code Message<T>} ({@code
+     * MANUAL}), when it calls {@code ack()}, or when its {@code nack(failure)} went through the failure
+     * strategy, maybe after this returned. False when the channel stopped first, or stops because of this
+     * message (failure-strategy {@code fail}): nothing after it may be acknowledged.
+     */
+    public boolean process(final InboundMessage message, final Runnable acknowledged) {
         final long started = System.nanoTime();
         final Span span = tracing.process(message);
         try (Scope _ = span.makeCurrent()) {
             final Outcome outcome =
-                    ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message));
+                    ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message, acknowledged));
             outcome.failure().ifPresentOrElse(cause -> fail(span, cause), span::end);
             return outcome.done();
         } finally {
@@ -118,7 +152,14 @@ public final class MessageProcessor {
     }
 
     /** Takes the message to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
-    private Outcome processIn(final InboundMessage message) {
+    private Outcome processIn(final InboundMessage message, final Runnable acknowledged) {
+        final Acknowledgment.Strategy strategy = method.acknowledgment();
+        if (strategy == Acknowledgment.Strategy.PRE_PROCESSING || strategy == Acknowledgment.Strategy.NONE) {
+            acknowledged.run();
+        }
+        final Optional<Settlement> settlement = strategy == Acknowledgment.Strategy.MANUAL
+                ? Optional.of(new Settlement(acknowledged, reason -> rejected(message, reason)))
+                : Optional.empty();
         final Object argument;
         try {
             final long weight = message.weight();
@@ -127,8 +168,12 @@ public final class MessageProcessor {
                 throw new PayloadException("the message weighs " + weight + " bytes (payload, key and headers), more"
                         + " than the " + settings.maxMessageBytes() + " of " + settings.maxMessageBytesKey());
             }
-            argument = method.reader().read(message);
-            validator.validate(method.reader().payload(argument));
+            final Object read = method.reader().read(message);
+            validator.validate(method.reader().payload(read));
+            argument = method.takesMessage()
+                    ? new IncomingMessage<>(
+                            read, Metadata.from(message.metadata()), settlement.orElseGet(Settlement::done))
+                    : read;
         } catch (final PayloadException e) {
             LOG.warn(
                     "Message {} of channel '{}' cannot be processed by {}: {}; {}",
@@ -137,7 +182,7 @@ public final class MessageProcessor {
                     method.describe(),
                     e.getMessage(),
                     fate());
-            return Outcome.settled(settle(message, e, 0), e);
+            return Outcome.settled(failedForGood(message, e, 0, acknowledged, settlement), e);
         }
         int attempt = 0;
         while (true) {
@@ -145,6 +190,10 @@ public final class MessageProcessor {
             final Throwable failure = attempt(argument);
             if (failure == null) {
                 metrics.processed().increment();
+                if (strategy == Acknowledgment.Strategy.POST_PROCESSING) {
+                    acknowledged.run();
+                }
+                settlement.ifPresent(settles -> watch(message, settles));
                 return Outcome.SUCCEEDED;
             }
             metrics.failed().increment();
@@ -159,7 +208,7 @@ public final class MessageProcessor {
                         describe(failure),
                         fate(),
                         failure);
-                return Outcome.settled(settle(message, failure, attempt), failure);
+                return Outcome.settled(failedForGood(message, failure, attempt, acknowledged, settlement), failure);
             }
             final Duration wait = settings.backoffBefore(attempt);
             LOG.debug(
@@ -223,7 +272,14 @@ public final class MessageProcessor {
                 return;
             }
             try {
-                forward.get().send(message.getPayload()).toCompletableFuture().get();
+                if (forward.get() instanceof ChannelEmitter<?> emitter) {
+                    emitter.sendMessage(message).toCompletableFuture().get(); // with its key and headers
+                } else {
+                    forward.get()
+                            .send(message.getPayload())
+                            .toCompletableFuture()
+                            .get();
+                }
             } catch (final ExecutionException | RuntimeException e) {
                 message.nack(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
                 throw e;
@@ -234,8 +290,101 @@ public final class MessageProcessor {
         forward.get().send(result).toCompletableFuture().get();
     }
 
+    /**
+     * Takes a message that failed for good to its end as its acknowledgement says: the failure strategy,
+     * then acknowledged when it is done ({@code POST_PROCESSING}); the failure strategy alone, the message
+     * acknowledged before ({@code PRE_PROCESSING}); logged and counted as ignored, nothing more ({@code
+     * NONE}); unless the method settled it itself, the failure strategy as for a nack ({@code MANUAL}).
+     * True when it is done.
+     */
+    private boolean failedForGood(
+            final InboundMessage message,
+            final Throwable failure,
+            final int attempts,
+            final Runnable acknowledged,
+            final Optional<Settlement> settlement) {
+        return switch (method.acknowledgment()) {
+            case NONE -> {
+                metrics.ignored().increment();
+                yield true;
+            }
+            case PRE_PROCESSING -> settle(message, failure, attempts);
+            case MANUAL ->
+                settlement.orElseThrow().settled()
+                        || settlement.orElseThrow().settleFailed(settle(message, failure, attempts));
+            case POST_PROCESSING -> {
+                final boolean done = settle(message, failure, attempts);
+                if (done) {
+                    acknowledged.run();
+                }
+                yield done;
+            }
+        };
+    }
+
+    /**
+     * Settles a message its method rejected ({@code nack(reason)}) as the channel's failure strategy says;
+     * true when it is done. Runs on a virtual thread of its own, while the method may go on.
+     */
+    private boolean rejected(final InboundMessage message, final Throwable reason) {
+        final Throwable failure = reason == null ? new IllegalStateException("rejected without a reason") : reason;
+        LOG.warn(
+                "Message {} of channel '{}' was rejected by {} (nack): {}; {}",
+                message.position(),
+                settings.channel(),
+                method.describe(),
+                describe(failure),
+                fate());
+        return settle(message, failure, 1);
+    }
+
+    /**
+     * Logs a WARN and counts a message its method has neither acknowledged nor rejected the channel's
+     * {@link ChannelPolicy#unacknowledgedWarning()} after it returned: it holds its partition's commits (Kafka) and a place in
+     * flight until it is.
+     */
+    private void watch(final InboundMessage message, final Settlement settlement) {
+        if (settlement.settled()) {
+            return;
+        }
+        settlement.watch(Watch.SCHEDULER.schedule(
+                () -> {
+                    if (!settlement.settled()) {
+                        metrics.unacknowledged().increment();
+                        LOG.warn(
+                                "Message {} of channel '{}' is neither acknowledged nor rejected {} s after {}"
+                                        + " returned; nothing after it in its partition is committed until it is:"
+                                        + " call message.ack() when done, message.nack(failure) when it failed",
+                                message.position(),
+                                settings.channel(),
+                                settings.unacknowledgedWarning().toMillis() / 1000.0,
+                                method.describe());
+                    }
+                },
+                settings.unacknowledgedWarning().toMillis(),
+                TimeUnit.MILLISECONDS));
+    }
+
+    /** The one thread that checks on messages waiting for their method's ack, made when first needed. */
+    private static final class Watch {
+        static final java.util.concurrent.ScheduledThreadPoolExecutor SCHEDULER = scheduler();
+
+        private static java.util.concurrent.ScheduledThreadPoolExecutor scheduler() {
+            final java.util.concurrent.ScheduledThreadPoolExecutor scheduler =
+                    new java.util.concurrent.ScheduledThreadPoolExecutor(1, runnable -> Thread.ofPlatform()
+                            .name("messaging-unacknowledged-watch")
+                            .daemon(true)
+                            .unstarted(runnable));
+            scheduler.setRemoveOnCancelPolicy(true); // an acked message's check goes at once, not after the bound
+            return scheduler;
+        }
+    }
+
     /** What becomes of a message that failed for good, for the log. */
     private String fate() {
+        if (method.acknowledgment() == Acknowledgment.Strategy.NONE) {
+            return "ignoring it (@Acknowledgment(NONE): it was acknowledged before the method ran)";
+        }
         return switch (settings.failureStrategy()) {
             case DEAD_LETTER_QUEUE -> "sending it to " + deadLetters.destination();
             case IGNORE -> "ignoring it (failure-strategy=ignore): it is acknowledged as it is";

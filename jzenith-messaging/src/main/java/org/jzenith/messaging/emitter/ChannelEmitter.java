@@ -1,6 +1,7 @@
 package org.jzenith.messaging.emitter;
 
 import io.vertx.core.Context;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -49,13 +50,31 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             return CompletableFuture.failedFuture(
                     new IllegalArgumentException("a null payload cannot be sent to channel '" + channel + "'"));
         }
+        return handOver(() -> hand(value, List.of()));
+    }
+
+    /**
+     * Sends {@code message}'s payload with what the connector reads from its metadata (Kafka: the key and
+     * headers of an {@code OutgoingKafkaRecordMetadata}); completes when the broker confirmed it. Neither
+     * acks nor nacks the message: {@link #send(Message)} and a processor do that.
+     */
+    public CompletionStage<Void> sendMessage(final Message<?> message) {
+        if (message.getPayload() == null) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "a message without payload cannot be sent to channel '" + channel + "'"));
+        }
+        return handOver(() -> hand(message.getPayload(), message.getMetadata()));
+    }
+
+    /** Runs {@code send} here, or on a virtual thread when called on an event loop. */
+    private CompletionStage<Void> handOver(final java.util.function.Supplier<CompletionStage<Void>> send) {
         if (!Context.isOnEventLoopThread()) {
-            return hand(value);
+            return send.get();
         }
         // The caller's trace context, taken here: the virtual thread below does not carry it.
         final io.opentelemetry.context.Context caller = io.opentelemetry.context.Context.current();
         final CompletableFuture<Void> confirmed = new CompletableFuture<>();
-        final Runnable handOver = () -> hand(value).whenComplete((done, failure) -> {
+        final Runnable handOver = () -> send.get().whenComplete((done, failure) -> {
             if (failure == null) {
                 confirmed.complete(null);
             } else {
@@ -66,20 +85,29 @@ public final class ChannelEmitter<T> implements Emitter<T> {
         return confirmed;
     }
 
+    /**
+     * Sends {@code message} with its metadata ({@link #sendMessage}) and, as SmallRye's emitter does, calls
+     * its ack once the broker confirmed it, its nack with the failure when not.
+     */
     @Override
     public <M extends Message<? extends T>> void send(final M message) {
-        send(message.getPayload()).whenComplete((done, failure) -> {
+        sendMessage(message).whenComplete((done, failure) -> {
             if (failure == null) {
                 message.ack();
             } else {
-                message.nack(failure);
+                message.nack(
+                        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                                ? failure.getCause()
+                                : failure);
             }
         });
     }
 
-    private CompletionStage<Void> hand(final T value) {
+    private CompletionStage<Void> hand(final Object value, final Iterable<Object> metadata) {
         try {
-            return outbound.send(OutboundMessage.of(payload.write(value)).withKey(key(value)));
+            final OutboundMessage message =
+                    OutboundMessage.of(payload.write(value)).withKey(key(value));
+            return outbound.send(outbound.withMetadata(message, metadata));
         } catch (final RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

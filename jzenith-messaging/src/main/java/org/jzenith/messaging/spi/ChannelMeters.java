@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param ignored messages done as they were under {@code failure-strategy=ignore}
  * @param oversize messages heavier than the channel's cap
  * @param processing the time from a message's start to its end, retries included
+ * @param unacknowledged messages a method that acknowledges them itself ({@code Message<T>}) had not
+ *     acknowledged or rejected a while after it returned (the layer then also logs a WARN naming it)
  */
 public record ChannelMeters(
         Counter processed,
@@ -28,7 +30,36 @@ public record ChannelMeters(
         Counter skipped,
         Counter ignored,
         Counter oversize,
-        Timer processing) {
+        Timer processing,
+        Counter unacknowledged) {
+
+    /**
+     * The meters without {@code unacknowledged}, for a connector that does not export that one yet: its
+     * count is kept in a registry of its own, the WARN is logged all the same.
+     */
+    public ChannelMeters(
+            final Counter processed,
+            final Counter failed,
+            final Counter retried,
+            final Counter deadLettered,
+            final Counter cutDown,
+            final Counter skipped,
+            final Counter ignored,
+            final Counter oversize,
+            final Timer processing) {
+        this(
+                processed,
+                failed,
+                retried,
+                deadLettered,
+                cutDown,
+                skipped,
+                ignored,
+                oversize,
+                processing,
+                Counter.builder("messaging_unacknowledged_total")
+                        .register(new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+    }
 
     public ChannelMeters {
         Objects.requireNonNull(processed, "processed");
@@ -40,5 +71,6 @@ public record ChannelMeters(
         Objects.requireNonNull(ignored, "ignored");
         Objects.requireNonNull(oversize, "oversize");
         Objects.requireNonNull(processing, "processing");
+        Objects.requireNonNull(unacknowledged, "unacknowledged");
     }
 }

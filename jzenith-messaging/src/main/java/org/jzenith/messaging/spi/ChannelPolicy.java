@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param maxMessageBytes the heaviest message ({@link InboundMessage#weight()}) the channel reads; a
  *     heavier one failed for good at once
  * @param maxMessageBytesKey the setting that says so, for the message that names it
+ * @param unacknowledgedWarning how long after its method returned a message that method acknowledges
+ *     itself ({@code Message<T>}) and has not yet is logged at WARN and counted
  */
 public record ChannelPolicy(
         String channel,
@@ -29,7 +31,31 @@ public record ChannelPolicy(
         Duration maxBackoff,
         FailureStrategy failureStrategy,
         long maxMessageBytes,
-        String maxMessageBytesKey) {
+        String maxMessageBytesKey,
+        Duration unacknowledgedWarning) {
+
+    /** The default of {@link #unacknowledgedWarning()}: a minute. */
+    public static final Duration UNACKNOWLEDGED_WARNING = Duration.ofSeconds(60);
+
+    /** A policy that warns of an unacknowledged message after {@link #UNACKNOWLEDGED_WARNING}. */
+    public ChannelPolicy(
+            final String channel,
+            final int retries,
+            final Duration backoff,
+            final Duration maxBackoff,
+            final FailureStrategy failureStrategy,
+            final long maxMessageBytes,
+            final String maxMessageBytesKey) {
+        this(
+                channel,
+                retries,
+                backoff,
+                maxBackoff,
+                failureStrategy,
+                maxMessageBytes,
+                maxMessageBytesKey,
+                UNACKNOWLEDGED_WARNING);
+    }
 
     public ChannelPolicy {
         Objects.requireNonNull(channel, "channel");
@@ -37,6 +63,7 @@ public record ChannelPolicy(
         Objects.requireNonNull(maxBackoff, "maxBackoff");
         Objects.requireNonNull(failureStrategy, "failureStrategy");
         Objects.requireNonNull(maxMessageBytesKey, "maxMessageBytesKey");
+        Objects.requireNonNull(unacknowledgedWarning, "unacknowledgedWarning");
     }
 
     /** The wait before retry number {@code attempt} (1 for the first): doubling from the backoff, at most the maximum. */

@@ -1,5 +1,6 @@
 package org.jzenith.messaging.spi;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,4 +39,13 @@ public interface InboundMessage {
 
     /** The connector's own object (a Kafka {@code ConsumerRecord}), for the parameters it reads ({@link NativeParameters}). */
     Object unwrap();
+
+    /**
+     * The connector's incoming metadata, which a method taking a {@code Message<T>} finds in {@code
+     * message.getMetadata()} (Kafka: SmallRye's {@code IncomingKafkaRecordMetadata} with key, topic,
+     * partition, offset, timestamp and headers); none by default.
+     */
+    default List<Object> metadata() {
+        return List.of();
+    }
 }

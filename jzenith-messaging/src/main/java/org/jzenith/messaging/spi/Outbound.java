@@ -20,6 +20,18 @@ public interface Outbound {
     /** Sends {@code message}; the stage completes once the broker confirmed it. */
     CompletionStage<Void> send(OutboundMessage message);
 
+    /**
+     * {@code message} with what the connector reads from a {@code Message}'s outgoing {@code metadata}
+     * (Kafka: SmallRye's {@code OutgoingKafkaRecordMetadata}, its key and headers); {@code message} as it
+     * is by default, for a connector that reads none.
+     *
+     * @throws IllegalArgumentException for metadata the connector knows and cannot honour, naming it: the
+     *     send then fails rather than ignore it
+     */
+    default OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
+        return message;
+    }
+
     /** Whether the connector runs, so that a send can succeed at all. */
     default boolean open() {
         return true;

@@ -22,7 +22,7 @@ import org.eclipse.microprofile.reactive.messaging.Outgoing;
 /**
  * Finds, in a class of the application, what it asks of MicroProfile Reactive Messaging (or of
  * SmallRye's additions to it) that jZenith does not do, each with what to do instead: annotations
- * such as {@code @Acknowledgment}, {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
+ * such as {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
  * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
  * {@code Emitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>}, {@code Flowable<T>}) the
  * plugin declares (such as {@code MutinyEmitter<T>}); and {@code @Incoming} methods of a class not
@@ -52,6 +52,7 @@ public final class UnsupportedMessaging {
     private static final Set<String> HONOURED = Set.of(
             MP + "Incoming",
             MP + "Outgoing",
+            MP + "Acknowledgment", // checked per method shape by the consumer layer (Acknowledgements)
             MP + "Channel",
             SMALLRYE + "annotations.Blocking",
             "io.smallrye.common.annotation.Blocking",
@@ -59,9 +60,6 @@ public final class UnsupportedMessaging {
 
     private static Map<String, String> refused(final Registration registration) {
         return Map.of(
-                MP + "Acknowledgment",
-                "chooses when messages are acknowledged; jZenith acknowledges (commits) a record once its method,"
-                        + " and the send of a processor's result, is done: remove @Acknowledgment",
                 MP + "OnOverflow",
                 "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
                         + " past " + registration.sendTimeout() + " when its buffer stays full: remove @OnOverflow",

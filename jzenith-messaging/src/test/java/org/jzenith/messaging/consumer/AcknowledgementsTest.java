@@ -1,0 +1,251 @@
+package org.jzenith.messaging.consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.spi.ChannelMeters;
+import org.jzenith.messaging.spi.ChannelPolicy;
+import org.jzenith.messaging.spi.DeadLetters;
+import org.jzenith.messaging.spi.FailureStrategy;
+import org.jzenith.messaging.spi.InboundMessage;
+import org.jzenith.messaging.spi.MessageTracing;
+import org.jzenith.messaging.spi.NativeParameters;
+
+/**
+ * When the layer tells a connector that a message may be acknowledged, per MicroProfile Reactive
+ * Messaging's strategies, without a broker: a method taking a {@code Message} acknowledges it itself
+ * ({@code MANUAL}) and its nack goes to the dead letters; {@code PRE_PROCESSING} acknowledges before the
+ * method runs, {@code POST_PROCESSING} after; {@code NONE} never dead-letters.
+ */
+class AcknowledgementsTest {
+
+    /** A message as a connector hands it over, with one metadata object of the connector's. */
+    private record Delivered(long offset) implements InboundMessage {
+        @Override
+        public String source() {
+            return "prices";
+        }
+
+        @Override
+        public String position() {
+            return "prices-0@" + offset;
+        }
+
+        @Override
+        public byte[] payload() {
+            return ("p-" + offset).getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public Optional<byte[]> header(final String name) {
+            return Optional.empty();
+        }
+
+        @Override
+        public long weight() {
+            return 4;
+        }
+
+        @Override
+        public String positionalId() {
+            return position();
+        }
+
+        @Override
+        public Object unwrap() {
+            return this;
+        }
+
+        @Override
+        public List<Object> metadata() {
+            return List.of(this);
+        }
+    }
+
+    /** Methods of each acknowledgement, recording what they saw. */
+    public static class Methods {
+        final Queue<Message<String>> messages = new ConcurrentLinkedQueue<>();
+        final Queue<Boolean> acknowledgedBefore = new ConcurrentLinkedQueue<>();
+        volatile CountDownLatch acknowledged = new CountDownLatch(1);
+
+        @Incoming("manual")
+        public void manual(final Message<String> message) {
+            messages.add(message);
+        }
+
+        @Incoming("pre")
+        @Acknowledgment(Acknowledgment.Strategy.PRE_PROCESSING)
+        public void pre(final Message<String> message) {
+            acknowledgedBefore.add(acknowledged.getCount() == 0);
+        }
+
+        @Incoming("post")
+        public void post(final String payload) {
+            acknowledgedBefore.add(acknowledged.getCount() == 0);
+        }
+
+        @Incoming("none")
+        @Acknowledgment(Acknowledgment.Strategy.NONE)
+        public void none(final String payload) {
+            throw new IllegalStateException("fails for good");
+        }
+    }
+
+    /** Dead letters that keep the positions sent to them. */
+    private static final class Kept implements DeadLetters {
+        final Queue<String> sent = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public String destination() {
+            return "prices.dlt";
+        }
+
+        @Override
+        public void send(final InboundMessage message, final Throwable failure, final int attempts) {
+            sent.add(message.position() + " " + failure.getMessage());
+        }
+
+        @Override
+        public void sendCutDown(
+                final InboundMessage message, final Throwable failure, final int attempts, final Throwable refused) {
+            throw new AssertionError("not refused");
+        }
+
+        @Override
+        public boolean refusedForGood(final Throwable refused) {
+            return false;
+        }
+    }
+
+    private final Methods methods = new Methods();
+    private final Kept deadLetters = new Kept();
+    private final MeterRegistry registry = new SimpleMeterRegistry();
+    private final Counter ignored = registry.counter("ignored");
+
+    private MessageProcessor processor(final String channel) {
+        final IncomingMethod.Found found = IncomingMethod.find(Methods.class, NativeParameters.NONE).stream()
+                .filter(each -> each.channel().equals(channel))
+                .findFirst()
+                .orElseThrow();
+        assertThat(found.problems()).isEmpty();
+        final IncomingMethod method =
+                IncomingMethod.of(Methods.class, found, new ObjectMapper(), NativeParameters.NONE);
+        return new MessageProcessor(
+                new ChannelPolicy(
+                        channel,
+                        0,
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(1),
+                        FailureStrategy.DEAD_LETTER_QUEUE,
+                        1_000,
+                        "max-message-bytes"),
+                method,
+                methods,
+                PayloadValidator.NONE,
+                deadLetters,
+                new ChannelMeters(
+                        registry.counter("processed"),
+                        registry.counter("failed"),
+                        registry.counter("retried"),
+                        registry.counter("dead"),
+                        registry.counter("cut"),
+                        registry.counter("skipped"),
+                        ignored,
+                        registry.counter("oversize"),
+                        Timer.builder("processing").register(registry),
+                        registry.counter("unacknowledged")),
+                new CountDownLatch(1),
+                MessageTracing.NONE,
+                Optional.empty(),
+                new FailedChannels());
+    }
+
+    @Test
+    void aMessageMethodIsAcknowledgedOnlyWhenItCallsAckAndOnlyOnce() throws Exception {
+        final AtomicInteger acknowledged = new AtomicInteger();
+
+        assertThat(processor("manual").process(new Delivered(7), acknowledged::incrementAndGet))
+                .isTrue();
+
+        assertThat(acknowledged).as("the method returned without ack").hasValue(0);
+        final Message<String> message = methods.messages.remove();
+        assertThat(message.getPayload()).isEqualTo("p-7");
+        assertThat(message.getMetadata(Delivered.class)).contains(new Delivered(7));
+        message.ack().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        message.ack().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertThat(acknowledged).hasValue(1);
+        assertThat(deadLetters.sent).isEmpty();
+    }
+
+    @Test
+    void aNackGoesToTheDeadLettersAndTheMessageIsThenAcknowledged() throws Exception {
+        final CountDownLatch acknowledged = new CountDownLatch(1);
+        processor("manual").process(new Delivered(8), acknowledged::countDown);
+
+        methods.messages
+                .remove()
+                .withPayload("kept ack") // as a processor would pass it on: the ack and nack go with it
+                .nack(new IllegalStateException("out of stock"))
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
+
+        assertThat(deadLetters.sent).containsExactly("prices-0@8 out of stock");
+        assertThat(acknowledged.await(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aConnectorThatAcknowledgesOnReturnWaitsForTheMethodsAck() throws Exception {
+        final CompletableFuture<Boolean> done = CompletableFuture.supplyAsync(
+                () -> processor("manual").process(new Delivered(9)),
+                command -> Thread.ofVirtual().start(command));
+        org.jzenith.test.Await.until(
+                Duration.ofSeconds(5), "the method has the message", () -> !methods.messages.isEmpty());
+        assertThat(done).as("not acknowledged yet").isNotDone();
+
+        methods.messages.remove().ack();
+
+        assertThat(done.get(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void preProcessingAcknowledgesBeforeTheMethodRunsAndPostProcessingAfter() {
+        methods.acknowledged = new CountDownLatch(1);
+        processor("pre").process(new Delivered(1), methods.acknowledged::countDown);
+        final CountDownLatch post = new CountDownLatch(1);
+        methods.acknowledged = post;
+        processor("post").process(new Delivered(2), post::countDown);
+
+        assertThat(methods.acknowledgedBefore).containsExactly(true, false);
+        assertThat(post.getCount()).as("acknowledged once the method was done").isZero();
+    }
+
+    @Test
+    void noneIsAcknowledgedBeforeTheMethodAndAFailureIsCountedAsIgnoredNeverDeadLettered() {
+        final AtomicInteger acknowledged = new AtomicInteger();
+
+        assertThat(processor("none").process(new Delivered(3), acknowledged::incrementAndGet))
+                .isTrue();
+
+        assertThat(acknowledged).hasValue(1);
+        assertThat(ignored.count()).isEqualTo(1.0);
+        assertThat(deadLetters.sent).isEmpty();
+    }
+}
