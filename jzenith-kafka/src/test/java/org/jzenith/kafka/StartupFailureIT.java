@@ -109,7 +109,7 @@ class StartupFailureIT {
                 .hasMessageContaining("UnsupportedMembers.prices")
                 .hasMessageContaining("is @Channel(\"prices\") Multi<Double>, but the channel has no stream")
                 .hasMessageContaining("UnsupportedMembers.mutiny")
-                .hasMessageContaining("is a MutinyEmitter")
+                .hasMessageContaining("MutinyEmitter<String>, but the channel has no emitter")
                 .hasMessageContaining("has @OnOverflow")
                 .hasMessageContaining("UnsupportedMembers.acknowledged (KafkaPlugin.withConsumers): has"
                         + " @Acknowledgment(MANUAL) but takes the payload")

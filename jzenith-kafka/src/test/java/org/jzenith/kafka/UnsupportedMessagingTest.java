@@ -60,10 +60,11 @@ class UnsupportedMessagingTest {
     }
 
     @Test
-    void aMutinyEmitterIsRefusedForAnEmitter() {
+    void aMutinyEmitterOfAChannelWithoutEmitterNamesTheDeclaration() {
         assertThat(problems(true)).anySatisfy(problem -> assertThat(problem)
-                .startsWith("UnsupportedMembers.mutiny is a MutinyEmitter")
-                .contains("inject @Channel(\"mutiny\") Emitter<T>"));
+                .isEqualTo("UnsupportedMembers.mutiny is @Channel(\"mutiny\") MutinyEmitter<String>, but the"
+                        + " channel has no emitter; declare it with KafkaPlugin...withEmitter(\"mutiny\","
+                        + " String.class)"));
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.google.inject.Key;
 import com.google.inject.Provider;
 import com.google.inject.Singleton;
 import com.google.inject.util.Types;
+import io.smallrye.reactive.messaging.MutinyEmitter;
 import java.util.function.Function;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.jzenith.messaging.consumer.Json;
@@ -16,13 +17,16 @@ import org.jzenith.messaging.spi.Payload;
 /**
  * Binds {@code @Channel("name") Emitter<T>} for a connector's channel: a {@link ChannelEmitter} made
  * when first injected, writing payloads with the application's JSON mapper and sending through the
- * {@link Outbound} the connector makes for the channel.
+ * {@link Outbound} the connector makes for the channel; and, where the application has Mutiny, {@code
+ * @Channel("name") MutinyEmitter<T>}, the same emitter seen through Mutiny ({@link ChannelMutinyEmitter}).
  *
  * <pre>{@code
  * ChannelEmitters.bind(binder(), "orders", Order.class, injector -> injector.getInstance(KafkaOutbounds.class).of("orders"));
  * }</pre>
  */
 public final class ChannelEmitters {
+
+    private static final boolean MUTINY = mutiny();
 
     private ChannelEmitters() {}
 
@@ -39,6 +43,24 @@ public final class ChannelEmitters {
         binder.bind(key)
                 .toProvider(new EmitterProvider(channel, type, injector, outbound))
                 .in(Singleton.class);
+        if (MUTINY) {
+            final Key<MutinyEmitter<Object>> mutiny = (Key<MutinyEmitter<Object>>)
+                    Key.get(Types.newParameterizedType(MutinyEmitter.class, type), new ChannelLiteral(channel));
+            final Provider<Emitter<Object>> emitter = binder.getProvider(key);
+            binder.bind(mutiny)
+                    .toProvider(() -> new ChannelMutinyEmitter<>(channel, emitter.get()))
+                    .in(Singleton.class);
+        }
+    }
+
+    /** Whether the application has Mutiny, which {@code MutinyEmitter}'s methods return; optional to jZenith. */
+    private static boolean mutiny() {
+        try {
+            Class.forName("io.smallrye.mutiny.Uni", false, ChannelEmitters.class.getClassLoader());
+            return true;
+        } catch (final ClassNotFoundException e) {
+            return false;
+        }
     }
 
     /** Makes a channel's emitter when first injected, with the application's JSON mapper. */

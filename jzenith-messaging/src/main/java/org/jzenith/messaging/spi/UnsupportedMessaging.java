@@ -24,8 +24,8 @@ import org.eclipse.microprofile.reactive.messaging.Outgoing;
  * SmallRye's additions to it) that jZenith does not do, each with what to do instead: annotations
  * such as {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
  * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
- * {@code Emitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>}, {@code Flowable<T>}) the
- * plugin declares (such as {@code MutinyEmitter<T>}); and {@code @Incoming} methods of a class not
+ * {@code Emitter<T>}, a {@code MutinyEmitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>},
+ * {@code Flowable<T>}) the plugin declares; and {@code @Incoming} methods of a class not
  * named as a consumer, which would never be called. Annotations are known by name, so SmallRye need not be on the class path. Looks at
  * the class's fields, constructors, methods and their parameters, and those of its superclasses.
  * The same for every connector, which says how its users register consumers and emitters ({@link
@@ -228,17 +228,12 @@ public final class UnsupportedMessaging {
         }
         final Class<?> raw = Returns.raw(type);
         final String name = channel.value();
-        if (raw.getName().equals(SMALLRYE + "MutinyEmitter")) {
-            return Optional.of("is a MutinyEmitter, which jZenith does not inject; inject @Channel(\"" + name
-                    + "\") Emitter<T>, whose send returns a CompletionStage (Uni.createFrom().completionStage(...)"
-                    + " makes it a Uni)");
-        }
         if (Streams.isStream(raw)) {
             return stream(element, type, raw, name, declared, registration);
         }
-        if (raw != Emitter.class) {
+        if (raw != Emitter.class && !raw.getName().equals(SMALLRYE + "MutinyEmitter")) {
             return Optional.of("is a " + type.getTypeName() + " with @Channel(\"" + name
-                    + "\"); jZenith injects @Channel only as an Emitter<T>");
+                    + "\"); jZenith injects @Channel only as an Emitter<T> or a MutinyEmitter<T>");
         }
         if (element instanceof Field field && Modifier.isStatic(field.getModifiers())) {
             return Optional.of("is a static @Channel field, which Guice does not inject; make it an instance field");
@@ -248,21 +243,22 @@ public final class UnsupportedMessaging {
                     + " emitter as a constructor parameter");
         }
         final Class<?> emitted = declared.emitters().get(name);
+        final String kind = raw.getSimpleName();
         final Type payload = type instanceof ParameterizedType emitter ? emitter.getActualTypeArguments()[0] : null;
         if (!(payload instanceof Class<?>)) {
             return Optional.of("is an " + type.getTypeName() + " with @Channel(\"" + name
-                    + "\"), whose payload type is not a class; name it, such as Emitter<"
+                    + "\"), whose payload type is not a class; name it, such as " + kind + "<"
                     + (emitted == null ? "Quote" : emitted.getSimpleName()) + ">");
         }
         if (emitted == null) {
-            return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
+            return Optional.of("is @Channel(\"" + name + "\") " + kind + "<" + ((Class<?>) payload).getSimpleName()
                     + ">, but the channel has no emitter; declare it with " + registration.emitter() + "(\"" + name
                     + "\", " + ((Class<?>) payload).getSimpleName() + ".class)");
         }
         if (emitted != payload) {
-            return Optional.of("is @Channel(\"" + name + "\") Emitter<" + ((Class<?>) payload).getSimpleName()
+            return Optional.of("is @Channel(\"" + name + "\") " + kind + "<" + ((Class<?>) payload).getSimpleName()
                     + ">, but the channel's emitter sends " + emitted.getSimpleName()
-                    + " (" + registration.emitter() + "); inject Emitter<" + emitted.getSimpleName()
+                    + " (" + registration.emitter() + "); inject " + kind + "<" + emitted.getSimpleName()
                     + "> or declare the emitter with " + ((Class<?>) payload).getSimpleName() + ".class");
         }
         return Optional.empty();
