@@ -4,7 +4,9 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,8 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Takes one message of a channel to its end, for any connector: reads and validates it, calls the
- * method and waits for what it returns (and, for a processor, for the broker to acknowledge its result
- * sent to the {@code @Outgoing} channel), tries again with backoff, and when every attempt failed or
+ * method and waits for what it returns (a processor's result is handed to the {@code @Outgoing}
+ * channel, and the message acknowledged once the broker has it, while the next one is processed), tries
+ * again with backoff, and when every attempt failed or
  * it cannot be read at all does what the channel's failure strategy says (by default: to the
  * connector's dead letters). The connector calls it on a virtual thread of its own, where blocking is
  * fine, and acknowledges the message (commits its offset) only when it returns true. Logs name the
@@ -187,15 +190,13 @@ public final class MessageProcessor {
         int attempt = 0;
         while (true) {
             attempt++;
-            final Throwable failure = attempt(argument);
-            if (failure == null) {
-                metrics.processed().increment();
-                if (strategy == Acknowledgment.Strategy.POST_PROCESSING) {
-                    acknowledged.run();
-                }
+            final Attempt tried = attempt(argument);
+            if (tried.failure().isEmpty()) {
+                afterForward(message, tried.sending(), attempt, acknowledged, settlement);
                 settlement.ifPresent(settles -> watch(message, settles));
                 return Outcome.SUCCEEDED;
             }
+            final Throwable failure = tried.failure().get();
             metrics.failed().increment();
             if (failure instanceof PayloadException || attempt > settings.retries()) {
                 LOG.warn(
@@ -226,68 +227,142 @@ public final class MessageProcessor {
     }
 
     /**
-     * Calls the method once, waits for what it returns and, for a processor, sends its result and waits
-     * for the broker's acknowledgement; the failure, or null when all of it succeeded.
+     * One call of the method: failed, or succeeded with a processor's result on its way to the broker
+     * ({@code sending}, already complete for a method without {@code @Outgoing} or without a result).
      */
-    private Throwable attempt(final Object argument) {
+    private record Attempt(Optional<Throwable> failure, CompletionStage<Void> sending) {
+        static Attempt failed(final Throwable failure) {
+            return new Attempt(Optional.of(failure), SENT);
+        }
+
+        static Attempt succeeded(final CompletionStage<Void> sending) {
+            return new Attempt(Optional.empty(), sending);
+        }
+    }
+
+    private static final CompletionStage<Void> SENT = CompletableFuture.completedFuture(null);
+
+    /**
+     * Calls the method once, waits for what it returns and, for a processor, hands its result to the
+     * broker without waiting for the broker's acknowledgement: the next message is processed meanwhile
+     * (sends of one source stay in order), and this one is acknowledged when the broker has its result
+     * ({@link #afterForward}).
+     */
+    private Attempt attempt(final Object argument) {
         try {
             final Object result = method.handle().invoke(bean, argument);
             if (method.returns() == Returns.PLAIN) {
-                forward(result);
-                return null;
+                return Attempt.succeeded(forward(result));
             }
             if (result == null) {
-                return new IllegalStateException(method.describe() + " returned null instead of a "
-                        + method.method().getReturnType().getSimpleName());
+                return Attempt.failed(new IllegalStateException(method.describe() + " returned null instead of a "
+                        + method.method().getReturnType().getSimpleName()));
             }
-            forward(method.returns().stage(result).toCompletableFuture().get());
-            return null;
+            return Attempt.succeeded(
+                    forward(method.returns().stage(result).toCompletableFuture().get()));
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
-            return e;
+            return Attempt.failed(e);
         } catch (final ExecutionException | CompletionException e) {
-            return e.getCause() == null ? e : e.getCause();
+            return Attempt.failed(e.getCause() == null ? e : e.getCause());
         } catch (final Throwable e) {
             if (e instanceof Error && !(e instanceof AssertionError) && !(e instanceof StackOverflowError)) {
                 throw (Error) e;
             }
-            return e;
+            return Attempt.failed(e);
         }
     }
 
     /**
-     * Sends a processor's {@code result} to its {@code @Outgoing} channel and waits until the broker has
-     * it: the incoming record is done only then. Nothing for no result (null, an empty {@code Maybe});
-     * a {@link Message} is acknowledged once sent, and rejected with the failure when not.
-     *
-     * @throws ExecutionException when the broker did not take it
+     * Sends a processor's {@code result} to its {@code @Outgoing} channel: the stage completes when the
+     * broker has it, and fails when it refused it for good (a connector's client retries on its own first).
+     * Nothing for no result (null, an empty {@code Maybe}); a {@link Message} is acknowledged once sent, and
+     * rejected with the failure when not.
      */
-    private void forward(final Object result) throws ExecutionException, InterruptedException {
+    private CompletionStage<Void> forward(final Object result) {
         if (forward.isEmpty() || result == null) {
+            return SENT;
+        }
+        if (!(result instanceof Message<?> message)) {
+            return forward.get().send(result);
+        }
+        if (message.getPayload() == null) {
+            return message.ack();
+        }
+        final CompletionStage<Void> sent = forward.get() instanceof ChannelEmitter<?> emitter
+                ? emitter.sendMessage(message) // with its key and headers
+                : forward.get().send(message.getPayload());
+        return sent.handle((done, failure) -> Optional.ofNullable(failure)).thenCompose(failure -> {
+            if (failure.isEmpty()) {
+                return message.ack();
+            }
+            final Throwable cause = unwrapped(failure.get());
+            message.nack(cause);
+            return CompletableFuture.failedFuture(cause);
+        });
+    }
+
+    /**
+     * Counts a message whose method succeeded as processed, and acknowledges it ({@code POST_PROCESSING}),
+     * once the broker has its result; when the broker refused the result for good (the client retried
+     * what can succeed on its own, so the method is not called again), takes the message through the
+     * failure strategy as a failed method's, on a virtual thread, since dead-lettering blocks. The
+     * connector's own bound on messages in flight holds the pipeline: a message stays in flight until it
+     * is acknowledged.
+     */
+    private void afterForward(
+            final InboundMessage message,
+            final CompletionStage<Void> sending,
+            final int attempts,
+            final Runnable acknowledged,
+            final Optional<Settlement> settlement) {
+        final boolean post = method.acknowledgment() == Acknowledgment.Strategy.POST_PROCESSING;
+        if (sending == SENT) {
+            metrics.processed().increment();
+            if (post) {
+                acknowledged.run();
+            }
             return;
         }
-        if (result instanceof Message<?> message) {
-            if (message.getPayload() == null) {
-                message.ack();
+        sending.whenComplete((done, failure) -> {
+            if (failure == null) {
+                metrics.processed().increment();
+                if (post) {
+                    acknowledged.run();
+                }
                 return;
             }
-            try {
-                if (forward.get() instanceof ChannelEmitter<?> emitter) {
-                    emitter.sendMessage(message).toCompletableFuture().get(); // with its key and headers
-                } else {
-                    forward.get()
-                            .send(message.getPayload())
-                            .toCompletableFuture()
-                            .get();
-                }
-            } catch (final ExecutionException | RuntimeException e) {
-                message.nack(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
-                throw e;
+            final Throwable cause = unwrapped(failure);
+            if (stopping.getCount() == 0) {
+                // The channel stops (its sends fail as the client closes): not acknowledged, the message
+                // comes again after the restart instead of going to the dead letters.
+                LOG.debug(
+                        "The result of message {} of channel '{}' was not sent before the channel stopped: {}",
+                        message.position(),
+                        settings.channel(),
+                        describe(cause));
+                return;
             }
-            message.ack().toCompletableFuture().get();
-            return;
-        }
-        forward.get().send(result).toCompletableFuture().get();
+            metrics.failed().increment();
+            Thread.ofVirtual().name("messaging-forward-failed").start(() -> {
+                LOG.warn(
+                        "The result of message {} of channel '{}' ({}) was not taken by the broker: {}; {}",
+                        message.position(),
+                        settings.channel(),
+                        method.describe(),
+                        describe(cause),
+                        fate(),
+                        cause);
+                failedForGood(message, cause, attempts, acknowledged, settlement);
+            });
+        });
+    }
+
+    private static Throwable unwrapped(final Throwable failure) {
+        return (failure instanceof CompletionException || failure instanceof ExecutionException)
+                        && failure.getCause() != null
+                ? failure.getCause()
+                : failure;
     }
 
     /**

@@ -7,9 +7,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -23,9 +21,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
 import org.jzenith.messaging.spi.ChannelMeters;
 import org.jzenith.messaging.spi.ChannelPolicy;
-import org.jzenith.messaging.spi.DeadLetters;
 import org.jzenith.messaging.spi.FailureStrategy;
-import org.jzenith.messaging.spi.InboundMessage;
 import org.jzenith.messaging.spi.MessageTracing;
 import org.jzenith.messaging.spi.NativeParameters;
 
@@ -36,49 +32,6 @@ import org.jzenith.messaging.spi.NativeParameters;
  * method runs, {@code POST_PROCESSING} after; {@code NONE} never dead-letters.
  */
 class AcknowledgementsTest {
-
-    /** A message as a connector hands it over, with one metadata object of the connector's. */
-    private record Delivered(long offset) implements InboundMessage {
-        @Override
-        public String source() {
-            return "prices";
-        }
-
-        @Override
-        public String position() {
-            return "prices-0@" + offset;
-        }
-
-        @Override
-        public byte[] payload() {
-            return ("p-" + offset).getBytes(StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public Optional<byte[]> header(final String name) {
-            return Optional.empty();
-        }
-
-        @Override
-        public long weight() {
-            return 4;
-        }
-
-        @Override
-        public String positionalId() {
-            return position();
-        }
-
-        @Override
-        public Object unwrap() {
-            return this;
-        }
-
-        @Override
-        public List<Object> metadata() {
-            return List.of(this);
-        }
-    }
 
     /** Methods of each acknowledgement, recording what they saw. */
     public static class Methods {
@@ -109,34 +62,8 @@ class AcknowledgementsTest {
         }
     }
 
-    /** Dead letters that keep the positions sent to them. */
-    private static final class Kept implements DeadLetters {
-        final Queue<String> sent = new ConcurrentLinkedQueue<>();
-
-        @Override
-        public String destination() {
-            return "prices.dlt";
-        }
-
-        @Override
-        public void send(final InboundMessage message, final Throwable failure, final int attempts) {
-            sent.add(message.position() + " " + failure.getMessage());
-        }
-
-        @Override
-        public void sendCutDown(
-                final InboundMessage message, final Throwable failure, final int attempts, final Throwable refused) {
-            throw new AssertionError("not refused");
-        }
-
-        @Override
-        public boolean refusedForGood(final Throwable refused) {
-            return false;
-        }
-    }
-
     private final Methods methods = new Methods();
-    private final Kept deadLetters = new Kept();
+    private final KeptDeadLetters deadLetters = new KeptDeadLetters();
     private final MeterRegistry registry = new SimpleMeterRegistry();
     private final Counter ignored = registry.counter("ignored");
 
