@@ -249,7 +249,8 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
     /**
      * Reports consumer methods that cannot be called, channels consumed twice, a server that is not
      * named (or named twice), an AMQP URI that does not parse, channel settings of no channel, and
-     * settings out of their range or not one of their names.
+     * settings out of their range or not one of their names, and consumer or queue settings of a channel
+     * only sent to, where they would do nothing ({@link SendOnlyChannels}).
      */
     @Override
     public void validate(final Validation validation) {
@@ -304,6 +305,11 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
+            // a channel only sent to has no consumer here, and a queue only where its queue is set
+            final Set<String> sendOnly = new TreeSet<>(declarations.sent());
+            sendOnly.removeAll(declarations.consumed());
+            sendOnly.removeIf(channel -> !chosen.serves(channel));
+            validation.reject(SendOnlyChannels.problems(configuration, sendOnly));
         });
     }
 

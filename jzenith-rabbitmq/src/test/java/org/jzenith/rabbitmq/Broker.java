@@ -67,6 +67,18 @@ final class Broker implements AutoCloseable {
         }
     }
 
+    /** Whether {@code queue} exists (declared by the application under test, say). */
+    boolean queueExists(final String queue) {
+        try (Channel channel = connection.createChannel()) {
+            channel.queueDeclarePassive(queue);
+            return true;
+        } catch (final IOException | RuntimeException e) {
+            return false; // 404 NOT_FOUND closed the channel
+        } catch (final java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** How many consumers {@code queue} has. */
     long consumers(final String queue) {
         try (Channel channel = connection.createChannel()) {

@@ -15,10 +15,13 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.jzenith.core.JZenith;
 import org.jzenith.core.configuration.ConfigurationException;
+import org.jzenith.core.outbox.Outbox;
+import org.jzenith.jdbc.JdbcPlugin;
 import org.jzenith.kafka.KafkaHealthCheck;
 import org.jzenith.kafka.KafkaPlugin;
 import org.jzenith.messaging.Channels;
@@ -113,6 +116,46 @@ class ConnectorBySettingIT {
                         .isNotNull();
                 assertThat(broker.consumers(brokers.words())).isEqualTo(1);
                 delivers(app, inbox);
+            } finally {
+                app.stop();
+            }
+        }
+    }
+
+    @Test
+    void anOutboxSplitBetweenTheBrokersIsRelayedOnceEachEventThroughItsChannelsBroker() throws Exception {
+        try (Broker broker = new Broker()) {
+            final Inbox inbox = new Inbox();
+            final Brokers brokers = brokers(broker);
+            final java.nio.file.Path h2 = java.nio.file.Files.createTempDirectory("split-outbox");
+            final JZenith app = brokers.configure(
+                            application(inbox).withPlugins(JdbcPlugin.create().withOutbox()))
+                    .withConfiguration("jdbc.embedded.directory", h2.toString())
+                    .withConfiguration("messaging.channels.orders.connector", "kafka")
+                    .withConfiguration("messaging.channels.words.connector", "rabbitmq")
+                    .withConfiguration("messaging.channels.upper.connector", "rabbitmq")
+                    .start();
+            try {
+                final Outbox outbox = app.instance(Outbox.class);
+                app.instance(Jdbi.class).useTransaction(handle -> {
+                    outbox.publish("orders", "k", Order.of("o-outbox"));
+                    outbox.publish("words", "k", "relayed");
+                });
+
+                Await.until(
+                        WAIT,
+                        "the order through Kafka and the word through RabbitMQ",
+                        () -> inbox.orders.size() == 1 && inbox.upper.size() == 1);
+                assertThat(inbox.orders).extracting(Order::id).containsExactly("o-outbox");
+                assertThat(inbox.upper).containsExactly("RELAYED");
+                Await.until(
+                        WAIT,
+                        "both events marked sent",
+                        () -> app.instance(Jdbi.class).withHandle(handle -> handle.createQuery(
+                                                "SELECT COUNT(*) FROM jzenith_outbox WHERE sent_at IS NULL")
+                                        .mapTo(Integer.class)
+                                        .one())
+                                == 0);
             } finally {
                 app.stop();
             }

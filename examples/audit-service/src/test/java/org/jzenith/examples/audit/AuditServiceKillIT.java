@@ -69,11 +69,15 @@ class AuditServiceKillIT {
 
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
             final Process first = start(url, data.resolve("first.log"));
-            Await.until(
-                    Duration.ofSeconds(90),
-                    "the first audit service has committed a tenth of the events",
-                    () -> committed(admin) >= EVENTS / 10);
-            first.destroyForcibly(); // SIGKILL: no drain, no last commit
+            try {
+                Await.until(
+                        Duration.ofSeconds(90),
+                        "the first audit service has committed a tenth of the events",
+                        () -> committed(admin) >= EVENTS / 10);
+            } finally {
+                // SIGKILL: no drain, no last commit; also when the wait failed, so that no service outlives the test
+                first.destroyForcibly();
+            }
             assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
             final long committedAtKill = committed(admin);
             assertThat(committedAtKill)
@@ -81,11 +85,14 @@ class AuditServiceKillIT {
                     .isLessThan(EVENTS);
 
             final Process second = start(url, data.resolve("second.log"));
-            Await.until(
-                    Duration.ofSeconds(120),
-                    "the second audit service has committed every event",
-                    () -> committed(admin) == EVENTS);
-            second.destroy(); // SIGTERM: drains and commits, closes H2
+            try {
+                Await.until(
+                        Duration.ofSeconds(120),
+                        "the second audit service has committed every event",
+                        () -> committed(admin) == EVENTS);
+            } finally {
+                second.destroy(); // SIGTERM: drains and commits, closes H2
+            }
             assertThat(second.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
 

@@ -30,7 +30,8 @@ import org.jzenith.rest.RestPlugin;
  * {@code user-admin}: from a JWT bearer token with {@code user.security=jwt} (and the {@code jwt.}
  * settings), or for every caller while {@code user.security} is {@code none}, the default. With
  * {@code user.events=kafka} it publishes {@code UserCreated} and {@code UserDeleted} to the Kafka
- * topic {@code users.events} (off by default, so that it runs with nothing installed); with {@code
+ * topic {@code users.events} (off by default, so that it runs with nothing installed), or to the
+ * RabbitMQ exchange {@code users.events} with {@code messaging.channels."users.events".connector=rabbitmq}; with {@code
  * user.events=outbox} through the transactional outbox of the store (JDBC's, or the reactive PostgreSQL
  * plugin's), in the transaction of the change; with {@code user.events=debezium} as a row of Debezium's
  * outbox table, which Debezium relays (a benchmark's anchor). The
@@ -87,12 +88,13 @@ public final class UserServiceApplication {
                 .withPluginsIf(UserServiceConfiguration.class, c -> c.security() == Security.JWT, JwtPlugin.create())
                 .withPluginsIf(
                         UserServiceConfiguration.class, c -> c.security() == Security.NONE, OpenAccessPlugin.create())
-                // UserCreated and UserDeleted to Kafka with user.events=kafka; named before the REST plugin,
+                // UserCreated and UserDeleted to Kafka with user.events=kafka, or to RabbitMQ where
+                // messaging.channels."users.events".connector=rabbitmq; named before the REST plugin,
                 // so that REST stops first and its requests can still send.
                 .withPluginsIf(
                         UserServiceConfiguration.class,
                         c -> c.events() == Events.KAFKA || c.events() == Events.OUTBOX,
-                        UserEventsModule.kafkaPlugin())
+                        UserEventsModule.plugins())
                 .withPlugins(RestPlugin.withResources(UserResource.class).withMapping(NoSuchUserException.class, 404))
                 // The OpenAPI document (the build generates the Java client of UserServiceClientIT from it) and Swagger
                 // UI.

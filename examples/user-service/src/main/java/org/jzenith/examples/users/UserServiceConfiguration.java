@@ -59,16 +59,18 @@ public interface UserServiceConfiguration {
         NONE,
 
         /**
-         * To the Kafka topic {@code users.events}, through the Kafka plugin: {@code
-         * kafka.bootstrap-servers}, or the plugin's own broker in the {@code dev} profile.
+         * To the Kafka topic {@code users.events}, through the emitter of the channel {@code
+         * users.events}: {@code kafka.bootstrap-servers}, or the plugin's own broker in the {@code dev}
+         * profile. With {@code messaging.channels."users.events".connector=rabbitmq} the same emitter
+         * sends to the RabbitMQ exchange {@code users.events} instead ({@code rabbitmq.host}).
          */
         KAFKA,
 
         /**
          * To the same topic through the transactional outbox ({@code JdbcPlugin.create().withOutbox()}
          * with {@code user.store=jdbc}, {@code PostgresqlPlugin.create().withOutbox()} with {@code
-         * user.store=postgresql}): each event commits with its change, and the Kafka plugin's relay
-         * sends it after the commit, so no committed change loses its event and no rolled-back one has
+         * user.store=postgresql}): each event commits with its change, and the relay of the connector
+         * plugin that serves the channel (Kafka's, or RabbitMQ's as above) sends it after the commit, so no committed change loses its event and no rolled-back one has
          * one. Not with {@code user.store=redis}, nor with {@code user.store=cassandra}, which has no
          * transaction that holds a user's row and an outbox row together (start-up refuses it).
          */
