@@ -14,8 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import org.jzenith.messaging.spi.InboundMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,13 +25,15 @@ import org.slf4j.LoggerFactory;
  * Consumes one channel's queue on a channel of its own: {@code basic.qos} of the channel's prefetch
  * (the broker sends no more deliveries than that unacknowledged), manual acks, and one virtual thread
  * that hands the deliveries to the messaging layer in the order the queue gave them, acknowledging
- * each once the layer says it is done. The client's dispatch thread only queues deliveries, which the
- * prefetch bounds.
+ * each once the layer says it may be: when its method is done, or later, from another thread, when a
+ * processor's result was confirmed or a {@code Message} method called {@code ack()}; the thread goes on
+ * to the next delivery meanwhile, and the prefetch bounds how many wait. The client's dispatch thread
+ * only queues deliveries, which the prefetch bounds too.
  *
  * <p>On {@link #stop} (or when the failure strategy {@code fail} stops the channel) the consumer is
- * cancelled, the message being processed finishes within the drain timeout and is acknowledged, the
- * deliveries not started are given back ({@code basic.nack} with requeue), and the channel is closed,
- * which gives back anything still unacknowledged. After the connection was lost and recovered, the
+ * cancelled, the message being processed finishes and those waiting for their acknowledgement get it
+ * within the drain timeout, the deliveries not started are given back ({@code basic.nack} with
+ * requeue), and the channel is closed, which gives back anything still unacknowledged. After the connection was lost and recovered, the
  * client re-registers the consumer; acks of deliveries from before are void, and the broker delivers
  * those again. Logs name the queue and the delivery tag, never the body.
  *
@@ -41,15 +44,25 @@ final class QueueConsumer {
     private static final Logger LOG = LoggerFactory.getLogger(QueueConsumer.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
+    /**
+     * Takes one delivery to its end and runs {@code acknowledged} when it may be acknowledged (before it
+     * returns, or later on another thread); false when the channel stops at it: it is given back.
+     */
+    @FunctionalInterface
+    interface Processing {
+        boolean process(InboundMessage message, Runnable acknowledged);
+    }
+
     private final ChannelSettings settings;
     private final Connection connection;
-    private final Predicate<InboundMessage> process;
+    private final Processing process;
     private final Duration drainTimeout;
     private final CountDownLatch stopping;
     private final LinkedBlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private final String session = UUID.randomUUID().toString();
+    private final AtomicInteger unsettled = new AtomicInteger(); // handed to the layer, neither acked nor given back
     private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
     private volatile Channel channel;
     private volatile String consumerTag;
@@ -57,7 +70,7 @@ final class QueueConsumer {
     QueueConsumer(
             final ChannelSettings settings,
             final Connection connection,
-            final Predicate<InboundMessage> process,
+            final Processing process,
             final Duration drainTimeout,
             final CountDownLatch stopping) {
         this.settings = settings;
@@ -118,11 +131,19 @@ final class QueueConsumer {
                 if (delivery == null) {
                     continue;
                 }
-                final long tag = delivery.getEnvelope().getDeliveryTag();
-                if (process.test(new RabbitMqInbound(delivery, settings.queue(), session))) {
-                    acknowledge(tag);
-                } else {
+                // Acked or given back once: a second ack of a tag would close the channel.
+                final AtomicBoolean settled = new AtomicBoolean();
+                unsettled.incrementAndGet();
+                final Runnable acknowledged = () -> {
+                    if (settled.compareAndSet(false, true)) {
+                        acknowledge(delivery.getEnvelope().getDeliveryTag());
+                        unsettled.decrementAndGet();
+                    }
+                };
+                if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), acknowledged)
+                        && settled.compareAndSet(false, true)) {
                     giveBack(delivery);
+                    unsettled.decrementAndGet();
                 }
             }
         } catch (final InterruptedException e) {
@@ -130,6 +151,7 @@ final class QueueConsumer {
         } catch (final RuntimeException e) {
             LOG.error("Channel '{}' stopped consuming queue '{}'", settings.channel(), settings.queue(), e);
         } finally {
+            awaitAcknowledgements();
             // Stopped by the failure strategy fail, or by stop(): no more deliveries either way.
             try {
                 if (channel.isOpen()) {
@@ -139,6 +161,18 @@ final class QueueConsumer {
                 LOG.debug("Cancelling the consumer of {} failed (cancelled already?)", settings.queue(), e);
             }
             drained.complete(null);
+        }
+    }
+
+    /**
+     * Waits, up to the drain timeout, for the deliveries handed over to be acknowledged (a processor's
+     * results confirmed, a {@code Message} method's ack); those still waiting then are delivered again
+     * once the channel closes.
+     */
+    private void awaitAcknowledgements() {
+        final long deadline = System.nanoTime() + drainTimeout.toNanos();
+        while (unsettled.get() > 0 && channel.isOpen() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
         }
     }
 
@@ -191,8 +225,8 @@ final class QueueConsumer {
                 drained.get(drainTimeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (final java.util.concurrent.TimeoutException e) {
                 LOG.warn(
-                        "Channel '{}' stopped with a message still being processed after the drain timeout ({} ms);"
-                                + " it will be delivered again",
+                        "Channel '{}' stopped with a message still being processed or waiting for its"
+                                + " acknowledgement after the drain timeout ({} ms); it will be delivered again",
                         settings.channel(),
                         drainTimeout.toMillis());
             } catch (final InterruptedException e) {

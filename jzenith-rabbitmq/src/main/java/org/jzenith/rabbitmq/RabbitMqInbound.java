@@ -82,4 +82,10 @@ record RabbitMqInbound(Delivery delivery, String queue, String session) implemen
     public Object unwrap() {
         return delivery;
     }
+
+    /** The delivery's exchange, routing key, tag and AMQP properties, for a method taking a {@code Message<T>}. */
+    @Override
+    public java.util.List<Object> metadata() {
+        return java.util.List.of(IncomingRabbitMqMetadata.of(delivery, queue));
+    }
 }

@@ -2,6 +2,7 @@ package org.jzenith.rabbitmq;
 
 import com.rabbitmq.client.AMQP;
 import io.opentelemetry.api.trace.Span;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -67,6 +68,38 @@ final class RabbitMqOutbound implements Outbound {
                 RabbitMqTracing.fail(span, failure);
             }
         });
+    }
+
+    /**
+     * {@code message} with what {@link OutgoingRabbitMqMetadata} in {@code metadata} sets: its routing key
+     * (where the channel sets none: a channel's {@code routing-key} is refused rather than overridden) and
+     * its headers, as UTF-8. Other connectors' metadata is not this connector's to read.
+     *
+     * @throws IllegalArgumentException for a routing key on a channel whose settings fix one
+     */
+    @Override
+    public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
+        OutboundMessage result = message;
+        for (final Object each : metadata) {
+            if (!(each instanceof OutgoingRabbitMqMetadata rabbit)) {
+                continue;
+            }
+            if (rabbit.routingKey().isPresent()) {
+                if (settings.routingKey()
+                        .filter(set -> !set.equals(rabbit.routingKey().get()))
+                        .isPresent()) {
+                    throw new IllegalArgumentException("OutgoingRabbitMqMetadata names the routing key "
+                            + rabbit.routingKey().get() + ", but " + settings.key("routing-key") + " fixes "
+                            + settings.routingKey().get() + " for every message of channel '" + settings.channel()
+                            + "'; remove that setting to route each message by its own key");
+                }
+                result = result.withKey(rabbit.routingKey());
+            }
+            for (final Map.Entry<String, String> header : rabbit.headers().entrySet()) {
+                result = result.withHeader(header.getKey(), header.getValue().getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return result;
     }
 
     /** A message id no other publish has: a returned message is known by it. */

@@ -478,7 +478,7 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
             final QueueConsumer consumer = new QueueConsumer(
                     settings,
                     connection,
-                    message -> channel.processor().process(message),
+                    (message, acknowledged) -> channel.processor().process(message, acknowledged),
                     configuration.drainTimeout(),
                     channel.stopping());
             started.add(consumer);
