@@ -41,8 +41,8 @@ out = []
 out.append("## Kafka: jzenith-kafka against the bare client\n")
 out.append(f"Written by `{command.strip()}` on {started}. "
            "Do not edit by hand: run it again.\n")
-out.append(f"- Machine: {os.cpu_count()} CPUs ({cpu}); {java}. **The machine is shared and was loaded** "
-           "(other engineers' builds and tests ran meanwhile); nothing is pinned: the broker, the producer and the "
+out.append(f"- Machine: {os.cpu_count()} CPUs ({cpu}); {java}. The machine is shared, and this script does not "
+           "record its load (say in the commit what else ran); nothing is pinned: the broker, the producer and the "
            "consumer share its 2 CPUs. Single runs swing; the figures are medians of interleaved rounds.")
 out.append("- Broker: Apache Kafka 4.2.0 (`kafka.Kafka`, one KRaft node, `-Xmx512m`) started by the script, topics of 3 "
            "partitions, replication 1. Each run: a fresh JVM (`-Xmx512m`), a new topic and consumer group, one record "

@@ -234,8 +234,8 @@ def write(data):
         " over them: on one core, rps follows CPU per request, and a switch is the hand-off between threads.",
         "",
         f"Load average of the machine (2 CPUs) while measuring: {min(meta['loads']):.1f}-{max(meta['loads']):.1f}"
-        " (other builds ran beside it); under load the apps also compete with other programs for CPU 0, so an app"
-        " with more runnable threads gets a larger share of it: read CPU per request beside rps.",
+        " (it counts the measured app and wrk themselves); under load the apps also compete with other programs for"
+        " CPU 0, so an app with more runnable threads gets a larger share of it: read CPU per request beside rps.",
         "",
     ]
     for endpoint in ENDPOINTS:
