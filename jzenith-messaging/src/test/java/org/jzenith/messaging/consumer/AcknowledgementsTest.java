@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Optional;
@@ -19,7 +18,6 @@ import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
-import org.jzenith.messaging.spi.ChannelMeters;
 import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.FailureStrategy;
 import org.jzenith.messaging.spi.MessageTracing;
@@ -88,17 +86,7 @@ class AcknowledgementsTest {
                 methods,
                 PayloadValidator.NONE,
                 deadLetters,
-                new ChannelMeters(
-                        registry.counter("processed"),
-                        registry.counter("failed"),
-                        registry.counter("retried"),
-                        registry.counter("dead"),
-                        registry.counter("cut"),
-                        registry.counter("skipped"),
-                        ignored,
-                        registry.counter("oversize"),
-                        Timer.builder("processing").register(registry),
-                        registry.counter("unacknowledged")),
+                CountingMeters.in(registry),
                 new CountDownLatch(1),
                 MessageTracing.NONE,
                 Optional.empty(),

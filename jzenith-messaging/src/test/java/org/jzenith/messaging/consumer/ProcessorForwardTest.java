@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +17,6 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
 import org.junit.jupiter.api.Test;
-import org.jzenith.messaging.spi.ChannelMeters;
 import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.FailureStrategy;
 import org.jzenith.messaging.spi.MessageTracing;
@@ -99,17 +97,7 @@ class ProcessorForwardTest {
                 new Upper(),
                 PayloadValidator.NONE,
                 deadLetters,
-                new ChannelMeters(
-                        registry.counter("processed"),
-                        registry.counter("failed"),
-                        registry.counter("retried"),
-                        registry.counter("dead"),
-                        registry.counter("cut"),
-                        registry.counter("skipped"),
-                        registry.counter("ignored"),
-                        registry.counter("oversize"),
-                        Timer.builder("processing").register(registry),
-                        registry.counter("unacknowledged")),
+                CountingMeters.in(registry),
                 stopping,
                 MessageTracing.NONE,
                 Optional.of(out),
