@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 import harness  # noqa: E402 (the harness's app contract, start-up and wrk helpers)
+import peers_mix  # noqa: E402
 import report  # noqa: E402
 from goals import INCONCLUSIVE, Goal, at_least, at_most, rounds_text, table  # noqa: E402
 
@@ -34,6 +35,7 @@ RESULTS = harness.RESULTS_DIR / "peers"
 PEERS_MD = BENCHMARKS / "PEERS.md"
 OURS, CEILING = "jzenith-plain", "vertx"
 APPS = [OURS, CEILING, "helidon", "micronaut", "quarkus"]
+PEERS = ["helidon", "micronaut", "quarkus"]
 ENDPOINTS = ["json", "users"]
 LABELS = {OURS: "jZenith, plain methods, launcher", CEILING: "raw Vert.x", "helidon": "Helidon SE",
           "micronaut": "Micronaut", "quarkus": "Quarkus"}
@@ -168,7 +170,7 @@ def quiet_text(meta, rows):
             f" app and wrk themselves, about 2 while measuring); {share}.")
 
 
-def goals_41(meta, by, half):
+def goals_41(meta, by, half, mix):
     """Issue 41's goals, each judged on every round (start by start for start-up); all inconclusive on a busy
     machine, since the apps then compete with other programs for CPU 0."""
     judged = []
@@ -206,9 +208,64 @@ def goals_41(meta, by, half):
     else:
         add(f"start-up at half a CPU ≤ {GOAL_HALF_START}× raw Vert.x's", "not measured", INCONCLUSIVE,
             "no CPU cgroup (run as root)")
-    judged.append(Goal("p99 in a 256 MiB memory cgroup under the 80/20 mix ≤ the best peer's", "not measured",
-                       INCONCLUSIVE, "peers.sh does not run that mix; no script measures it against the peers yet"))
+    judged += mix_goal(mix)
     return judged
+
+
+def mix_goal(mix):
+    """The 256 MiB tier: jZenith's p99 against the best peer's (Helidon, Micronaut, Quarkus; raw Vert.x is the
+    ceiling, not a peer), round by round; judged quiet or not on the mix's own rounds."""
+    goal = f"p99 in a {peers_mix.LIMIT_MIB} MiB memory cgroup under the 80/20 mix ≤ the best peer's"
+    if not mix or not mix.get(OURS):
+        return [Goal(goal, "not measured", INCONCLUSIVE, "no memory cgroup (run as root) or --mix-rounds 0")]
+    ratios, best_names = [], []
+    for i, ours in enumerate(mix[OURS]):
+        peers = [(mix[p][i]["p99"], p) for p in PEERS if p in mix and i < len(mix[p]) and mix[p][i].get("p99")]
+        if ours.get("p99") is None or not peers:
+            ratios.append(None)
+            continue
+        best, name = min(peers)
+        ratios.append(ours["p99"] / best)
+        best_names.append(LABELS[name])
+    medians = peers_mix.medians(mix)
+    best_peer = min((medians[p][1], p) for p in PEERS if p in medians) if any(p in medians for p in PEERS) else None
+    measured = (f"{medians[OURS][1]:.0f} ms against {LABELS[best_peer[1]]}'s {best_peer[0]:.0f} ms (medians)"
+                if OURS in medians and best_peer else "not measured")
+    others = max((r.get("others_cpu0", 0) for runs in mix.values() for r in runs), default=0)
+    verdict, note = at_most(1.0, ratios), f"jZenith ÷ the round's best peer: {rounds_text(ratios)}"
+    if others > QUIET_OTHERS:
+        verdict, note = INCONCLUSIVE, f"{note}; the machine was not quiet (others took up to {others:.0%} of CPU 0)"
+    return [Goal(goal, measured, verdict, note)]
+
+
+def mix_section(mix, meta):
+    if not mix:
+        return []
+    lines = ["", f"## In {peers_mix.LIMIT_MIB} MiB under the 80/20 mix", "",
+             f"Each app alone in a memory cgroup of {peers_mix.LIMIT_MIB} MiB on CPU 0 (wrk on CPU 1), seeded with"
+             f" {peers_mix.SEED_USERS} users, then 80% GET /users/{{id}} of a seeded user and 20% POST /users over"
+             f" {peers_mix.CONNECTIONS} connections: {meta.get('mix_warmup')} s of warm-up, {meta.get('mix_duration')} s"
+             " measured; the apps took turns, round after round. jZenith's app through its launcher (it reads the"
+             " cgroup's limit), the others with `java -jar` and the JVM's own ergonomics.", "",
+             "| app | rps (median) | p99 ms (median) | p50 ms (median) | errors | OOM kills | peak MiB | rounds (p99 ms) |"
+             " rounds (rps) |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+    for app in APPS:
+        runs = mix.get(app)
+        if not runs:
+            continue
+        good = [r for r in runs if r.get("p99") is not None]
+        failed = [r["outcome"] for r in runs if r.get("p99") is None]
+        if not good:
+            lines.append(f"| {LABELS[app]} | — | — | — | — | {max(r.get('oom_kills', 0) for r in runs)} | — |"
+                         f" {'; '.join(failed)} | — |")
+            continue
+        p99s = ", ".join(f"{r['p99']:.1f}" for r in good)
+        rpss = ", ".join(f"{r['rps']:,}" for r in good)
+        lines.append(f"| {LABELS[app]} | {statistics.median(r['rps'] for r in good):,.0f} |"
+                     f" {statistics.median(r['p99'] for r in good):.1f} | {statistics.median(r['p50'] for r in good):.1f} |"
+                     f" {sum(r['errors'] for r in good)} | {sum(r.get('oom_kills', 0) for r in runs)} |"
+                     f" {max(r.get('peak_mib', 0) for r in good)} | {p99s} | {rpss} |")
+    return lines
 
 
 def fmt_ratio(value):
@@ -282,7 +339,8 @@ def write(data):
                 median = statistics.median(half[app])
                 lines.append(f"| {LABELS[app]} | {median:.0f} | {fmt_ratio(median / reference if reference else None)} |"
                              f" {', '.join(map(str, half[app]))} |")
-    lines += [""] + table(goals_41(meta, by, half), heading="## Goals (issue 41)",
+    lines += mix_section(data.get("mix") or {}, meta)
+    lines += [""] + table(goals_41(meta, by, half, data.get("mix") or {}), heading="## Goals (issue 41)",
                           intro=f"The plain-methods app against raw Vert.x: at every endpoint and connection count rps at"
                                 f" least {GOAL_RPS}× and CPU per request at most {GOAL_CPU}×; start-up at half a CPU at"
                                 f" most {GOAL_HALF_START}×; all on a quiet machine. {quiet_text(meta, data['rows'])}")
@@ -298,6 +356,9 @@ def main():
     parser.add_argument("--warmup", type=int, default=8)
     parser.add_argument("--connections", default="64,256")
     parser.add_argument("--starts", type=int, default=3)
+    parser.add_argument("--mix-rounds", type=int, default=3, help="rounds of the 256 MiB mix (0: skip it)")
+    parser.add_argument("--mix-duration", type=int, default=30)
+    parser.add_argument("--mix-warmup", type=int, default=10)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
@@ -328,13 +389,17 @@ def main():
     loads.append(load_average())
     rows = side_by_side(apps, args)
     loads += [r for row in rows for r in row["load"]] + [load_average()]
+    mix = peers_mix.run(apps, args.mix_rounds, args.mix_warmup, args.mix_duration, RESULTS,
+                        (cpu_ticks, cpu0_busy)) if args.mix_rounds else {}
+    loads.append(load_average())
     command = " ".join(["benchmarks/peers.sh", *sys.argv[1:]])
     if os.environ.get("BENCH_PORTS"):
         command = f"BENCH_PORTS={os.environ['BENCH_PORTS']} {command}"
     data = {"meta": {"command": command, "started_at": started_at.isoformat(), "rounds": args.rounds,
                      "duration": args.duration, "warmup": args.warmup, "connections": args.connections,
-                     "starts": args.starts, "loads": loads},
-            "rows": rows, "starts": starts, "half_cpu": half}
+                     "starts": args.starts, "loads": loads, "mix_warmup": args.mix_warmup,
+                     "mix_duration": args.mix_duration},
+            "rows": rows, "starts": starts, "half_cpu": half, "mix": mix}
     RESULTS.mkdir(parents=True, exist_ok=True)
     results.write_text(json.dumps(data, indent=1))
     write(data)
