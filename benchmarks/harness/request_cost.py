@@ -34,7 +34,8 @@ RESULTS = harness.RESULTS_DIR / "request-cost"
 REPORT = BENCHMARKS / "REQUEST-COST.md"
 APPS = {"jzenith-plain": "jZenith, plain methods, launcher", "vertx": "raw Vert.x"}
 ENDPOINTS = ["json", "users"]
-KINDS = [("event loops", re.compile(r"^vert\.x-eventlo")  # /proc shows 15 characters of a name), ("virtual-thread carriers", re.compile(r"^ForkJoinPool")),
+# /proc shows the first 15 characters of a thread's name.
+KINDS = [("event loops", re.compile(r"^vert\.x-eventlo")), ("virtual-thread carriers", re.compile(r"^ForkJoinPool")),
          ("GC and VM", re.compile(r"^(VM Thread|GC|G1|VM Periodic|Service Thread|Monitor Deflation)")),
          ("JIT compilers", re.compile(r"^C[12] CompilerThre"))]
 OTHER = "the rest"
