@@ -26,14 +26,16 @@ import time
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+import report  # noqa: E402 (the reports' order of the apps)
+
 ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = ROOT / "benchmarks" / "apps"
 RESULTS_DIR = ROOT / "benchmarks" / "results"
 REPORT_DIR = ROOT / "benchmarks" / "report"
 RESULTS_MD = ROOT / "benchmarks" / "RESULTS.md"
 
-APP_ORDER = ["jzenith", "jzenith-plain", "vertx", "quarkus", "spring-webflux", "spring-mvc", "helidon", "micronaut", "javalin",
-             "dropwizard"]
+APP_ORDER = report.APP_ORDER
 SERVER_CPU, LOAD_CPU = "0", "1"
 
 
@@ -732,7 +734,6 @@ def main():
 def write_report(results_json):
     """RESULTS.md and the pictures from one run's raw results; --report-only runs just this, e.g. after
     FINDINGS.md changed, without measuring again."""
-    import report
     data = json.loads(results_json.read_text())
     meta = data["meta"]
     args = argparse.Namespace(**{k: meta.get(k) for k in ("starts", "rounds", "warmup", "duration", "connections")})

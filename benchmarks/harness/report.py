@@ -5,6 +5,10 @@ from pathlib import Path
 
 from goals import Goal, at_least, at_most, below, overview, rounds_text, single, table
 
+# The order in which reports list the apps (and harness.py knows them): jZenith's first, then the peers.
+APP_ORDER = ["jzenith", "jzenith-plain", "vertx", "quarkus", "spring-webflux", "spring-mvc", "helidon", "micronaut", "javalin",
+             "dropwizard"]
+
 GOAL_CONNECTIONS = 64
 BENCHMARKS = Path(__file__).resolve().parents[1]
 # Sections that other programs write into files of their own (container.py, threads.py, tracing.sh, ...); RESULTS.md
@@ -389,7 +393,6 @@ def gnuplot(path, title, settings, plots_, blocks):
 
 
 def ordered(apps):
-    from harness import APP_ORDER
     return sorted(apps, key=lambda a: (APP_ORDER.index(a) if a in APP_ORDER else len(APP_ORDER), a))
 
 
