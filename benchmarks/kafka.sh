@@ -7,9 +7,7 @@
 #                                     e.g. benchmarks/kafka.sh 3 200000 600 (~17 minutes and the processor's);
 #                                     CGROUP_RATE events/s, 0 (the default): full rate; CGROUP_SECONDS 0: no cgroup part
 #   MODES="throughput latency processor" benchmarks/kafka.sh ...   # the default: every mode; e.g. MODES=processor
-#   PROCESSOR_RECORDS=N benchmarks/kafka.sh ...                # the processor's full-rate run (default RECORDS); jZenith's
-#                                     processor finishes one record per partition per broker acknowledgement of its result,
-#                                     so a run of it takes far longer than the bare one's: try 20000 first
+#   PROCESSOR_RECORDS=N benchmarks/kafka.sh ...                # the processor's full-rate run (default RECORDS)
 #   BENCH_NO_BUILD=1 benchmarks/kafka.sh ...                  # the apps as built last
 #   KAFKA_CGROUP_AOT=auto benchmarks/kafka.sh ...              # the launcher's JZENITH_AOT for the service (default on)
 #   benchmarks/kafka.sh --report-only "COMMAND" "STARTED"       # rewrite KAFKA.md from benchmarks/results/kafka/
