@@ -63,6 +63,9 @@ final class QueueConsumer {
     private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private final String session = UUID.randomUUID().toString();
     private final AtomicInteger unsettled = new AtomicInteger(); // handed to the layer, neither acked nor given back
+    // Completed when unsettled reaches 0 once stopping waits for it; null until then, so that settling a
+    // delivery costs a decrement and a volatile read.
+    private volatile CompletableFuture<Void> allSettled;
     private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
     private volatile Channel channel;
     private volatile String consumerTag;
@@ -137,13 +140,13 @@ final class QueueConsumer {
                 final Runnable acknowledged = () -> {
                     if (settled.compareAndSet(false, true)) {
                         acknowledge(delivery.getEnvelope().getDeliveryTag());
-                        unsettled.decrementAndGet();
+                        settledOne();
                     }
                 };
                 if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), acknowledged)
                         && settled.compareAndSet(false, true)) {
                     giveBack(delivery);
-                    unsettled.decrementAndGet();
+                    settledOne();
                 }
             }
         } catch (final InterruptedException e) {
@@ -170,9 +173,32 @@ final class QueueConsumer {
      * once the channel closes.
      */
     private void awaitAcknowledgements() {
-        final long deadline = System.nanoTime() + drainTimeout.toNanos();
-        while (unsettled.get() > 0 && channel.isOpen() && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        final CompletableFuture<Void> all = new CompletableFuture<>();
+        allSettled = all;
+        // A closed channel takes no acks any more: nothing to wait for. Called at once if closed already.
+        channel.addShutdownListener(cause -> all.complete(null));
+        if (unsettled.get() == 0) {
+            return; // settled before allSettled was seen: settledOne() may not have completed it
+        }
+        try {
+            all.get(drainTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (final java.util.concurrent.TimeoutException e) {
+            LOG.debug(
+                    "Channel '{}': {} deliveries not settled within the drain timeout", settings.channel(), unsettled);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final java.util.concurrent.ExecutionException e) {
+            LOG.debug("Waiting for the acks of {} failed", settings.queue(), e);
+        }
+    }
+
+    /** One delivery acked or given back; completes {@link #allSettled} when it was the last one. */
+    private void settledOne() {
+        if (unsettled.decrementAndGet() == 0) {
+            final CompletableFuture<Void> all = allSettled;
+            if (all != null) {
+                all.complete(null);
+            }
         }
     }
 

@@ -22,6 +22,7 @@ import org.jzenith.core.configuration.Range;
  * rabbitmq.uri=amqp://orders:pw@rabbit.internal:5672/shop   # instead of the five above; its password masked
  * rabbitmq.connect-timeout=15s              # how long start-up waits for the server
  * rabbitmq.drain-timeout=10s                # how long stopping waits for the messages being processed
+ * rabbitmq.unacknowledged-warning=60s       # when a Message method's delivery not acked yet is logged and counted
  * rabbitmq.send-timeout=5s                  # how long a send waits for the broker's confirm
  * rabbitmq.retries=3                        # attempts after the first, before a message is dead-lettered
  * rabbitmq.backoff=200ms                    # the first retry's wait, doubled each time
@@ -84,6 +85,16 @@ public interface RabbitMqConfiguration {
     @DurationRange(min = "0ms", max = "10m")
     @WithDefault("10s")
     Duration drainTimeout();
+
+    /**
+     * How long after its method returned a delivery that a method taking a {@code Message<T>} has neither
+     * acknowledged nor rejected is logged at WARN and counted ({@code
+     * rabbitmq_consumer_messages_total{outcome="unacknowledged"}}): until it is, it holds a place of the
+     * prefetch.
+     */
+    @DurationRange(min = "1ms", max = "1h")
+    @WithDefault("60s")
+    Duration unacknowledgedWarning();
 
     /** How long a send waits for the broker's confirm before it fails. */
     @DurationRange(min = "100ms", max = "10m")
