@@ -370,6 +370,26 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
         return factory;
     }
 
+    /** The user {@code configuration} connects as: the URI's, else {@code rabbitmq.username}, else {@code guest}. */
+    static String user(final RabbitMqConfiguration configuration) {
+        return configuration
+                .uri()
+                .filter(value -> !value.isBlank())
+                .map(uri -> {
+                    final ConnectionFactory parsed = new ConnectionFactory();
+                    try {
+                        parsed.setUri(uri);
+                    } catch (final Exception e) {
+                        throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
+                    }
+                    return parsed.getUsername();
+                })
+                .orElseGet(() -> configuration
+                        .username()
+                        .filter(value -> !value.isBlank())
+                        .orElse(ConnectionFactory.DEFAULT_USER));
+    }
+
     /** Where {@code configuration} connects to, for logs: {@code host:port/vhost}, no credentials. */
     static String server(final RabbitMqConfiguration configuration) {
         return configuration
