@@ -137,16 +137,20 @@ final class QueueConsumer {
                 // Acked or given back once: a second ack of a tag would close the channel.
                 final AtomicBoolean settled = new AtomicBoolean();
                 unsettled.incrementAndGet();
+                final Optional<ConsumeEvent> event = consumeEvent(delivery);
                 final Runnable acknowledged = () -> {
                     if (settled.compareAndSet(false, true)) {
-                        acknowledge(delivery.getEnvelope().getDeliveryTag());
+                        final boolean acked = acknowledge(delivery.getEnvelope().getDeliveryTag());
                         settledOne();
+                        event.ifPresent(
+                                recorded -> commit(recorded, acked ? ConsumeEvent.ACKED : ConsumeEvent.ACK_LOST));
                     }
                 };
                 if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), acknowledged)
                         && settled.compareAndSet(false, true)) {
                     giveBack(delivery);
                     settledOne();
+                    event.ifPresent(recorded -> commit(recorded, ConsumeEvent.REQUEUED));
                 }
             }
         } catch (final InterruptedException e) {
@@ -202,9 +206,33 @@ final class QueueConsumer {
         }
     }
 
-    private void acknowledge(final long tag) {
+    /** A consume event of {@code delivery} begun now; none when no recording takes them. */
+    private Optional<ConsumeEvent> consumeEvent(final Delivery delivery) {
+        if (!ConsumeEvent.RECORDING.isEnabled()) {
+            return Optional.empty();
+        }
+        final ConsumeEvent event = new ConsumeEvent();
+        event.channel = settings.channel();
+        event.queue = settings.queue();
+        event.deliveryTag = delivery.getEnvelope().getDeliveryTag();
+        event.redelivered = delivery.getEnvelope().isRedeliver();
+        event.begin();
+        return Optional.of(event);
+    }
+
+    private static void commit(final ConsumeEvent event, final String outcome) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.outcome = outcome;
+            event.commit();
+        }
+    }
+
+    /** Acks {@code tag}; false when the ack was lost with the channel. */
+    private boolean acknowledge(final long tag) {
         try {
             channel.basicAck(tag, false);
+            return true;
         } catch (final IOException | RuntimeException e) {
             // Lost with the channel: the broker delivers it again.
             LOG.warn(
@@ -213,6 +241,7 @@ final class QueueConsumer {
                     tag,
                     settings.channel(),
                     e.toString());
+            return false;
         }
     }
 

@@ -46,6 +46,8 @@ final class RabbitMqOutbound implements Outbound {
         final String routingKey = settings.sendKey(message.key());
         final Map<String, Object> headers = new HashMap<>(message.headers());
         final Span span = tracing.send(settings.exchange(), routingKey, headers);
+        final java.util.Optional<SendEvent> event =
+                SendEvent.begin(settings.channel(), settings.exchange(), routingKey);
         final CompletableFuture<Void> confirmed;
         try {
             final RabbitMqClient.Running running = client.running()
@@ -56,9 +58,11 @@ final class RabbitMqOutbound implements Outbound {
         } catch (final RuntimeException e) {
             metrics.failed().increment();
             RabbitMqTracing.fail(span, e);
+            event.ifPresent(recorded -> recorded.settle(e));
             return CompletableFuture.failedFuture(e);
         }
         return confirmed.whenComplete((ignored, failure) -> {
+            event.ifPresent(recorded -> recorded.settle(failure));
             if (failure == null) {
                 metrics.confirmed().increment();
                 span.end();
