@@ -87,7 +87,8 @@ record ChannelSettings(
                                 .orElse(configuration.maxMessageBytes()),
                         own.filter(c -> c.maxMessageBytes().isPresent()).isPresent()
                                 ? "rabbitmq.channels." + channel + ".max-message-bytes"
-                                : "rabbitmq.max-message-bytes"),
+                                : "rabbitmq.max-message-bytes",
+                        configuration.unacknowledgedWarning()),
                 own.map(QueueArguments::of).orElse(QueueArguments.NONE));
     }
 

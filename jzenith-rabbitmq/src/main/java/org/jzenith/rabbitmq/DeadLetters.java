@@ -95,14 +95,18 @@ final class DeadLetters implements org.jzenith.messaging.spi.DeadLetters {
         final RabbitMqClient.Running running = client.running()
                 .orElseThrow(
                         () -> new ExecutionException(new IllegalStateException("the rabbitmq plugin does not run")));
+        // The copy keeps the message id it came with (an application's, say); the publish is known by
+        // an id of its own until the broker confirmed it.
+        final String publishId = RabbitMqOutbound.uniqueId();
+        headers.put(OutgoingProperties.PUBLISH_ID, publishId);
+        final AMQP.BasicProperties built = properties.headers(headers).build();
         running.publisher()
                 .publish(
                         exchange,
                         delivery.getEnvelope().getRoutingKey(),
-                        properties
-                                .messageId(RabbitMqOutbound.uniqueId())
-                                .headers(headers)
-                                .build(),
+                        built.getMessageId() == null
+                                ? built.builder().messageId(publishId).build()
+                                : built,
                         body)
                 .get();
     }

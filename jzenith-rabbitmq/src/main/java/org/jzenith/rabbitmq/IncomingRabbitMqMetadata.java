@@ -35,6 +35,7 @@ import java.util.Optional;
  * @param replyTo the {@code reply-to} property
  * @param expiration the {@code expiration} property, in milliseconds as text
  * @param priority the {@code priority} property
+ * @param deliveryMode the {@code delivery-mode} property: 1 transient, 2 persistent
  * @param timestamp the {@code timestamp} property (seconds)
  * @param headers the headers, in the order the broker sent them
  */
@@ -54,10 +55,12 @@ public record IncomingRabbitMqMetadata(
         Optional<String> replyTo,
         Optional<String> expiration,
         Optional<Integer> priority,
+        Optional<Integer> deliveryMode,
         Optional<Instant> timestamp,
         Map<String, Object> headers) {
 
     public IncomingRabbitMqMetadata {
+        java.util.Objects.requireNonNull(queue, "queue");
         headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
@@ -88,6 +91,7 @@ public record IncomingRabbitMqMetadata(
                 Optional.ofNullable(properties.getReplyTo()),
                 Optional.ofNullable(properties.getExpiration()),
                 Optional.ofNullable(properties.getPriority()),
+                Optional.ofNullable(properties.getDeliveryMode()),
                 Optional.ofNullable(properties.getTimestamp()).map(java.util.Date::toInstant),
                 headers);
     }

@@ -110,8 +110,10 @@ final class OutboxSender implements OutboxRelay.Sender {
             // Waits, on the relay's thread, until no other publish shares the channel with this one.
             settle(List.copyOf(unsettled));
         }
+        final java.util.Optional<SendEvent> event = SendEvent.begin(record.channel(), settings.exchange(), routingKey);
         final CompletableFuture<Void> confirmed =
                 publisher.publish(settings.exchange(), routingKey, properties, record.payload());
+        event.ifPresent(recorded -> confirmed.whenComplete((ignored, failure) -> recorded.settle(failure)));
         unsettled.add(confirmed);
         confirmed.whenComplete((ignored, failure) -> unsettled.remove(confirmed));
         if (alone) {

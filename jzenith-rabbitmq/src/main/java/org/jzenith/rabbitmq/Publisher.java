@@ -60,9 +60,7 @@ final class Publisher {
             this.channel = channel;
             channel.confirmSelect();
             channel.addReturnListener(returned -> {
-                final Pending pending =
-                        byId.get(Optional.ofNullable(returned.getProperties().getMessageId())
-                                .orElse(""));
+                final Pending pending = byId.get(OutgoingProperties.publishId(returned.getProperties()));
                 if (pending != null) {
                     pending.returned()
                             .set(new UnroutableException(
@@ -125,7 +123,7 @@ final class Publisher {
 
     /**
      * Publishes {@code body} to {@code exchange} with {@code routingKey}; {@code properties} must carry
-     * a message id unique to this publish. The future completes once the broker confirmed it.
+     * an id unique to this publish ({@link OutgoingProperties#publishId}). The future completes once the broker confirmed it.
      */
     CompletableFuture<Void> publish(
             final String exchange, final String routingKey, final AMQP.BasicProperties properties, final byte[] body) {
@@ -136,7 +134,7 @@ final class Publisher {
             return confirmed;
         }
         final Pending pending = new Pending(confirmed, new AtomicReference<>());
-        final String id = properties.getMessageId();
+        final String id = OutgoingProperties.publishId(properties);
         lock.lock();
         try {
             final ConfirmChannel channel = channel();

@@ -63,6 +63,9 @@ final class QueueConsumer {
     private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private final String session = UUID.randomUUID().toString();
     private final AtomicInteger unsettled = new AtomicInteger(); // handed to the layer, neither acked nor given back
+    // Completed when unsettled reaches 0 once stopping waits for it; null until then, so that settling a
+    // delivery costs a decrement and a volatile read.
+    private volatile CompletableFuture<Void> allSettled;
     private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
     private volatile Channel channel;
     private volatile String consumerTag;
@@ -134,16 +137,20 @@ final class QueueConsumer {
                 // Acked or given back once: a second ack of a tag would close the channel.
                 final AtomicBoolean settled = new AtomicBoolean();
                 unsettled.incrementAndGet();
+                final Optional<ConsumeEvent> event = consumeEvent(delivery);
                 final Runnable acknowledged = () -> {
                     if (settled.compareAndSet(false, true)) {
-                        acknowledge(delivery.getEnvelope().getDeliveryTag());
-                        unsettled.decrementAndGet();
+                        final boolean acked = acknowledge(delivery.getEnvelope().getDeliveryTag());
+                        settledOne();
+                        event.ifPresent(
+                                recorded -> commit(recorded, acked ? ConsumeEvent.ACKED : ConsumeEvent.ACK_LOST));
                     }
                 };
                 if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), acknowledged)
                         && settled.compareAndSet(false, true)) {
                     giveBack(delivery);
-                    unsettled.decrementAndGet();
+                    settledOne();
+                    event.ifPresent(recorded -> commit(recorded, ConsumeEvent.REQUEUED));
                 }
             }
         } catch (final InterruptedException e) {
@@ -170,15 +177,62 @@ final class QueueConsumer {
      * once the channel closes.
      */
     private void awaitAcknowledgements() {
-        final long deadline = System.nanoTime() + drainTimeout.toNanos();
-        while (unsettled.get() > 0 && channel.isOpen() && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        final CompletableFuture<Void> all = new CompletableFuture<>();
+        allSettled = all;
+        // A closed channel takes no acks any more: nothing to wait for. Called at once if closed already.
+        channel.addShutdownListener(cause -> all.complete(null));
+        if (unsettled.get() == 0) {
+            return; // settled before allSettled was seen: settledOne() may not have completed it
+        }
+        try {
+            all.get(drainTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (final java.util.concurrent.TimeoutException e) {
+            LOG.debug(
+                    "Channel '{}': {} deliveries not settled within the drain timeout", settings.channel(), unsettled);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final java.util.concurrent.ExecutionException e) {
+            LOG.debug("Waiting for the acks of {} failed", settings.queue(), e);
         }
     }
 
-    private void acknowledge(final long tag) {
+    /** One delivery acked or given back; completes {@link #allSettled} when it was the last one. */
+    private void settledOne() {
+        if (unsettled.decrementAndGet() == 0) {
+            final CompletableFuture<Void> all = allSettled;
+            if (all != null) {
+                all.complete(null);
+            }
+        }
+    }
+
+    /** A consume event of {@code delivery} begun now; none when no recording takes them. */
+    private Optional<ConsumeEvent> consumeEvent(final Delivery delivery) {
+        if (!ConsumeEvent.RECORDING.isEnabled()) {
+            return Optional.empty();
+        }
+        final ConsumeEvent event = new ConsumeEvent();
+        event.channel = settings.channel();
+        event.queue = settings.queue();
+        event.deliveryTag = delivery.getEnvelope().getDeliveryTag();
+        event.redelivered = delivery.getEnvelope().isRedeliver();
+        event.begin();
+        return Optional.of(event);
+    }
+
+    private static void commit(final ConsumeEvent event, final String outcome) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.outcome = outcome;
+            event.commit();
+        }
+    }
+
+    /** Acks {@code tag}; false when the ack was lost with the channel. */
+    private boolean acknowledge(final long tag) {
         try {
             channel.basicAck(tag, false);
+            return true;
         } catch (final IOException | RuntimeException e) {
             // Lost with the channel: the broker delivers it again.
             LOG.warn(
@@ -187,6 +241,7 @@ final class QueueConsumer {
                     tag,
                     settings.channel(),
                     e.toString());
+            return false;
         }
     }
 

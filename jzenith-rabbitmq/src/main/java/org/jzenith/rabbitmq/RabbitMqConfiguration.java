@@ -20,8 +20,14 @@ import org.jzenith.core.configuration.Range;
  * rabbitmq.username=orders                  # unset: the client's guest
  * rabbitmq.password=${RABBITMQ_PASSWORD}    # secret: never shown
  * rabbitmq.uri=amqp://orders:pw@rabbit.internal:5672/shop   # instead of the five above; its password masked
+ * rabbitmq.tls.enabled=false               # TLS with rabbitmq.host (an amqps:// URI speaks TLS anyway)
+ * rabbitmq.tls.trust-certificates=/etc/rabbitmq/ca.pem   # the CAs to trust; unset: the JVM's trust store
+ * rabbitmq.tls.certificate=/etc/rabbitmq/client.pem     # a client certificate, for mutual TLS ...
+ * rabbitmq.tls.private-key=/etc/rabbitmq/client.key     # ... and its key (PKCS#8 PEM); both or neither
+ * rabbitmq.tls.hostname-verification=true  # the server's certificate must name the host connected to
  * rabbitmq.connect-timeout=15s              # how long start-up waits for the server
  * rabbitmq.drain-timeout=10s                # how long stopping waits for the messages being processed
+ * rabbitmq.unacknowledged-warning=60s       # when a Message method's delivery not acked yet is logged and counted
  * rabbitmq.send-timeout=5s                  # how long a send waits for the broker's confirm
  * rabbitmq.retries=3                        # attempts after the first, before a message is dead-lettered
  * rabbitmq.backoff=200ms                    # the first retry's wait, doubled each time
@@ -72,6 +78,9 @@ public interface RabbitMqConfiguration {
      */
     Optional<String> uri();
 
+    /** TLS to the server, under {@code rabbitmq.tls.}. */
+    Tls tls();
+
     /** How long start-up waits for the server before it fails, naming the server's settings. */
     @DurationRange(min = "100ms", max = "10m")
     @WithDefault("15s")
@@ -84,6 +93,16 @@ public interface RabbitMqConfiguration {
     @DurationRange(min = "0ms", max = "10m")
     @WithDefault("10s")
     Duration drainTimeout();
+
+    /**
+     * How long after its method returned a delivery that a method taking a {@code Message<T>} has neither
+     * acknowledged nor rejected is logged at WARN and counted ({@code
+     * rabbitmq_consumer_messages_total{outcome="unacknowledged"}}): until it is, it holds a place of the
+     * prefetch.
+     */
+    @DurationRange(min = "1ms", max = "1h")
+    @WithDefault("60s")
+    Duration unacknowledgedWarning();
 
     /** How long a send waits for the broker's confirm before it fails. */
     @DurationRange(min = "100ms", max = "10m")
@@ -134,6 +153,39 @@ public interface RabbitMqConfiguration {
 
     /** The largest {@link #maxMessageBytes()}: 512 MiB, RabbitMQ's own limit. */
     long MAX_MESSAGE_BYTES = 512L << 20;
+
+    /**
+     * How the plugin speaks TLS to the server, under {@code rabbitmq.tls.}: with {@code rabbitmq.host}
+     * when {@link #enabled()}, with an {@code amqps://} {@code rabbitmq.uri} always. The server's
+     * certificate is always checked against the trusted authorities and, unless turned off, against the
+     * host connected to. Setting any of these where the plugin speaks plain AMQP is refused at start-up
+     * rather than ignored.
+     */
+    interface Tls {
+
+        /** Whether the plugin speaks TLS to {@code rabbitmq.host} (set {@code rabbitmq.port} to its TLS port, 5671). */
+        @WithDefault("false")
+        boolean enabled();
+
+        /**
+         * A PEM file of the certificate authorities (or self-signed certificates) that the server's
+         * certificate must be signed by. Unset: the JVM's default trust store.
+         */
+        Optional<String> trustCertificates();
+
+        /** A PEM file of the client's certificate chain, for a server that asks for one; with {@link #privateKey()}. */
+        Optional<String> certificate();
+
+        /** A PEM file of the private key of {@link #certificate()} (PKCS#8); masked wherever it is shown. */
+        Optional<String> privateKey();
+
+        /**
+         * Whether the server's certificate must name the host (or IP address) it was reached by, as HTTPS
+         * checks it; on unless set. Turn off only for servers whose certificates cannot name their address.
+         */
+        @WithDefault("true")
+        boolean hostnameVerification();
+    }
 
     /** Settings of single channels, by channel name. */
     Map<String, ChannelConfiguration> channels();

@@ -62,6 +62,7 @@ record RabbitMqConnector(
 
     @Override
     public Outbound outbound(final String channel) {
-        return new RabbitMqOutbound(settings(channel), client, metrics.sent(channel), rabbitTracing);
+        return new RabbitMqOutbound(
+                settings(channel), client, metrics.sent(channel), rabbitTracing, RabbitMqPlugin.user(configuration));
     }
 }

@@ -11,7 +11,8 @@ import org.jzenith.messaging.spi.InboundMessage;
  * A delivery from a queue as the messaging layer reads it: its body is the payload, its position is
  * {@code queue#deliveryTag}, and its headers are the AMQP headers ({@code byte[]}, {@code String} and
  * the client's {@code LongString} values as they are, other values as their text). An inbox knows a
- * message without an event id by its {@code message-id} property; one without that too by the queue,
+ * message without an event id by its {@code message-id} property (by its SHA-256 where the id is longer
+ * than an inbox keeps or not visible ASCII); one without that too by the queue,
  * a random id of the consumer's session and the delivery tag, which never repeats but is new for a
  * redelivery of the same message. Immutable.
  *
@@ -73,9 +74,23 @@ record RabbitMqInbound(Delivery delivery, String queue, String session) implemen
     public String positionalId() {
         final String messageId = delivery.getProperties().getMessageId();
         if (messageId != null && !messageId.isBlank()) {
-            return messageId;
+            // A foreign producer's id the inbox cannot keep (too long, not visible ASCII) is known by its
+            // digest: the same for every delivery of the message, as the id itself would be.
+            return OutgoingProperties.messageIdProblem(messageId).isEmpty() ? messageId : digest(messageId);
         }
         return queue + "#" + session + "#" + delivery.getEnvelope().getDeliveryTag();
+    }
+
+    /** {@code message-id-sha256:} and the SHA-256 of {@code id}'s UTF-8 bytes, in hex: 82 characters. */
+    static String digest(final String id) {
+        try {
+            return "message-id-sha256:"
+                    + java.util.HexFormat.of()
+                            .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                                    .digest(id.getBytes(StandardCharsets.UTF_8)));
+        } catch (final java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     @Override

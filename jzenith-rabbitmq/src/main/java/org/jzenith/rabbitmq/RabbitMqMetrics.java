@@ -12,7 +12,9 @@ import org.jzenith.messaging.spi.ChannelMeters;
  *
  * <pre>
  * rabbitmq_consumer_messages_total{channel,outcome}  outcome: processed, failed (an attempt), dead_lettered,
- *                                                     dead_lettered_cut_down, skipped, oversize, ignored
+ *                                                     dead_lettered_cut_down, skipped, oversize, ignored,
+ *                                                     unacknowledged (a Message method's ack late: see
+ *                                                     rabbitmq.unacknowledged-warning)
  * rabbitmq_consumer_retries_total{channel}
  * rabbitmq_consumer_processing_seconds{channel}      one message, from the first attempt to done
  * rabbitmq_producer_messages_total{channel,outcome}  outcome: sent (confirmed), failed
@@ -49,7 +51,8 @@ final class RabbitMqMetrics {
                         Timer.builder("rabbitmq_consumer_processing_seconds")
                                 .description("How long messages take, from the first attempt to done")
                                 .tag("channel", name)
-                                .register(registry)));
+                                .register(registry),
+                        counter(name, "unacknowledged")));
     }
 
     /** The meters of sending to {@code channel}. */

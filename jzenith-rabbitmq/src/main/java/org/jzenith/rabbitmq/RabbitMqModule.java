@@ -70,7 +70,8 @@ final class RabbitMqModule extends AbstractModule {
                                 ChannelSettings.of(channel, made.getInstance(RabbitMqConfiguration.class)),
                                 made.getInstance(RabbitMqClient.class),
                                 made.getInstance(RabbitMqMetrics.class).sent(channel),
-                                made.getInstance(RabbitMqTracing.class))));
+                                made.getInstance(RabbitMqTracing.class),
+                                RabbitMqPlugin.user(made.getInstance(RabbitMqConfiguration.class)))));
     }
 
     @Provides

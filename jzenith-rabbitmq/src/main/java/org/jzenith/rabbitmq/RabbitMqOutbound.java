@@ -25,12 +25,16 @@ final class RabbitMqOutbound implements Outbound {
     private final RabbitMqClient client;
     private final RabbitMqMetrics.Sent metrics;
     private final RabbitMqTracing tracing;
+    private final String user;
 
+    /** @param user the user the plugin connects as, which a message's {@code user-id} must name */
     RabbitMqOutbound(
             final ChannelSettings settings,
             final RabbitMqClient client,
             final RabbitMqMetrics.Sent metrics,
-            final RabbitMqTracing tracing) {
+            final RabbitMqTracing tracing,
+            final String user) {
+        this.user = user;
         this.settings = settings;
         this.client = client;
         this.metrics = metrics;
@@ -42,24 +46,23 @@ final class RabbitMqOutbound implements Outbound {
         final String routingKey = settings.sendKey(message.key());
         final Map<String, Object> headers = new HashMap<>(message.headers());
         final Span span = tracing.send(settings.exchange(), routingKey, headers);
+        final java.util.Optional<SendEvent> event =
+                SendEvent.begin(settings.channel(), settings.exchange(), routingKey);
         final CompletableFuture<Void> confirmed;
         try {
             final RabbitMqClient.Running running = client.running()
                     .orElseThrow(() -> new IllegalStateException("the rabbitmq plugin does not run, so nothing can be"
                             + " sent to channel '" + settings.channel() + "'"));
-            final AMQP.BasicProperties properties = new AMQP.BasicProperties.Builder()
-                    .messageId(uniqueId())
-                    .deliveryMode(settings.durable() ? 2 : 1)
-                    .timestamp(new java.util.Date())
-                    .headers(headers)
-                    .build();
+            final AMQP.BasicProperties properties = OutgoingProperties.properties(headers, settings.durable());
             confirmed = running.publisher().publish(settings.exchange(), routingKey, properties, message.payload());
         } catch (final RuntimeException e) {
             metrics.failed().increment();
             RabbitMqTracing.fail(span, e);
+            event.ifPresent(recorded -> recorded.settle(e));
             return CompletableFuture.failedFuture(e);
         }
         return confirmed.whenComplete((ignored, failure) -> {
+            event.ifPresent(recorded -> recorded.settle(failure));
             if (failure == null) {
                 metrics.confirmed().increment();
                 span.end();
@@ -95,6 +98,12 @@ final class RabbitMqOutbound implements Outbound {
                 }
                 result = result.withKey(rabbit.routingKey());
             }
+            final java.util.List<String> problems = OutgoingProperties.problems(rabbit, user);
+            if (!problems.isEmpty()) {
+                throw new IllegalArgumentException("OutgoingRabbitMqMetadata of a message to channel '"
+                        + settings.channel() + "' cannot be sent: " + String.join("; ", problems));
+            }
+            result = OutgoingProperties.carry(result, rabbit);
             for (final Map.Entry<String, String> header : rabbit.headers().entrySet()) {
                 result = result.withHeader(header.getKey(), header.getValue().getBytes(StandardCharsets.UTF_8));
             }

@@ -305,6 +305,7 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
+            validation.reject(RabbitMqTls.problems(configuration));
             // a channel only sent to has no consumer here, and a queue only where its queue is set
             final Set<String> sendOnly = new TreeSet<>(declarations.sent());
             sendOnly.removeAll(declarations.consumed());
@@ -345,12 +346,6 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
         if (uri.isPresent()) {
             try {
                 factory.setUri(uri.get());
-                if (factory.isSSL()) {
-                    // setUri's amqps:// trusts every certificate; verify the server's against the
-                    // JVM's trust store and its host name instead.
-                    factory.useSslProtocol(javax.net.ssl.SSLContext.getDefault());
-                    factory.enableHostnameVerification();
-                }
             } catch (final Exception e) {
                 throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
             }
@@ -361,6 +356,9 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
             configuration.username().ifPresent(factory::setUsername);
             configuration.password().ifPresent(factory::setPassword);
         }
+        // An amqps:// URI's own TLS trusts every certificate: replaced by the settings' (or the JVM's)
+        // trust and the host name check.
+        RabbitMqTls.of(configuration).ifPresent(tls -> tls.applyTo(factory));
         factory.setConnectionTimeout((int) configuration.connectTimeout().toMillis());
         factory.setHandshakeTimeout((int) configuration.connectTimeout().toMillis());
         factory.setAutomaticRecoveryEnabled(true);
@@ -368,6 +366,26 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
         factory.setNetworkRecoveryInterval(RECOVERY_INTERVAL.toMillis());
         factory.setRequestedHeartbeat(HEARTBEAT_SECONDS);
         return factory;
+    }
+
+    /** The user {@code configuration} connects as: the URI's, else {@code rabbitmq.username}, else {@code guest}. */
+    static String user(final RabbitMqConfiguration configuration) {
+        return configuration
+                .uri()
+                .filter(value -> !value.isBlank())
+                .map(uri -> {
+                    final ConnectionFactory parsed = new ConnectionFactory();
+                    try {
+                        parsed.setUri(uri);
+                    } catch (final Exception e) {
+                        throw new IllegalArgumentException("rabbitmq.uri is not an AMQP URI", e);
+                    }
+                    return parsed.getUsername();
+                })
+                .orElseGet(() -> configuration
+                        .username()
+                        .filter(value -> !value.isBlank())
+                        .orElse(ConnectionFactory.DEFAULT_USER));
     }
 
     /** Where {@code configuration} connects to, for logs: {@code host:port/vhost}, no credentials. */
@@ -407,7 +425,8 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
                     + (configuration.uri().isPresent()
                             ? "rabbitmq.uri is right"
                             : "rabbitmq.host, rabbitmq.port, rabbitmq.virtual-host, rabbitmq.username and"
-                                    + " rabbitmq.password are right"));
+                                    + " rabbitmq.password are right")
+                    + (RabbitMqTls.speaksTls(configuration) && dev.isEmpty() ? RabbitMqTls.HINT : ""));
         }
         client.start(new RabbitMqClient.Running(
                 connection,
@@ -506,8 +525,9 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
                 OutboxSender.of(configuration, client, context.instance(RabbitMqTracing.class)),
                 consumed.stream().anyMatch(ConsumerChannel::idempotent));
         LOG.info(
-                "Connected to RabbitMQ at {}; {} consumer{}, {} emitter{}, {} producer method{}",
+                "Connected to RabbitMQ at {} ({}); {} consumer{}, {} emitter{}, {} producer method{}",
                 server,
+                RabbitMqTls.of(configuration).map(RabbitMqTls::describe).orElse("plain AMQP"),
                 started.size(),
                 started.size() == 1 ? "" : "s",
                 emitters.keySet().stream().filter(chosen::serves).count(),

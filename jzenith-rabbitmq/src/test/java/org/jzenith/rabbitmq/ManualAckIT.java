@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
@@ -65,5 +66,36 @@ class ManualAckIT {
         app = null;
 
         Await.until(WAIT, "the two never acknowledged back in the queue", () -> broker.ready(notes) == 2);
+    }
+
+    @Test
+    void aDeliveryNeverAcknowledgedIsCountedUnderRabbitMqsMeterNames() throws Exception {
+        app = JZenith.application()
+                .withPlugins(RabbitMqPlugin.withConsumers(Notes.class).withEmitter("notes", String.class))
+                .withConfiguration("rabbitmq.host", Broker.HOST)
+                .withConfiguration("rabbitmq.port", Broker.PORT)
+                .withConfiguration("rabbitmq.drain-timeout", "1s")
+                .withConfiguration("rabbitmq.unacknowledged-warning", "300ms")
+                .withConfiguration("rabbitmq.channels.notes.exchange", notes)
+                .withConfiguration("rabbitmq.channels.notes.queue", notes)
+                .start();
+        final Emitter<String> emitter =
+                app.injector().getInstance(Key.get(new TypeLiteral<Emitter<String>>() {}, new ChannelLiteral("notes")));
+        emitter.send("never acked").toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+        Await.until(WAIT, "the note handed over", () -> Notes.HELD.size() == 1);
+        Await.until(
+                WAIT,
+                "the delivery left unacknowledged past rabbitmq.unacknowledged-warning is counted",
+                () -> unacknowledged() == 1.0);
+        assertThat(Notes.HELD).hasSize(1);
+    }
+
+    private double unacknowledged() {
+        return app.instance(MeterRegistry.class)
+                .get("rabbitmq_consumer_messages_total")
+                .tags("channel", "notes", "outcome", "unacknowledged")
+                .counter()
+                .count();
     }
 }

@@ -100,4 +100,27 @@ class RabbitMqInboundTest {
                 new AMQP.Channel.Close.Builder().replyCode(code).replyText(text).build(),
                 null);
     }
+
+    @Test
+    void aForeignMessageIdTheInboxCannotKeepIsKnownByItsDigestTheSameForEveryDelivery() {
+        final String longId = "x".repeat(300);
+        final String id = inbound(
+                        new AMQP.BasicProperties.Builder().messageId(longId).build())
+                .positionalId();
+
+        assertThat(id).startsWith("message-id-sha256:").hasSize(82);
+        assertThat(inbound(new AMQP.BasicProperties.Builder().messageId(longId).build())
+                        .positionalId())
+                .isEqualTo(id);
+        assertThat(inbound(new AMQP.BasicProperties.Builder()
+                                .messageId("caf\u00e9 1")
+                                .build())
+                        .positionalId())
+                .startsWith("message-id-sha256:");
+        assertThat(inbound(new AMQP.BasicProperties.Builder()
+                                .messageId("order-1")
+                                .build())
+                        .positionalId())
+                .isEqualTo("order-1");
+    }
 }

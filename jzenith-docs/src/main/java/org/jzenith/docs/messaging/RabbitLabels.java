@@ -1,5 +1,6 @@
 package org.jzenith.docs.messaging;
 
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -24,12 +25,17 @@ public class RabbitLabels {
     }
     // end::consume[]
 
-    /** Sends a label with a routing key and a header of its own. */
+    /** Sends a label with a routing key, a header and AMQP properties of its own. */
     public void send(final Emitter<String> emitter) {
         // tag::send[]
         emitter.send(Message.of("fragile")
-                .addMetadata(
-                        OutgoingRabbitMqMetadata.routingKey("parcel.fragile").withHeader("source", "shop")));
+                .addMetadata(OutgoingRabbitMqMetadata.routingKey("parcel.fragile")
+                        .withHeader("source", "shop")
+                        .withContentType("text/plain")
+                        .withCorrelationId("request-7")
+                        .withMessageId("label-42")
+                        .withPriority(5)
+                        .withExpiration(Duration.ofMinutes(10))));
         // end::send[]
     }
 }

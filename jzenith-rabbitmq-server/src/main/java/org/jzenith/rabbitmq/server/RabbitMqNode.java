@@ -50,8 +50,47 @@ import org.jzenith.core.store.DevServices;
  * @param port the AMQP port on {@code 127.0.0.1}
  * @param distributionPort the Erlang distribution port ({@code rabbitmqctl} talks to the node there)
  * @param account the user, password and virtual host the node creates at its first start
+ * @param tls a TLS listener besides the plain one, if any
  */
-public record RabbitMqNode(String name, Path server, Path folder, int port, int distributionPort, Account account) {
+public record RabbitMqNode(
+        String name, Path server, Path folder, int port, int distributionPort, Account account, Optional<Tls> tls) {
+
+    public RabbitMqNode {
+        Objects.requireNonNull(tls, "tls");
+    }
+
+    /** A node without a TLS listener. */
+    public RabbitMqNode(
+            final String name,
+            final Path server,
+            final Path folder,
+            final int port,
+            final int distributionPort,
+            final Account account) {
+        this(name, server, folder, port, distributionPort, account, Optional.empty());
+    }
+
+    /**
+     * A TLS listener on {@code 127.0.0.1}, for tests of clients that speak TLS to RabbitMQ.
+     *
+     * <pre>{@code
+     * node.withTls(new RabbitMqNode.Tls(25671, chain, key, authority, true));
+     * }</pre>
+     *
+     * @param port its port
+     * @param certificate the server's certificate chain, a PEM file
+     * @param privateKey the server's key, a PEM file
+     * @param authority the authorities a client certificate must be signed by, a PEM file
+     * @param requireClientCertificate whether a client must present a certificate (mutual TLS)
+     */
+    public record Tls(int port, Path certificate, Path privateKey, Path authority, boolean requireClientCertificate) {
+
+        public Tls {
+            Objects.requireNonNull(certificate, "certificate");
+            Objects.requireNonNull(privateKey, "privateKey");
+            Objects.requireNonNull(authority, "authority");
+        }
+    }
 
     /** The address the node listens on. */
     public static final String HOST = "127.0.0.1";
@@ -95,7 +134,12 @@ public record RabbitMqNode(String name, Path server, Path folder, int port, int 
 
     /** This node, creating {@code other} instead of {@code guest} at its first start. */
     public RabbitMqNode withAccount(final Account other) {
-        return new RabbitMqNode(name, server, folder, port, distributionPort, other);
+        return new RabbitMqNode(name, server, folder, port, distributionPort, other, tls);
+    }
+
+    /** This node, listening for TLS too, as {@code listener} says. */
+    public RabbitMqNode withTls(final Tls listener) {
+        return new RabbitMqNode(name, server, folder, port, distributionPort, account, Optional.of(listener));
     }
 
     /**
@@ -195,7 +239,7 @@ public record RabbitMqNode(String name, Path server, Path folder, int port, int 
      */
     public void awaitAnswer(final Process process, final Duration wait) {
         final long deadline = System.nanoTime() + wait.toNanos();
-        while (!answers()) {
+        while (!answers() || !tls.map(listener -> accepts(listener.port())).orElse(true)) {
             if (!process.isAlive() || System.nanoTime() > deadline) {
                 throw new IllegalStateException(name + " did not start on " + HOST + ":" + port
                         + (process.isAlive() ? " within " + wait.toSeconds() + " s" : "") + logTail());
@@ -218,6 +262,16 @@ public record RabbitMqNode(String name, Path server, Path folder, int port, int 
             final InputStream in = socket.getInputStream();
             // frame type 1: a method frame, connection.start
             return in.read() == 1;
+        } catch (final IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether something accepts TCP connections on {@code port} of {@code 127.0.0.1}: the TLS listener. */
+    private static boolean accepts(final int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            return true;
         } catch (final IOException e) {
             return false;
         }
@@ -301,7 +355,24 @@ public record RabbitMqNode(String name, Path server, Path folder, int port, int 
     private String advancedConfig() {
         return "[{rabbit, [{default_user, " + binary(account.user()) + "}, {default_pass, "
                 + binary(account.password()) + "}, {default_vhost, " + binary(account.virtualHost())
-                + "}]}].\n";
+                + "}" + tls.map(RabbitMqNode::tlsConfig).orElse("") + "]}].\n";
+    }
+
+    /** The TLS listener and its options, in Erlang terms, after the settings before it. */
+    private static String tlsConfig(final Tls listener) {
+        return ", {ssl_listeners, [{" + string(HOST) + ", " + listener.port() + "}]}, {ssl_options, [{cacertfile, "
+                + string(listener.authority().toAbsolutePath().toString()) + "}, {certfile, "
+                + string(listener.certificate().toAbsolutePath().toString()) + "}, {keyfile, "
+                + string(listener.privateKey().toAbsolutePath().toString()) + "}, "
+                + (listener.requireClientCertificate()
+                        ? "{verify, verify_peer}, {fail_if_no_peer_cert, true}"
+                        : "{verify, verify_none}, {fail_if_no_peer_cert, false}")
+                + "]}";
+    }
+
+    /** {@code text} (a path, an address) as an Erlang string literal. */
+    private static String string(final String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** {@code text} as an Erlang UTF-8 binary literal. */

@@ -41,15 +41,18 @@ public final class PrivateRabbitMq implements AutoCloseable, BeforeAllCallback, 
     private final Path server;
     private final int port;
     private final int distributionPort;
+    private final Optional<RabbitMqNode.Tls> tls;
     private Optional<RabbitMqNode> node = Optional.empty();
     private volatile Optional<Process> process = Optional.empty();
     private Optional<Thread> shutdownHook = Optional.empty();
     private boolean closed;
 
-    private PrivateRabbitMq(final Path server, final int port, final int distributionPort) {
+    private PrivateRabbitMq(
+            final Path server, final int port, final int distributionPort, final Optional<RabbitMqNode.Tls> tls) {
         this.server = server;
         this.port = port;
         this.distributionPort = distributionPort;
+        this.tls = tls;
     }
 
     /** A server on free ports, not yet started; fails at once, saying what to install, when RabbitMQ is missing. */
@@ -63,7 +66,51 @@ public final class PrivateRabbitMq implements AutoCloseable, BeforeAllCallback, 
         while (distribution == port) {
             distribution = Ports.free();
         }
-        return new PrivateRabbitMq(server, port, distribution);
+        return new PrivateRabbitMq(server, port, distribution, Optional.empty());
+    }
+
+    /**
+     * A server on free ports, not yet started, that also listens for TLS on {@link #tlsPort()} with
+     * {@code certificates}' server certificate; with {@code mutual} it accepts only clients presenting a
+     * certificate signed by {@code certificates}' authority.
+     *
+     * <pre>{@code
+     * @RegisterExtension @Order(1)
+     * static final PrivateRabbitMq RABBIT = PrivateRabbitMq.withTls(CERTIFICATES, true);
+     * }</pre>
+     */
+    public static PrivateRabbitMq withTls(final TestCertificates certificates, final boolean mutual) {
+        return withTls(certificates, certificates.server(), mutual);
+    }
+
+    /**
+     * A server as {@link #withTls(TestCertificates, boolean)} makes, presenting {@code serverCertificate}
+     * instead: {@code certificates.otherHost()} for one whose certificate does not name its address.
+     */
+    public static PrivateRabbitMq withTls(
+            final TestCertificates certificates, final TestCertificates.Pem serverCertificate, final boolean mutual) {
+        final PrivateRabbitMq plain = create();
+        int tlsPort = Ports.free();
+        while (tlsPort == plain.port || tlsPort == plain.distributionPort) {
+            tlsPort = Ports.free();
+        }
+        return new PrivateRabbitMq(
+                plain.server,
+                plain.port,
+                plain.distributionPort,
+                Optional.of(new RabbitMqNode.Tls(
+                        tlsPort,
+                        serverCertificate.certificate(),
+                        serverCertificate.privateKey(),
+                        certificates.authority(),
+                        mutual)));
+    }
+
+    /** The TLS port, for a server made {@link #withTls}. */
+    public int tlsPort() {
+        return tls.map(RabbitMqNode.Tls::port)
+                .orElseThrow(
+                        () -> new IllegalStateException("this RabbitMQ has no TLS listener: make it withTls(...)"));
     }
 
     /** {@code 127.0.0.1}. */
@@ -168,8 +215,9 @@ public final class PrivateRabbitMq implements AutoCloseable, BeforeAllCallback, 
                 Scratch.newFolder("jzenith-rabbitmq-"),
                 port,
                 distributionPort);
-        rabbit.prepare();
-        node = Optional.of(rabbit);
+        final RabbitMqNode prepared = tls.map(rabbit::withTls).orElse(rabbit);
+        prepared.prepare();
+        node = Optional.of(prepared);
         // Java does not end child processes with the JVM: without this a killed build leaves it running.
         final Thread hook = Thread.ofPlatform()
                 .name("jzenith-private-rabbitmq-" + port + "-shutdown")
@@ -179,6 +227,6 @@ public final class PrivateRabbitMq implements AutoCloseable, BeforeAllCallback, 
                 }));
         Runtime.getRuntime().addShutdownHook(hook);
         shutdownHook = Optional.of(hook);
-        return rabbit;
+        return prepared;
     }
 }
