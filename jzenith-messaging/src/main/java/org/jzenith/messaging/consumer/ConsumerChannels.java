@@ -116,16 +116,36 @@ public final class ConsumerChannels {
                 method.outgoing().ifPresent(named::add);
                 named.add(method.channel());
                 final String previous = consumed.putIfAbsent(method.channel(), subject);
-                if (classes && previous != null) {
+                if (classes && previous != null && !broadcast(consumers, method.channel())) {
                     validation.problem(
                             subject,
                             origin,
                             "consumes the channel '" + method.channel() + "', as " + previous
-                                    + " does already; one method per channel");
+                                    + " does already; one method per channel, or several of an in-process channel"
+                                    + " whose @Outgoing method has @Broadcast");
                 }
             }
         }
         return named;
+    }
+
+    /**
+     * Whether an {@code @Outgoing} method of {@code consumers} broadcasts {@code channel}: several methods
+     * then consume it (in-process; start-up refuses {@code @Broadcast} on a broker's channel).
+     */
+    private static boolean broadcast(final List<Class<?>> consumers, final String channel) {
+        for (final Class<?> consumer : consumers) {
+            for (final java.lang.reflect.Method method : consumer.getDeclaredMethods()) {
+                final org.eclipse.microprofile.reactive.messaging.Outgoing outgoing =
+                        method.getAnnotation(org.eclipse.microprofile.reactive.messaging.Outgoing.class);
+                if (outgoing != null
+                        && outgoing.value().equals(channel)
+                        && method.isAnnotationPresent(io.smallrye.reactive.messaging.annotations.Broadcast.class)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
