@@ -90,15 +90,20 @@ final class InProcessChannel implements Outbound {
     }
 
     /** Stops taking messages and ends the consumers' threads once their buffers are empty; what is left fails. */
-    void close() {
+    synchronized void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         for (final Consumer consumer : consumers) {
             consumer.channel().stopping().countDown();
             final List<Delivery> left = new ArrayList<>();
             consumer.queue().drainTo(left);
-            left.forEach(delivery -> delivery.fail(new IllegalStateException("the in-process channel '" + channel
-                    + "' closed before " + delivery.message().position() + " was consumed: the application is"
-                    + " stopping")));
+            left.stream()
+                    .filter(delivery -> delivery != POISON)
+                    .forEach(delivery -> delivery.fail(new IllegalStateException("the in-process channel '" + channel
+                            + "' closed before " + delivery.message().position() + " was consumed: the application is"
+                            + " stopping")));
             consumer.queue().offer(POISON);
         }
     }
