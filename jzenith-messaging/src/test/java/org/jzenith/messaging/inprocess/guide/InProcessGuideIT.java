@@ -248,6 +248,18 @@ class InProcessGuideIT {
     }
 
     @Test
+    void broadcastOnAnEmitterFieldStopsStartUpNamingTheField() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class)
+                                .withEmitter("orders", String.class))
+                        .withModules(binder -> binder.bind(BroadcastingSender.class)),
+                "BroadcastingSender.orders");
+
+        assertThat(failure.getMessage()).contains("has @Broadcast").contains("move @Broadcast to the method");
+    }
+
+    @Test
     void aFailureStrategyAnInProcessChannelCannotHaveIsRefusedByKey() {
         final RuntimeException failure = assertRefusesToStart(
                 JZenith.application()
