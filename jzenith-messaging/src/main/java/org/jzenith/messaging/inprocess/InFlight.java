@@ -21,6 +21,11 @@ final class InFlight {
         }
     }
 
+    /** How many are in flight. */
+    synchronized long count() {
+        return count;
+    }
+
     /** Waits until none is in flight, at most {@code timeout}; the number left. */
     synchronized long awaitNone(final Duration timeout) throws InterruptedException {
         final long deadline = System.nanoTime() + timeout.toNanos();

@@ -35,7 +35,8 @@ final class InProcessModule extends AbstractModule {
 
     @Override
     protected void configure() {
-        HealthCheck.bind(binder()).toInstance(new InProcessHealthCheck(runtime.failed(), runtime::running));
+        HealthCheck.bind(binder())
+                .toInstance(new InProcessHealthCheck(runtime.failed(), runtime::running, runtime::draining));
         owned.ifPresent(declared -> {
             consumers.forEach(consumer -> bind(consumer).in(Singleton.class));
             bindListener(

@@ -51,6 +51,7 @@ final class InProcessRuntime {
     private final InFlight inFlight = new InFlight();
     private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
     private final Map<String, Outbound> outbounds = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile boolean draining;
 
     private record Running(
             InProcessConnector connector,
@@ -65,6 +66,11 @@ final class InProcessRuntime {
     /** How many channels run; empty while they do not. */
     Optional<Integer> running() {
         return running.get().map(found -> found.channels().size());
+    }
+
+    /** While stopping waits for the messages in flight: how many are. */
+    Optional<Long> draining() {
+        return draining ? Optional.of(inFlight.count()) : Optional.empty();
     }
 
     /** Sends to {@code channel} while the channels run; fails its sends before and after. */
@@ -124,6 +130,7 @@ final class InProcessRuntime {
         if (stopped.isEmpty()) {
             return;
         }
+        draining = true;
         try {
             stopped.get().producers().stop().get(DRAIN.toMillis(), TimeUnit.MILLISECONDS);
             final long left = inFlight.awaitNone(DRAIN);
@@ -139,6 +146,7 @@ final class InProcessRuntime {
         } catch (final java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             LOG.warn("The in-process producer methods did not stop within {} s: {}", DRAIN.toSeconds(), e.toString());
         } finally {
+            draining = false;
             running.set(Optional.empty());
             stopped.get().channels().values().forEach(InProcessChannel::close);
             stopped.get().validator().close();

@@ -151,25 +151,34 @@ class InProcessGuideIT {
     }
 
     @Test
-    void stoppingWaitsForTheMessageInFlightAndItsSendCompletes() throws Exception {
+    void stoppingWaitsForTheMessagesInFlightAndTheirSendsComplete() throws Exception {
         final JZenith app = JZenith.application()
                 .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class).withEmitter("orders", String.class))
                 .start();
         final OrderHandler handler = app.instance(OrderHandler.class);
-        final CompletableFuture<Void> sent =
-                app.instance(OrderSender.class).place("slow").toCompletableFuture();
+        final HealthCheck health = inProcessHealth(app);
+        final OrderSender sender = app.instance(OrderSender.class);
+        final CompletableFuture<Void> slow = sender.place("slow").toCompletableFuture();
         assertThat(handler.slowStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                 .isTrue();
+        final CompletableFuture<Void> buffered = sender.place("buffered").toCompletableFuture();
 
         final CompletableFuture<Void> stopped = CompletableFuture.runAsync(app::stop);
-        // the plugin's drain is what holds the stop: the message is still in its method
+        Await.until(WAIT, "the plugin draining", () -> Await.result(health.check(), WAIT)
+                .toString()
+                .contains("waiting for 2 in-process messages in flight"));
         assertThat(stopped).isNotDone();
-        assertThat(sent).isNotDone();
+        assertThat(buffered).isNotDone();
 
         handler.letSlowGo.countDown();
-        sent.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        slow.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        buffered.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         stopped.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        assertThat(handler.handled).containsExactly("slow");
+        assertThat(handler.handled).containsExactly("slow", "buffered");
+        assertThat(sender.place("late").toCompletableFuture())
+                .failsWithin(WAIT)
+                .withThrowableOfType(ExecutionException.class)
+                .withMessageContaining("does not run");
     }
 
     @Test
