@@ -74,10 +74,12 @@ final class InProcessChannel implements Outbound {
                     "the in-process channel '" + channel + "' is closed: the application is stopping"));
         }
         final long number = numbers.incrementAndGet();
+        final io.opentelemetry.context.Context sender = io.opentelemetry.context.Context.current();
         final List<CompletableFuture<Void>> done = new ArrayList<>(consumers.size());
         for (final Consumer consumer : consumers) {
             done.add(offer(
-                    consumer, new Delivery(new InProcessInbound(channel, number, message), new CompletableFuture<>())));
+                    consumer,
+                    new Delivery(new InProcessInbound(channel, number, message, sender), new CompletableFuture<>())));
         }
         return done.size() == 1 ? done.getFirst() : CompletableFuture.allOf(done.toArray(CompletableFuture[]::new));
     }

@@ -31,6 +31,7 @@ final class InProcessConnector implements Connector {
     private final Map<String, Policy> policies;
     private final InProcessMetrics metrics;
     private final FailedChannels failed;
+    private final MessageTracing tracing;
     private final AtomicReference<Map<String, InProcessChannel>> channels = new AtomicReference<>(Map.of());
     private final Map<String, Outbound> outbounds = new ConcurrentHashMap<>();
 
@@ -38,10 +39,14 @@ final class InProcessConnector implements Connector {
     record Policy(FailureStrategy strategy, int retries, Duration backoff, Duration maxBackoff) {}
 
     InProcessConnector(
-            final Map<String, Policy> policies, final InProcessMetrics metrics, final FailedChannels failed) {
+            final Map<String, Policy> policies,
+            final InProcessMetrics metrics,
+            final FailedChannels failed,
+            final MessageTracing tracing) {
         this.policies = Map.copyOf(policies);
         this.metrics = metrics;
         this.failed = failed;
+        this.tracing = tracing;
     }
 
     /** Makes the channels' outbounds send to {@code running}. */
@@ -84,9 +89,7 @@ final class InProcessConnector implements Connector {
 
     @Override
     public MessageTracing tracing() {
-        // the sender's trace is current where the method runs only when it runs on the sender's thread;
-        // an in-process message carries no headers of its own to continue it from
-        return MessageTracing.NONE;
+        return tracing;
     }
 
     @Override

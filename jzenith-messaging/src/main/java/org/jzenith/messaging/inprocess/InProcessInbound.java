@@ -16,12 +16,23 @@ final class InProcessInbound implements InboundMessage {
     private final String channel;
     private final long number;
     private final OutboundMessage message;
+    private final io.opentelemetry.context.Context sender;
     private final AtomicReference<Throwable> rejection = new AtomicReference<>();
 
-    InProcessInbound(final String channel, final long number, final OutboundMessage message) {
+    InProcessInbound(
+            final String channel,
+            final long number,
+            final OutboundMessage message,
+            final io.opentelemetry.context.Context sender) {
         this.channel = channel;
         this.number = number;
         this.message = message;
+        this.sender = sender;
+    }
+
+    /** The trace context current where the message was sent, which its consumer's span continues. */
+    io.opentelemetry.context.Context sender() {
+        return sender;
     }
 
     @Override

@@ -102,7 +102,10 @@ final class InProcessRuntime {
             final Predicate<String> serves,
             final Map<String, InProcessConnector.Policy> policies) {
         final InProcessConnector connector = new InProcessConnector(
-                policies, new InProcessMetrics(injector.getInstance(MeterRegistry.class)), failed);
+                policies,
+                new InProcessMetrics(injector.getInstance(MeterRegistry.class)),
+                failed,
+                new InProcessTracing(injector.getInstance(io.opentelemetry.api.OpenTelemetry.class)));
         final PayloadValidator validator = BeanPayloadValidator.of(injector);
         final Map<String, InProcessChannel> channels = new LinkedHashMap<>();
         for (final ConsumerChannel consumer :

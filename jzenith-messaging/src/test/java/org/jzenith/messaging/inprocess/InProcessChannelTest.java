@@ -56,7 +56,10 @@ class InProcessChannelTest {
         final IncomingMethod.Found found =
                 IncomingMethod.find(Gate.class, NativeParameters.NONE).getFirst();
         final InProcessConnector connector = new InProcessConnector(
-                java.util.Map.of(), new InProcessMetrics(new SimpleMeterRegistry()), new FailedChannels());
+                java.util.Map.of(),
+                new InProcessMetrics(new SimpleMeterRegistry()),
+                new FailedChannels(),
+                org.jzenith.messaging.spi.MessageTracing.NONE);
         final CountDownLatch stopping = new CountDownLatch(1);
         final IncomingMethod method = IncomingMethod.of(Gate.class, found, new ObjectMapper(), NativeParameters.NONE);
         channel.add(new ConsumerChannel(
