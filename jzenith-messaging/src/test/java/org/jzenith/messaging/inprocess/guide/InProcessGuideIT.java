@@ -109,6 +109,22 @@ class InProcessGuideIT {
     }
 
     @Test
+    void aConsumersNackFailsTheEmittersSendAndItsAckCompletesIt() throws Exception {
+        final JZenith app =
+                start(InProcessPlugin.withConsumers(AuditHandler.class).withEmitter("audit", String.class));
+        final AuditSender sender = app.instance(AuditSender.class);
+
+        sender.record("login").toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(sender.record("secret=42").toCompletableFuture())
+                .failsWithin(WAIT)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(SecurityException.class)
+                .withMessage("audit entries may not hold secrets");
+        assertThat(app.instance(AuditHandler.class).accepted).containsExactly("login");
+    }
+
+    @Test
     void underFailureStrategyIgnoreAFailedMessageIsCountedAndItsSendCompletes() throws Exception {
         final JZenith app = start(
                 InProcessPlugin.withConsumers(OrderHandler.class).withEmitter("orders", String.class),
