@@ -2,6 +2,7 @@ package org.jzenith.messaging.consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.Injector;
+import io.smallrye.reactive.messaging.annotations.Broadcast;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Outgoing;
 import org.jzenith.core.Validation;
 import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.producer.OutgoingMethod;
@@ -136,11 +138,10 @@ public final class ConsumerChannels {
     private static boolean broadcast(final List<Class<?>> consumers, final String channel) {
         for (final Class<?> consumer : consumers) {
             for (final java.lang.reflect.Method method : consumer.getDeclaredMethods()) {
-                final org.eclipse.microprofile.reactive.messaging.Outgoing outgoing =
-                        method.getAnnotation(org.eclipse.microprofile.reactive.messaging.Outgoing.class);
+                final Outgoing outgoing = method.getAnnotation(Outgoing.class);
                 if (outgoing != null
                         && outgoing.value().equals(channel)
-                        && method.isAnnotationPresent(io.smallrye.reactive.messaging.annotations.Broadcast.class)) {
+                        && method.isAnnotationPresent(Broadcast.class)) {
                     return true;
                 }
             }
