@@ -139,6 +139,9 @@ class InProcessTracingTest {
             assertThat(context.getSpanId())
                     .isNotEqualTo(request.getSpanContext().getSpanId());
         });
+        // the send completes when the message is acknowledged, just before its span ends
+        org.jzenith.test.Await.until(Duration.ofSeconds(10), "the consumer's span ended", () -> kept.spans.stream()
+                .anyMatch(span -> span.getName().equals("process traced")));
         final SpanData consumer = kept.spans.stream()
                 .filter(span -> span.getName().equals("process traced"))
                 .findFirst()
