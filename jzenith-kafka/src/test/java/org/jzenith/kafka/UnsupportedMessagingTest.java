@@ -88,7 +88,8 @@ class UnsupportedMessagingTest {
                         .contains("remove @OnOverflow"))
                 .noneSatisfy(problem -> assertThat(problem).contains("has @Acknowledgment"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.broadcast has @Broadcast"))
-                .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.merged has @Merge"))
+                // @Merge on an @Incoming method is honoured in-process; on a broker's channel ChannelChoice refuses it
+                .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.merged has @Merge"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.nonBlocking has @NonBlocking")
                         .contains("virtual thread"));

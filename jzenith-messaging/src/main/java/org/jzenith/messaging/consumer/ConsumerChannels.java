@@ -2,6 +2,7 @@ package org.jzenith.messaging.consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.Injector;
+import io.smallrye.reactive.messaging.annotations.Broadcast;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
+import org.eclipse.microprofile.reactive.messaging.Outgoing;
 import org.jzenith.core.Validation;
 import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.producer.OutgoingMethod;
@@ -116,16 +118,35 @@ public final class ConsumerChannels {
                 method.outgoing().ifPresent(named::add);
                 named.add(method.channel());
                 final String previous = consumed.putIfAbsent(method.channel(), subject);
-                if (classes && previous != null) {
+                if (classes && previous != null && !broadcast(consumers, method.channel())) {
                     validation.problem(
                             subject,
                             origin,
                             "consumes the channel '" + method.channel() + "', as " + previous
-                                    + " does already; one method per channel");
+                                    + " does already; one method per channel, or several of an in-process channel"
+                                    + " whose @Outgoing method has @Broadcast");
                 }
             }
         }
         return named;
+    }
+
+    /**
+     * Whether an {@code @Outgoing} method of {@code consumers} broadcasts {@code channel}: several methods
+     * then consume it (in-process; start-up refuses {@code @Broadcast} on a broker's channel).
+     */
+    private static boolean broadcast(final List<Class<?>> consumers, final String channel) {
+        for (final Class<?> consumer : consumers) {
+            for (final java.lang.reflect.Method method : consumer.getDeclaredMethods()) {
+                final Outgoing outgoing = method.getAnnotation(Outgoing.class);
+                if (outgoing != null
+                        && outgoing.value().equals(channel)
+                        && method.isAnnotationPresent(Broadcast.class)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -12,6 +12,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jzenith.core.Validation;
 import org.jzenith.messaging.consumer.ChannelDeclarations;
+import org.jzenith.messaging.inprocess.InProcessPlugin;
+import org.jzenith.messaging.inprocess.Topology;
 
 /**
  * Which of its channels a connector plugin serves. A plugin given its channels as its own ({@code
@@ -182,6 +184,10 @@ public final class ChannelChoice {
     private static Map<String, String> assign(
             final ChannelDeclarations declarations, final List<ConnectorPlugin> sharing, final List<Setting> settings) {
         final Map<String, String> assigned = new LinkedHashMap<>();
+        final Topology topology = Topology.of(declarations);
+        final boolean inProcess = sharing.stream().anyMatch(ChannelChoice::inProcess);
+        final List<ConnectorPlugin> brokers =
+                sharing.stream().filter(plugin -> !inProcess(plugin)).toList();
         for (final String channel : declarations.channels()) {
             final Optional<String> chosen = settings.stream()
                     .filter(setting -> setting.channel().equals(channel))
@@ -189,6 +195,11 @@ public final class ChannelChoice {
                     .findFirst();
             if (chosen.isPresent()) {
                 assigned.put(channel, chosen.get());
+            } else if (inProcess && topology.bothEnds(channel)) {
+                // SmallRye's rule: both ends in the application and no connector set: in-process
+                assigned.put(channel, InProcessPlugin.CONNECTOR.name());
+            } else if (brokers.size() == 1) {
+                assigned.put(channel, brokers.getFirst().connector().name());
             } else if (sharing.size() == 1) {
                 assigned.put(channel, sharing.getFirst().connector().name());
             }
@@ -273,7 +284,10 @@ public final class ChannelChoice {
             final List<ConnectorPlugin> sharing = sharing(connectors, group);
             final Set<String> unset = new TreeSet<>(group.channels());
             settings.forEach(setting -> unset.remove(setting.channel()));
-            if (sharing.size() > 1 && !unset.isEmpty()) {
+            if (sharing.stream().anyMatch(ChannelChoice::inProcess)) {
+                unset.removeIf(Topology.of(group)::bothEnds);
+            }
+            if (sharing.stream().filter(plugin -> !inProcess(plugin)).count() > 1 && !unset.isEmpty()) {
                 final String names = sharing.stream()
                         .map(plugin -> plugin.connector().name())
                         .collect(Collectors.joining(" or "));
@@ -299,6 +313,62 @@ public final class ChannelChoice {
                 }
             });
         }
+        inProcessOnly(connectors, settings, validation);
+    }
+
+    /** Whether {@code plugin} runs in-process channels rather than a broker's. */
+    private static boolean inProcess(final ConnectorPlugin plugin) {
+        return plugin.connector().name().equals(InProcessPlugin.CONNECTOR.name());
+    }
+
+    /**
+     * Reports {@code @Broadcast} and {@code @Merge} on channels a broker serves, and in-process settings
+     * ({@code failure-strategy}, {@code retries} under {@code messaging.channels}) of such channels:
+     * jZenith honours both only in-process, and a broker's channel takes its connector's own settings.
+     */
+    private static void inProcessOnly(
+            final List<ConnectorPlugin> connectors, final List<Setting> settings, final Validation validation) {
+        final Map<String, String> servedBy = new LinkedHashMap<>();
+        for (final ConnectorPlugin plugin : connectors) {
+            final Map<String, String> assigned = plugin.sharesChannels()
+                    ? assign(plugin.channels(), sharing(connectors, plugin.channels()), settings)
+                    : plugin.channels().channels().stream()
+                            .collect(Collectors.toMap(channel -> channel, channel -> plugin.connector()
+                                    .name()));
+            assigned.forEach(servedBy::putIfAbsent);
+            final Topology topology = Topology.of(plugin.channels());
+            assigned.forEach((channel, connector) -> {
+                if (connector.equals(plugin.connector().name()) && !inProcess(plugin)) {
+                    topology.annotated(channel)
+                            .forEach(member -> validation.problem(
+                                    member.member(),
+                                    plugin.connector().plugin(),
+                                    "has " + member.annotation() + " on the channel '" + channel + "', which "
+                                            + connector + " serves; @Broadcast and @Merge apply to in-process"
+                                            + " channels (a broker hands a channel's messages to each consumer group"
+                                            + " and takes every producer already): remove it, or run the channel"
+                                            + " in-process (InProcessPlugin)"));
+                }
+            });
+        }
+        validation
+                .configuration(ConnectorSettings.class)
+                .ifPresent(own -> new TreeSet<>(own.channels().keySet()).forEach(channel -> {
+                    final ConnectorSettings.Channel set = own.channels().get(channel);
+                    final String connector = servedBy.get(channel);
+                    if (connector == null || connector.equals(InProcessPlugin.CONNECTOR.name())) {
+                        return;
+                    }
+                    final List<String> keys = new ArrayList<>();
+                    set.failureStrategy().ifPresent(value -> keys.add(KEY + channel + ".failure-strategy"));
+                    set.retries().ifPresent(value -> keys.add(KEY + channel + ".retries"));
+                    keys.forEach(key -> validation.problem(
+                            key,
+                            "the configuration",
+                            "applies to in-process channels, and " + connector + " serves '" + channel + "': set "
+                                    + connector + ".channels." + channel + key.substring(key.lastIndexOf('.'))
+                                    + " instead"));
+                }));
     }
 
     /** What a setting of a channel {@code serving} serve may say. */

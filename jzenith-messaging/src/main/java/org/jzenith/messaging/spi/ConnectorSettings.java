@@ -10,6 +10,8 @@ import java.util.Optional;
  *
  * <pre>
  * messaging.channels.users.connector=rabbitmq   # or kafka; unset: the only connector serving the channels
+ * messaging.channels.totals.failure-strategy=fail   # an in-process channel's: nack (default), ignore, fail
+ * messaging.channels.totals.retries=2               # an in-process channel's: calls again after a failure (0)
  * </pre>
  */
 @ConfigMapping(prefix = "messaging")
@@ -23,5 +25,15 @@ public interface ConnectorSettings {
 
         /** The connector that serves the channel, such as {@code kafka} or {@code rabbitmq}. */
         Optional<String> connector();
+
+        /**
+         * What becomes of a message of an in-process channel whose method failed for good: {@code nack}
+         * (its sender's send fails with the failure), {@code ignore}, {@code fail}; a broker's channel
+         * takes its connector's own setting ({@code kafka.channels.NAME.failure-strategy}).
+         */
+        Optional<String> failureStrategy();
+
+        /** How often the method of an in-process channel is called again after it failed; 0 by default. */
+        Optional<Integer> retries();
     }
 }

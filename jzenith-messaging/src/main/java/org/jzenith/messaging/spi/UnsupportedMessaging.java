@@ -64,11 +64,12 @@ public final class UnsupportedMessaging {
                 "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
                         + " past " + registration.sendTimeout() + " when its buffer stays full: remove @OnOverflow",
                 SMALLRYE + "annotations.Broadcast",
-                "hands a channel's messages to several consumers, which jZenith does not build (one @Incoming"
-                        + " method per channel): remove @Broadcast and call the other consumers from that method",
+                "hands a channel's messages to several consumers, which jZenith does on the @Outgoing method of an"
+                        + " in-process channel only (InProcessPlugin): move @Broadcast to the method that produces the"
+                        + " channel, such as @Outgoing(\"prices\") @Broadcast Multi<Price> prices()",
                 SMALLRYE + "annotations.Merge",
-                "merges several producers into one channel, which jZenith does not build: remove @Merge and send"
-                        + " through one @Channel Emitter",
+                "takes several upstreams of a channel, which jZenith does on the @Incoming method of an in-process"
+                        + " channel only (InProcessPlugin): move @Merge to the method that consumes the channel",
                 SMALLRYE + "annotations.Channel",
                 "is SmallRye's old @Channel: use org.eclipse.microprofile.reactive.messaging.Channel",
                 MP + "spi.Connector",
@@ -202,7 +203,7 @@ public final class UnsupportedMessaging {
             final List<Problem> problems) {
         for (final Annotation annotation : element.getDeclaredAnnotations()) {
             final String name = annotation.annotationType().getName();
-            if (HONOURED.contains(name)) {
+            if (HONOURED.contains(name) || inProcessPlacement(element, name)) {
                 continue;
             }
             final String refused = refusedNames.get(name);
@@ -217,6 +218,19 @@ public final class UnsupportedMessaging {
                                 + " built yet\")"));
             }
         }
+    }
+
+    /**
+     * Whether {@code annotation} is {@code @Broadcast} on an {@code @Outgoing} method or {@code @Merge} on
+     * an {@code @Incoming} one, where in-process channels honour them; start-up refuses them on a broker's
+     * channel ({@link ChannelChoice}).
+     */
+    private static boolean inProcessPlacement(final AnnotatedElement element, final String annotation) {
+        return element instanceof Method method
+                && ((annotation.equals(SMALLRYE + "annotations.Broadcast")
+                                && method.isAnnotationPresent(Outgoing.class))
+                        || (annotation.equals(SMALLRYE + "annotations.Merge")
+                                && method.isAnnotationPresent(Incoming.class)));
     }
 
     /** What is wrong with a {@code @Channel} injection point of {@code type}; empty when it is none or fine. */

@@ -1,0 +1,197 @@
+package org.jzenith.messaging.inprocess;
+
+import com.google.inject.Module;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jzenith.core.PluginContext;
+import org.jzenith.core.Validation;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
+import org.jzenith.messaging.consumer.ConsumerChannels;
+import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ConnectorName;
+import org.jzenith.messaging.spi.ConnectorPlugin;
+import org.jzenith.messaging.spi.ConnectorSettings;
+import org.jzenith.messaging.spi.NativeParameters;
+
+/**
+ * In-process channels: an {@code @Outgoing} method, a processor's result or a {@code @Channel} emitter
+ * feeding an {@code @Incoming} method of the same application, with no broker between them, as SmallRye
+ * Reactive Messaging does for a channel with both ends in the application and no connector. Alone it
+ * serves every channel of its classes, and needs no broker:
+ *
+ * <pre>{@code
+ * JZenith.application(args)
+ *        .withPlugins(InProcessPlugin.withConsumers(PriceGenerator.class, PriceConverter.class)
+ *                                    .withEmitter("orders", Order.class))
+ *        .run();
+ * }</pre>
+ *
+ * <p>Given channels to share with a broker's plugin, it takes SmallRye's rule: a channel with an
+ * upstream (emitter, producer method, processor result) and an {@code @Incoming} method in the
+ * application and no connector setting is in-process; every other channel goes to the broker ({@code
+ * messaging.channels.NAME.connector=kafka} sends a channel with both ends through the broker):
+ *
+ * <pre>{@code
+ * ChannelDeclarations channels = Channels.withConsumers(Pipeline.class).withEmitter("orders", Order.class);
+ * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), InProcessPlugin.serving(channels)).run();
+ * }</pre>
+ *
+ * <p>A send completes when every consumer is done with the message and fails with the consumer's
+ * failure ({@code messaging.channels.NAME.failure-strategy=nack}, the default; {@code ignore}; {@code
+ * fail}); each consumer has a buffer of {@value InProcessRuntime#BUFFER} messages, and a send waits for
+ * room. Immutable; the channels it runs are thread-safe.
+ */
+public final class InProcessPlugin implements ConnectorPlugin {
+
+    /** How settings name it: {@code messaging.channels.NAME.connector=in-process}. */
+    public static final ConnectorName CONNECTOR = new ConnectorName("in-process", "in-process", "InProcessPlugin");
+
+    private static final String ORIGIN = "InProcessPlugin.withConsumers";
+
+    private final ChannelDeclarations declarations;
+    private final boolean shared;
+    private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Map<String, InProcessConnector.Policy>> policies = new AtomicReference<>(Map.of());
+    private final InProcessRuntime runtime = new InProcessRuntime();
+
+    private InProcessPlugin(final ChannelDeclarations declarations, final boolean shared) {
+        this.declarations = declarations;
+        this.shared = shared;
+    }
+
+    /** In-process channels of {@code consumers}: classes whose {@code @Incoming} and {@code @Outgoing} methods run. */
+    public static InProcessPlugin withConsumers(final Class<?>... consumers) {
+        return new InProcessPlugin(ChannelDeclarations.of(consumers), false);
+    }
+
+    /**
+     * The channels of {@code channels} that have both ends in the application and no connector setting,
+     * beside a broker's plugin given the same declarations ({@code KafkaPlugin.serving(channels)}).
+     */
+    public static InProcessPlugin serving(final ChannelDeclarations channels) {
+        return new InProcessPlugin(Objects.requireNonNull(channels, "channels"), true);
+    }
+
+    /** These channels, with a {@code @Channel(channel) Emitter<T>} of {@code type} feeding them. */
+    public InProcessPlugin withEmitter(final String channel, final Class<?> type) {
+        if (shared) {
+            throw new IllegalStateException("InProcessPlugin.serving(channels) serves the channels given: call"
+                    + " withEmitter on the channels (Channels.withConsumers(...).withEmitter(...)) that every"
+                    + " plugin serves");
+        }
+        return new InProcessPlugin(declarations.withEmitter(channel, type), false);
+    }
+
+    @Override
+    public ConnectorName connector() {
+        return CONNECTOR;
+    }
+
+    @Override
+    public ChannelDeclarations channels() {
+        return declarations;
+    }
+
+    @Override
+    public boolean sharesChannels() {
+        return shared;
+    }
+
+    @Override
+    public String name() {
+        return "in-process";
+    }
+
+    /** Starts once everything the consumers use is ready, and stops before it. */
+    @Override
+    public Phase phase() {
+        return Phase.SERVE;
+    }
+
+    private ChannelChoice choice() {
+        return choice.get().orElseGet(() -> ChannelChoice.all(this));
+    }
+
+    @Override
+    public List<Class<?>> configurationMappings() {
+        return ChannelChoice.MAPPINGS;
+    }
+
+    @Override
+    public List<Module> modules() {
+        final ChannelChoice chosen = choice();
+        if (chosen.idle()) {
+            return List.of();
+        }
+        return List.of(new InProcessModule(
+                runtime,
+                declarations.only(chosen.served()).emitters(),
+                declarations.consumers(),
+                chosen.owner() ? Optional.of(declarations.declared()) : Optional.empty()));
+    }
+
+    /**
+     * Checks the consumer classes as every connector does, each in-process channel's ends ({@link
+     * Topology}: a consumer and an upstream, {@code @Broadcast} for several consumers, {@code @Merge} for
+     * several upstreams) and its settings.
+     */
+    @Override
+    public void validate(final Validation validation) {
+        final ChannelChoice chosen = ChannelChoice.of(this, validation);
+        choice.set(Optional.of(chosen));
+        if (chosen.idle()) {
+            return;
+        }
+        ConsumerChannels.validate(
+                declarations.consumers(),
+                declarations.declared(),
+                InProcessRuntime.REGISTRATION,
+                NativeParameters.NONE,
+                validation,
+                ORIGIN,
+                chosen::serves,
+                chosen.owner());
+        final Topology topology = Topology.of(declarations);
+        for (final String channel : chosen.served()) {
+            if (declarations.streams().containsKey(channel)) {
+                validation.problem(
+                        "the channel '" + channel + "'",
+                        ORIGIN,
+                        "has a @Channel stream (withStream), which an in-process channel does not feed yet; consume"
+                                + " it with an @Incoming method, or serve it with a broker's plugin");
+            }
+            topology.problems(channel)
+                    .forEach(
+                            problem -> validation.problem("the in-process channel '" + channel + "'", ORIGIN, problem));
+        }
+        validation
+                .configuration(ConnectorSettings.class)
+                .ifPresent(settings -> policies.set(InProcessSettings.of(settings, chosen.served(), validation)));
+    }
+
+    @Override
+    public Future<Void> start(final PluginContext context) {
+        final ChannelChoice chosen = choice();
+        if (chosen.idle()) {
+            return Future.succeededFuture();
+        }
+        runtime.start(declarations.consumers(), context.injector(), chosen::serves, policies.get());
+        return Future.succeededFuture();
+    }
+
+    /** Cancels the producer methods, waits for the messages in flight (at most 10 s), then closes the channels. */
+    @Override
+    public Future<Void> stop(final PluginContext context) {
+        final Promise<Void> done = Promise.promise();
+        Thread.ofVirtual().name("in-process-stop").start(() -> {
+            runtime.stop();
+            done.complete();
+        });
+        return done.future();
+    }
+}
