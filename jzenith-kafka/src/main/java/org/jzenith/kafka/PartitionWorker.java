@@ -34,14 +34,22 @@ final class PartitionWorker {
         boolean process(ConsumerRecord<byte[], byte[]> record, Runnable acknowledged);
     }
 
-    /** A record taken from the queue and not acknowledged yet; guarded by the worker's lock. */
-    private static final class Pending {
+    /**
+     * A record taken from the queue and not acknowledged yet; guarded by the worker's lock. Running it
+     * acknowledges the record: the entry is its own callback, one allocation a record instead of two.
+     */
+    private final class Pending implements Runnable {
         final ConsumerRecord<byte[], byte[]> record;
         boolean acknowledged;
         boolean settled; // acknowledged, or released by revoke: no longer in flight
 
         Pending(final ConsumerRecord<byte[], byte[]> record) {
             this.record = record;
+        }
+
+        @Override
+        public void run() {
+            acknowledge(this);
         }
     }
 
@@ -183,7 +191,7 @@ final class PartitionWorker {
                     }
                     pending.addLast(entry);
                 }
-                if (!processor.process(record, () -> acknowledge(entry))) {
+                if (!processor.process(record, entry)) {
                     revoked = true; // the channel stops: nothing after this record may be done
                     abandon(entry); // nor will it be: revoke() need not wait for it
                     break;
