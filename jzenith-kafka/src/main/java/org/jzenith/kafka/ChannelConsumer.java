@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * {@link PartitionWorker} and commits the offsets of what is done. Nothing is committed before it is
  * done, so a crash delivers again what was not finished, never loses it.
  *
- * <p>Back-pressure: past {@code max-in-flight} records fetched and not done, the loop pauses every
- * partition (it keeps polling, so the group keeps it), and resumes them once fewer are in flight.
+ * <p>Back-pressure: past {@code max-in-flight} records fetched and not done, the loop stops polling
+ * until half of them are done; still full after a poll interval, it pauses every partition (it keeps
+ * polling, so the group keeps it), and resumes them once fewer are in flight.
  * On a rebalance, the partitions given up finish the record at hand (within the drain timeout) and
  * their offsets are committed before the poll returns. On {@link #stop}, the loop stops fetching,
  * waits for the records at hand within the drain timeout, commits and leaves the group.
@@ -112,9 +113,13 @@ final class ChannelConsumer {
         try {
             consumer.subscribe(List.of(settings.topic()), new Rebalance());
             while (stopping.getCount() > 0) {
-                if (paused) {
+                if (paused || inFlight.full()) {
                     // Woken as soon as the partitions' threads have made room; polling meanwhile
-                    // would only wait out its timeout with every partition paused.
+                    // would only wait out its timeout with every partition paused. A full channel
+                    // waits here before it pauses: the fetches the last poll sent stay in flight, so
+                    // a channel that makes room within a poll interval (most do, many times a second)
+                    // polls again without pausing and resuming, which cost a fetch's round trip each
+                    // time; only one that stays full for a whole interval pauses.
                     inFlight.awaitRoom(POLL);
                 }
                 pressure();

@@ -83,9 +83,9 @@ record ChannelSettings(
     }
 
     /**
-     * What is wrong with the plugin's and the channels' settings that their mapping cannot say itself
-     * (ranges are not checked on a channel's optional settings; failure strategies must be named),
-     * every problem at once, in core's {@link SettingProblem} style.
+     * What is wrong with the plugin's and the channels' settings that core's checks of the mapping do
+     * not find (a channel's ranges, {@link ChannelRanges}; failure strategies must be named), every
+     * problem at once, in core's {@link SettingProblem} style.
      */
     static List<SettingProblem> problems(final KafkaConfiguration configuration) {
         final List<SettingProblem> problems = new ArrayList<>();
@@ -94,41 +94,13 @@ record ChannelSettings(
         }
         configuration.channels().forEach((channel, settings) -> {
             final String prefix = "kafka.channels." + channel + ".";
-            settings.retries().stream()
-                    .filter(value -> value < 0 || value > 1000)
-                    .forEach(value -> problems.add(new SettingProblem(prefix + "retries", "a number from 0 to 1000")));
-            settings.maxInFlight().stream()
-                    .filter(value -> value < 1 || value > 1_000_000)
-                    .forEach(value ->
-                            problems.add(new SettingProblem(prefix + "max-in-flight", "a number from 1 to 1000000")));
-            settings.concurrency().stream()
-                    .filter(value -> value < 1 || value > 10_000)
-                    .forEach(value ->
-                            problems.add(new SettingProblem(prefix + "concurrency", "a number from 1 to 10000")));
-            settings.maxRecordBytes().stream()
-                    .filter(value ->
-                            value < KafkaConfiguration.MIN_RECORD_BYTES || value > KafkaConfiguration.MAX_RECORD_BYTES)
-                    .forEach(value -> problems.add(new SettingProblem(
-                            prefix + "max-record-bytes", "a number of bytes from 1024 to 1073741824")));
-            // the same bounds as kafka.backoff and kafka.max-backoff
-            settings.backoff()
-                    .filter(ChannelSettings::outOfBackoffRange)
-                    .ifPresent(
-                            value -> problems.add(new SettingProblem(prefix + "backoff", "a duration from 0ms to 1h")));
-            settings.maxBackoff()
-                    .filter(ChannelSettings::outOfBackoffRange)
-                    .ifPresent(value ->
-                            problems.add(new SettingProblem(prefix + "max-backoff", "a duration from 0ms to 1h")));
+            problems.addAll(ChannelRanges.problems(prefix, settings));
             settings.failureStrategy()
                     .filter(value -> FailureStrategy.named(value).isEmpty())
                     .ifPresent(value ->
                             problems.add(new SettingProblem(prefix + "failure-strategy", FailureStrategy.expected())));
         });
         return List.copyOf(problems);
-    }
-
-    private static boolean outOfBackoffRange(final Duration value) {
-        return value.isNegative() || value.compareTo(Duration.ofHours(1)) > 0;
     }
 
     /** How long the {@code attempt}th retry (1 for the first) waits: the backoff doubled each time, capped. */

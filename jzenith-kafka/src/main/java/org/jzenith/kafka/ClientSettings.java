@@ -16,6 +16,7 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jzenith.core.configuration.SettingProblem;
 
 /**
  * The Kafka client settings of the application: the plugin's own (byte arrays on the wire, manual
@@ -50,38 +51,46 @@ final class ClientSettings {
     }
 
     /**
-     * A pass-through setting that is not right: its full key, and what was expected of it; {@code
-     * byName} when the key itself is wrong (its value does not matter), {@code secret} when its value
-     * must not be shown.
+     * The pass-through keys that cannot be used whatever their value, in key order, in core's {@link
+     * SettingProblem} style: settings the plugin decides itself, and names Kafka does not know (with the
+     * nearest known one). Reported by name only: a misspelt key may hold a secret the name no longer
+     * shows to be one, so its value is never shown.
      */
-    record Problem(String key, String expected, boolean byName, boolean secret) {}
-
-    /** What is wrong with the pass-through settings, in key order; none when all can be used. */
-    static List<Problem> problems(final Map<String, String> client) {
-        final List<Problem> problems = new ArrayList<>();
-        new TreeMap<>(client).forEach((name, value) -> {
+    static List<SettingProblem> unusableKeys(final Map<String, String> client) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        new TreeMap<>(client).keySet().forEach(name -> {
             final String key = PREFIX + name;
-            final Optional<ConfigDef.ConfigKey> definition = definition(name);
             if (OWNED.containsKey(name)) {
                 final String instead = OWNED.get(name);
-                problems.add(new Problem(
+                problems.add(new SettingProblem(
                         key,
-                        "is decided by the plugin"
-                                + (instead.isEmpty() ? "; remove the key" : "; set " + instead + " instead"),
-                        true,
-                        false));
-            } else if (definition.isEmpty()) {
-                problems.add(new Problem(
+                        "no such key: its setting is decided by the plugin"
+                                + (instead.isEmpty() ? "; remove the key" : "; set " + instead + " instead")));
+            } else if (definition(name).isEmpty()) {
+                problems.add(new SettingProblem(
                         key,
-                        "is not a Kafka consumer, producer or admin client setting"
+                        "the name of a Kafka consumer, producer or admin client setting"
                                 + nearest(name)
                                         .map(known -> "; did you mean " + PREFIX + known + "?")
-                                        .orElse("; check its name against the Kafka documentation"),
-                        true,
-                        false));
-            } else {
-                final ConfigDef.ConfigKey setting = definition.get();
-                final boolean secret = setting.type == ConfigDef.Type.PASSWORD;
+                                        .orElse("; check its name against the Kafka documentation")));
+            }
+        });
+        return List.copyOf(problems);
+    }
+
+    /**
+     * The pass-through values Kafka would refuse, in key order, in core's {@link SettingProblem} style:
+     * reported with their source and value, which core masks for every setting Kafka types as a password
+     * ({@link org.jzenith.core.configuration.Secrets}); what Kafka says of such a value is not repeated,
+     * as it may quote it.
+     */
+    static List<SettingProblem> problems(final Map<String, String> client) {
+        final List<SettingProblem> problems = new ArrayList<>();
+        new TreeMap<>(client).forEach((name, value) -> {
+            if (OWNED.containsKey(name)) {
+                return; // unusableKeys reports it
+            }
+            definition(name).ifPresent(setting -> {
                 final String type = setting.type.name().toLowerCase(Locale.ROOT);
                 try {
                     final Object parsed = ConfigDef.parseType(name, value, setting.type);
@@ -89,18 +98,16 @@ final class ClientSettings {
                         setting.validator.ensureValid(name, parsed);
                     }
                 } catch (final ConfigException e) {
-                    problems.add(new Problem(
-                            key,
-                            secret
-                                    ? "is not a valid " + type + " value; check it (it is secret, so not shown)"
+                    problems.add(new SettingProblem(
+                            PREFIX + name,
+                            setting.type == ConfigDef.Type.PASSWORD
+                                    ? "a " + type + " value that Kafka accepts; check it (it is secret, so not shown)"
                                     : (type.matches("[aeiou].*") ? "an " : "a ") + type + " value that Kafka accepts ("
-                                            + e.getMessage() + ")",
-                            false,
-                            secret));
+                                            + e.getMessage() + ")"));
                 }
-            }
+            });
         });
-        return problems;
+        return List.copyOf(problems);
     }
 
     /** The known setting closest to a misspelt {@code name}, if one is close. */

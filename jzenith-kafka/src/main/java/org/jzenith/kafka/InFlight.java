@@ -48,10 +48,13 @@ final class InFlight {
         bytes.addAndGet(weight);
     }
 
-    /** Counts {@code record} done (or dropped); wakes the waiting poll thread once there is room. */
-    void done(final ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * Counts a record of {@code weight} bytes ({@link #weight}, as it was added) done or dropped; wakes
+     * the waiting poll thread once there is room.
+     */
+    void done(final long weight) {
         final int left = records.decrementAndGet();
-        final long weighs = bytes.addAndGet(-weight(record));
+        final long weighs = bytes.addAndGet(-weight);
         final Thread waiting = waiter;
         if (waiting != null && left <= maxRecords / 2 && weighs <= maxBytes / 2) {
             LockSupport.unpark(waiting);

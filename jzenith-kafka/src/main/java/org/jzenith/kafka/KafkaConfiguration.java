@@ -90,7 +90,7 @@ public interface KafkaConfiguration {
      * too large cannot exhaust the heap. Unset: the bytes a channel holds in flight before it pauses
      * (a sixteenth of the heap, from 1 to 64 MiB).
      */
-    @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)
+    @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES, hint = "bytes of key, value and headers")
     OptionalLong maxRecordBytes();
 
     /**
@@ -193,7 +193,7 @@ public interface KafkaConfiguration {
         Optional<String> failureStrategy();
 
         /** {@link KafkaConfiguration#maxRecordBytes()} for this channel. */
-        @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES)
+        @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES, hint = "bytes of key, value and headers")
         OptionalLong maxRecordBytes();
     }
 }

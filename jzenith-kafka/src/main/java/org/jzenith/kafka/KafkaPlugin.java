@@ -327,13 +327,12 @@ public final class KafkaPlugin implements ConnectorPlugin {
                         "the consumer group of the application's consumers, such as orders"
                                 + " (or set otel.service.name, its default)");
             }
-            ClientSettings.problems(configuration.client()).forEach(problem -> {
-                if (problem.byName() || problem.secret()) {
-                    validation.problem(problem.key(), "the configuration", problem.expected());
-                } else {
-                    validation.reject(problem.key(), problem.expected());
-                }
-            });
+            // A wrong key is named without its value (it may be a misspelt secret); a wrong value is
+            // shown with its source, masked where Kafka types the setting as a password.
+            ClientSettings.unusableKeys(configuration.client())
+                    .forEach(problem -> validation.problem(
+                            problem.key(), "the configuration", "is not valid: expected " + problem.expected()));
+            validation.reject(ClientSettings.problems(configuration.client()));
             configuration.channels().keySet().stream()
                     .filter(channel -> !known.contains(channel))
                     .sorted()

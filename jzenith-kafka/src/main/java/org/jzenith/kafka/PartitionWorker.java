@@ -1,6 +1,7 @@
 package org.jzenith.kafka;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -34,14 +35,25 @@ final class PartitionWorker {
         boolean process(ConsumerRecord<byte[], byte[]> record, Runnable acknowledged);
     }
 
-    /** A record taken from the queue and not acknowledged yet; guarded by the worker's lock. */
-    private static final class Pending {
+    /**
+     * A record fetched and not acknowledged yet, with its weight (weighed once, when it is queued); its
+     * flags are guarded by the worker's lock. Running it acknowledges the record: the entry is its own
+     * callback, one object a record.
+     */
+    private final class Pending implements Runnable {
         final ConsumerRecord<byte[], byte[]> record;
+        final long weight;
         boolean acknowledged;
         boolean settled; // acknowledged, or released by revoke: no longer in flight
 
-        Pending(final ConsumerRecord<byte[], byte[]> record) {
+        Pending(final ConsumerRecord<byte[], byte[]> record, final long weight) {
             this.record = record;
+            this.weight = weight;
+        }
+
+        @Override
+        public void run() {
+            acknowledge(this);
         }
     }
 
@@ -50,7 +62,7 @@ final class PartitionWorker {
     private final ExecutorService threads;
     private final Semaphore concurrency;
     private final InFlight inFlight;
-    private final Queue<ConsumerRecord<byte[], byte[]>> queue = new ConcurrentLinkedQueue<>();
+    private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Object lock = new Object();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>(); // in offset order
@@ -81,12 +93,15 @@ final class PartitionWorker {
 
     /** Queues fetched records, in offset order, and makes sure a thread processes them. */
     void add(final List<ConsumerRecord<byte[], byte[]>> records) {
+        final List<Pending> entries = new ArrayList<>(records.size());
         long weight = 0;
         for (final ConsumerRecord<byte[], byte[]> record : records) {
-            weight += InFlight.weight(record);
+            final Pending entry = new Pending(record, InFlight.weight(record));
+            weight += entry.weight;
+            entries.add(entry);
         }
         inFlight.add(records.size(), weight);
-        queue.addAll(records);
+        queue.addAll(entries);
         schedule();
     }
 
@@ -115,9 +130,9 @@ final class PartitionWorker {
     }
 
     private void drop() {
-        ConsumerRecord<byte[], byte[]> dropped;
+        Pending dropped;
         while ((dropped = queue.poll()) != null) {
-            inFlight.done(dropped);
+            inFlight.done(dropped.weight);
         }
     }
 
@@ -127,7 +142,7 @@ final class PartitionWorker {
             for (final Pending each : pending) {
                 if (!each.settled) {
                     each.settled = true;
-                    inFlight.done(each.record);
+                    inFlight.done(each.weight);
                 }
             }
             pending.clear();
@@ -139,7 +154,7 @@ final class PartitionWorker {
         synchronized (lock) {
             if (!entry.settled) {
                 entry.settled = true;
-                inFlight.done(entry.record);
+                inFlight.done(entry.weight);
             }
             if (!entry.acknowledged) { // one acknowledged before (PRE_PROCESSING) stays, to be committed
                 pending.remove(entry);
@@ -155,7 +170,7 @@ final class PartitionWorker {
             }
             entry.settled = true;
             entry.acknowledged = true;
-            inFlight.done(entry.record);
+            inFlight.done(entry.weight);
             while (!pending.isEmpty() && pending.peekFirst().acknowledged) {
                 finished = pending.pollFirst().record.offset() + 1;
             }
@@ -173,17 +188,16 @@ final class PartitionWorker {
         try {
             concurrency.acquire();
             acquired = true;
-            ConsumerRecord<byte[], byte[]> record;
-            while (!revoked && (record = queue.poll()) != null) {
-                final Pending entry = new Pending(record);
+            Pending entry;
+            while (!revoked && (entry = queue.poll()) != null) {
                 synchronized (lock) {
                     if (revoked) { // revoke() dropped the queue meanwhile; this one is out of flight too
-                        inFlight.done(record);
+                        inFlight.done(entry.weight);
                         break;
                     }
                     pending.addLast(entry);
                 }
-                if (!processor.process(record, () -> acknowledge(entry))) {
+                if (!processor.process(entry.record, entry)) {
                     revoked = true; // the channel stops: nothing after this record may be done
                     abandon(entry); // nor will it be: revoke() need not wait for it
                     break;

@@ -5,37 +5,52 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
+import org.jzenith.core.configuration.SettingProblem;
 
 class ClientSettingsTest {
 
     @Test
     void knownSettingsWithGoodValuesPass() {
-        assertThat(ClientSettings.problems(Map.of(
-                        "security.protocol", "SASL_SSL",
-                        "sasl.mechanism", "PLAIN",
-                        "sasl.jaas.config", "anything",
-                        "max.poll.records", "50",
-                        "linger.ms", "5")))
-                .isEmpty();
+        final Map<String, String> client = Map.of(
+                "security.protocol", "SASL_SSL",
+                "sasl.mechanism", "PLAIN",
+                "sasl.jaas.config", "anything",
+                "max.poll.records", "50",
+                "linger.ms", "5");
+        assertThat(ClientSettings.problems(client)).isEmpty();
+        assertThat(ClientSettings.unusableKeys(client)).isEmpty();
     }
 
     @Test
     void aMisspeltNameIsAnsweredWithTheNearestOne() {
-        assertThat(ClientSettings.problems(Map.of("sasl.mechansim", "PLAIN")))
-                .singleElement()
-                .satisfies(problem -> {
-                    assertThat(problem.key()).isEqualTo("kafka.client.sasl.mechansim");
-                    assertThat(problem.byName()).isTrue();
-                    assertThat(problem.expected()).endsWith("did you mean kafka.client.sasl.mechanism?");
-                });
+        final Map<String, String> client = Map.of("sasl.mechansim", "PLAIN");
+        assertThat(ClientSettings.problems(client)).isEmpty();
+        assertThat(ClientSettings.unusableKeys(client)).singleElement().satisfies(problem -> {
+            assertThat(problem.key()).isEqualTo("kafka.client.sasl.mechansim");
+            assertThat(problem.expected()).endsWith("did you mean kafka.client.sasl.mechanism?");
+        });
+    }
+
+    @Test
+    void aSettingThePluginDecidesIsRefusedByNameWithWhatToSetInstead() {
+        final Map<String, String> client = Map.of("group.id", "orders", "enable.auto.commit", "true");
+        assertThat(ClientSettings.problems(client)).isEmpty();
+        assertThat(ClientSettings.unusableKeys(client))
+                .extracting(SettingProblem::toString)
+                .containsExactly(
+                        "kafka.client.enable.auto.commit is not valid: expected no such key: its setting is decided"
+                                + " by the plugin; remove the key",
+                        "kafka.client.group.id is not valid: expected no such key: its setting is decided by the"
+                                + " plugin; set kafka.group-id instead");
     }
 
     @Test
     void aValueKafkaRejectsNamesWhatKafkaExpects() {
+        assertThat(ClientSettings.unusableKeys(Map.of("acks", "some"))).isEmpty();
         assertThat(ClientSettings.problems(Map.of("acks", "some")))
                 .singleElement()
                 .satisfies(problem -> {
-                    assertThat(problem.byName()).isFalse();
+                    assertThat(problem.key()).isEqualTo("kafka.client.acks");
                     assertThat(problem.expected())
                             .startsWith("a string value that Kafka accepts")
                             .contains("all");

@@ -76,6 +76,31 @@ class KafkaTracingTest {
         assertThat(headers.toArray()).isEmpty();
     }
 
+    @Test
+    void withoutATracingPluginSendsAndRecordsMakeNoSpanAndWriteNoHeader() {
+        final KafkaTracing tracing = KafkaTracing.of(OpenTelemetry.noop());
+        final RecordHeaders headers = new RecordHeaders();
+        assertThat(tracing.send("users.events", headers)).isSameAs(Span.getInvalid());
+        assertThat(headers.toArray()).isEmpty();
+        final RecordHeaders sent = new RecordHeaders();
+        sent.add("traceparent", STORED.getBytes(StandardCharsets.UTF_8));
+        assertThat(tracing.process(
+                        new org.apache.kafka.clients.consumer.ConsumerRecord<>(
+                                "users.events",
+                                0,
+                                7L,
+                                0L,
+                                org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                                0,
+                                0,
+                                new byte[0],
+                                new byte[0],
+                                sent,
+                                Optional.empty()),
+                        "group"))
+                .isSameAs(Span.getInvalid());
+    }
+
     private static Optional<String> header(final RecordHeaders headers) {
         final Header header = headers.lastHeader("traceparent");
         return Optional.ofNullable(header).map(found -> new String(found.value(), StandardCharsets.UTF_8));

@@ -59,7 +59,10 @@ class StartupFailureIT {
                         .withConfiguration("kafka.channels.texts.backoff", "2h")
                         .withConfiguration("kafka.channels.orders.max-backoff", "90m")
                         .withConfiguration("kafka.channels.texts.failure-strategy", "retry")
-                        .withConfiguration("kafka.retries", "-1"),
+                        .withConfiguration("kafka.channels.texts.max-in-flight", "0")
+                        .withConfiguration("kafka.channels.texts.max-record-bytes", "12")
+                        .withConfiguration("kafka.retries", "-1")
+                        .withConfiguration("jzenith.shutdown-timeout", "2h"),
                 "kafka.bootstrap-servers",
                 JAAS_SECRET,
                 KEY_PASSWORD);
@@ -70,9 +73,10 @@ class StartupFailureIT {
                 .hasMessageContaining("kafka.group-id")
                 .hasMessageContaining("kafka.retries")
                 .hasMessageContaining("kafka.client.enable.auto.commit")
-                .hasMessageContaining("is decided by the plugin; remove the key")
-                .hasMessageContaining("kafka.client.securty.protocol")
-                .hasMessageContaining("is not a Kafka consumer, producer or admin client setting; did you mean"
+                .hasMessageContaining("kafka.client.enable.auto.commit (the configuration): is not valid: expected no"
+                        + " such key: its setting is decided by the plugin; remove the key")
+                .hasMessageContaining("kafka.client.securty.protocol (the configuration): is not valid: expected the"
+                        + " name of a Kafka consumer, producer or admin client setting; did you mean"
                         + " kafka.client.security.protocol?")
                 .hasMessageContaining("kafka.client.request.timeout.ms (code (withConfiguration)): \"soon\" is not"
                         + " valid: expected an int value that Kafka accepts")
@@ -82,6 +86,11 @@ class StartupFailureIT {
                 .hasMessageContaining("kafka.channels.texts.backoff")
                 .hasMessageContaining("kafka.channels.orders.max-backoff")
                 .hasMessageContaining("a duration from 0ms to 1h")
+                .hasMessageContaining("kafka.channels.texts.max-in-flight (code (withConfiguration)): \"0\" is not"
+                        + " valid: expected a number from 1 to 1000000")
+                .hasMessageContaining("kafka.channels.texts.max-record-bytes (code (withConfiguration)): \"12\" is"
+                        + " not valid: expected a number from 1024 to 1073741824 (bytes of key, value and headers)")
+                .hasMessageContaining("jzenith.shutdown-timeout")
                 .hasMessageContaining("kafka.channels.texts.failure-strategy")
                 .hasMessageContaining("one of dead-letter-queue, ignore, fail")
                 .hasMessageContaining("BadConsumers.takesTwo")
