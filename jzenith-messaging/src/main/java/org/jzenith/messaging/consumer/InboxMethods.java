@@ -43,12 +43,17 @@ public final class InboxMethods {
 
     private InboxMethods() {}
 
+    /** Whether messages of {@code method} go through the inbox: it is {@link Idempotent}. */
+    static boolean applies(final IncomingMethod method) {
+        return method.method().isAnnotationPresent(Idempotent.class);
+    }
+
     /**
      * {@code method}, applying each message once when it is {@link Idempotent}; as it is otherwise.
      * A message without an event id is known by its {@linkplain InboundMessage#positionalId() position}.
      */
     public static IncomingMethod wrap(final IncomingMethod method, final Injector injector) {
-        if (!method.method().isAnnotationPresent(Idempotent.class)) {
+        if (!applies(method)) {
             return method;
         }
         if (method.returns() != Returns.PLAIN) {

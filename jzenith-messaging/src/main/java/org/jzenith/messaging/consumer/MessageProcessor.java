@@ -57,6 +57,8 @@ public final class MessageProcessor {
     private final MessageTracing tracing;
     private final Optional<Emitter<Object>> forward;
     private final FailedChannels failedChannels;
+    /** Whether the method is {@code @Idempotent}: only then does the inbox need the message bound. */
+    private final boolean inbox;
 
     /**
      * A processor of {@code method}'s channel.
@@ -86,6 +88,7 @@ public final class MessageProcessor {
         this.deadLetters = deadLetters;
         this.metrics = metrics;
         this.stopping = stopping;
+        this.inbox = InboxMethods.applies(method);
     }
 
     /**
@@ -125,9 +128,12 @@ public final class MessageProcessor {
     public boolean process(final InboundMessage message, final Runnable acknowledged) {
         final long started = System.nanoTime();
         final Span span = tracing.process(message);
-        try (Scope _ = span.makeCurrent()) {
-            final Outcome outcome =
-                    ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message, acknowledged));
+        // Without tracing the span is invalid: making it current would cost a context and a scope per
+        // message for nothing, as binding the message would for a method that is not idempotent.
+        try (Scope _ = span.getSpanContext().isValid() ? span.makeCurrent() : Scope.noop()) {
+            final Outcome outcome = inbox
+                    ? ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message, acknowledged))
+                    : processIn(message, acknowledged);
             outcome.failure().ifPresentOrElse(cause -> fail(span, cause), span::end);
             return outcome.done();
         } finally {
@@ -483,7 +489,8 @@ public final class MessageProcessor {
                         settings.channel(), "message " + message.position() + " failed: " + describe(failure));
                 LOG.error(
                         "Channel '{}' stops consuming at message {} (failure-strategy=fail); its health check"
-                                + " is DOWN until the application restarts, which delivers the message again",
+                                + " is DOWN until the application restarts; the message is not acknowledged (a"
+                                + " broker delivers it again, an in-process channel fails its send)",
                         settings.channel(),
                         message.position());
                 stopping.countDown(); // the connector stops the channel: what is done is acknowledged
