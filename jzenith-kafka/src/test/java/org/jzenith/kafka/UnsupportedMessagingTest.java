@@ -84,8 +84,8 @@ class UnsupportedMessagingTest {
     void annotationsOfReactiveMessagingAndSmallRyeThatAreNotImplementedAreRefusedByName() {
         assertThat(problems(true))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.overflowing has @OnOverflow")
-                        .contains("remove @OnOverflow"))
+                        .startsWith("UnsupportedMembers.overflowing has @OnOverflow(UNBOUNDED_BUFFER)")
+                        .contains("@OnOverflow(value = BUFFER, bufferSize = N)"))
                 .noneSatisfy(problem -> assertThat(problem).contains("has @Acknowledgment"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.broadcast has @Broadcast"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.merged has @Merge"))
