@@ -114,6 +114,36 @@ class StreamProcessorIT {
     }
 
     @Test
+    void stoppingMidStreamCommitsOnlyRecordsWhoseResultsWereSentAndTheRestartSendsTheOthers() throws Exception {
+        final int count = 3_000;
+        topics.sendMany(topic.get("price-requests"), 0, count, i -> null, i -> "r" + i);
+        final JZenith first = start();
+        Await.until(
+                WAIT,
+                "the first results",
+                () -> !topics.read(topic.get("prices"), 1, Duration.ofSeconds(1)).isEmpty());
+        first.stop();
+        apps.remove(first);
+
+        final long committed = topics.committed(group, topic.get("price-requests"), 0).orElse(0L);
+        final java.util.Set<String> sent = new java.util.HashSet<>(values("prices", count));
+        for (long offset = 0; offset < committed; offset++) {
+            assertThat(sent).as("the result of committed record " + offset).contains("R" + offset);
+        }
+
+        start();
+        Await.until(
+                WAIT,
+                "every record's result, after the restart",
+                () -> new java.util.HashSet<>(topics.read(topic.get("prices"), 2 * count, Duration.ofSeconds(2)).stream()
+                                        .map(ConsumerRecord::value)
+                                        .toList())
+                                .size()
+                        == count);
+        awaitCommitted("price-requests", count);
+    }
+
+    @Test
     void aStreamThatFailsStopsItsChannelAndTheHealthCheckNamesTheMethod() throws Exception {
         final JZenith app = start();
         topics.send(topic.get("failing-in"), null, "fine");

@@ -130,7 +130,7 @@ class UnsupportedMessagingTest {
                         .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.transformsStream returns a Multi, a stream")
-                        .contains("a processor that transforms a stream"))
+                        .contains("a stream processor that takes the channel's stream too"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.returnsNothing has @Outgoing(\"nothing-out\") but returns void,"
                                 + " which yields no payload to send"));
