@@ -115,18 +115,20 @@ class StreamProcessorIT {
 
     @Test
     void stoppingMidStreamCommitsOnlyRecordsWhoseResultsWereSentAndTheRestartSendsTheOthers() throws Exception {
-        final int count = 3_000;
+        final int count = 20_000;
         topics.sendMany(topic.get("price-requests"), 0, count, i -> null, i -> "r" + i);
         final JZenith first = start();
-        Await.until(
-                WAIT,
-                "the first results",
-                () -> !topics.read(topic.get("prices"), 1, Duration.ofSeconds(1)).isEmpty());
+        Await.until(WAIT, "the first results", () -> !topics.read(topic.get("prices"), 1, Duration.ofSeconds(1))
+                .isEmpty());
         first.stop();
         apps.remove(first);
 
-        final long committed = topics.committed(group, topic.get("price-requests"), 0).orElse(0L);
-        final java.util.Set<String> sent = new java.util.HashSet<>(values("prices", count));
+        final long committed =
+                topics.committed(group, topic.get("price-requests"), 0).orElse(0L);
+        final java.util.Set<String> sent =
+                new java.util.HashSet<>(topics.read(topic.get("prices"), count, Duration.ofSeconds(5)).stream()
+                        .map(ConsumerRecord::value)
+                        .toList());
         for (long offset = 0; offset < committed; offset++) {
             assertThat(sent).as("the result of committed record " + offset).contains("R" + offset);
         }
@@ -135,9 +137,10 @@ class StreamProcessorIT {
         Await.until(
                 WAIT,
                 "every record's result, after the restart",
-                () -> new java.util.HashSet<>(topics.read(topic.get("prices"), 2 * count, Duration.ofSeconds(2)).stream()
-                                        .map(ConsumerRecord::value)
-                                        .toList())
+                () -> new java.util.HashSet<>(
+                                        topics.read(topic.get("prices"), 2 * count, Duration.ofSeconds(2)).stream()
+                                                .map(ConsumerRecord::value)
+                                                .toList())
                                 .size()
                         == count);
         awaitCommitted("price-requests", count);
