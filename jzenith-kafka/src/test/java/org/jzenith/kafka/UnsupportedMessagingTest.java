@@ -156,4 +156,29 @@ class UnsupportedMessagingTest {
                 .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.preProcessedMessage"))
                 .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.unacknowledgedPayload"));
     }
+
+    @Test
+    void aStreamProcessorOfKafkaRecordsIsRefusedNamingWhatToTakeInstead() {
+        final List<String> problems = IncomingMethod.find(RecordStreams.class, KafkaParameters.INSTANCE).stream()
+                .flatMap(found -> found.problems().stream())
+                .toList();
+
+        assertThat(problems)
+                .singleElement()
+                .asString()
+                .startsWith("takes a stream of org.apache.kafka.clients.consumer.ConsumerRecord<java.lang.String,"
+                        + " java.lang.String>, a type of the connector's")
+                .contains("Message<T>");
+    }
+
+    /** A stream processor of whole records, which a stream does not carry. */
+    public static class RecordStreams {
+        @org.eclipse.microprofile.reactive.messaging.Incoming("records")
+        @org.eclipse.microprofile.reactive.messaging.Outgoing("values")
+        public io.smallrye.mutiny.Multi<String> values(
+                final io.smallrye.mutiny.Multi<org.apache.kafka.clients.consumer.ConsumerRecord<String, String>>
+                        records) {
+            return records.map(org.apache.kafka.clients.consumer.ConsumerRecord::value);
+        }
+    }
 }

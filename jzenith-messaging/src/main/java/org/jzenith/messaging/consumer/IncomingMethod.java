@@ -107,6 +107,11 @@ public record IncomingMethod(
         if (outgoing.isPresent() && StreamMethods.takesStream(method)) {
             problems.addAll(outgoingProblems(method, channel, outgoing.get()));
             problems.addAll(StreamMethods.problems(method, outgoing.get()));
+            StreamMethods.element(method.getGenericParameterTypes()[0])
+                    .filter(parameters::handles)
+                    .ifPresent(element -> problems.add("takes a stream of " + element.getTypeName()
+                            + ", a type of the connector's that a stream does not carry; take a stream of payloads, or"
+                            + " of Message<T>, whose metadata holds the connector's (see docs/messaging.md)"));
             return problems;
         }
         outgoing.ifPresent(out -> problems.addAll(processorProblems(method, channel, out)));

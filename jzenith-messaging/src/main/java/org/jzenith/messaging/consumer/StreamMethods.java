@@ -217,7 +217,7 @@ public final class StreamMethods {
     }
 
     /** {@code T} of a stream type {@code S<T>}. */
-    private static Optional<Type> element(final Type stream) {
+    static Optional<Type> element(final Type stream) {
         if (stream instanceof ParameterizedType parameterized && parameterized.getActualTypeArguments().length == 1) {
             final Type element = parameterized.getActualTypeArguments()[0];
             if (element instanceof Class<?> || element instanceof ParameterizedType) {
