@@ -10,8 +10,8 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
@@ -47,15 +47,7 @@ public final class StreamMethods {
     private static final String MULTI = "io.smallrye.mutiny.Multi";
     private static final String RS_PUBLISHER = "org.reactivestreams.Publisher";
     private static final String FLOWABLE = "io.reactivex.rxjava3.core.Flowable";
-    private static final Map<String, String> SUPPORTED = Map.of(
-            MULTI,
-            "Multi",
-            RS_PUBLISHER,
-            "Publisher",
-            Flow.Publisher.class.getName(),
-            "Flow.Publisher",
-            FLOWABLE,
-            "Flowable");
+    private static final Set<String> SUPPORTED = Set.of(MULTI, RS_PUBLISHER, Flow.Publisher.class.getName(), FLOWABLE);
 
     private static final MethodHandle OFFER;
 
@@ -83,11 +75,11 @@ public final class StreamMethods {
         final Type returned = method.getGenericReturnType();
         final String advice = "; take and return Multi, Publisher (Reactive Streams' or the JDK's) or Flowable, of"
                 + " payloads or of Message<T>, such as Multi<Quote> process(Multi<String> in)";
-        if (!SUPPORTED.containsKey(Returns.raw(taken).getName())) {
+        if (!SUPPORTED.contains(Returns.raw(taken).getName())) {
             problems.add(
                     "takes a " + Returns.raw(taken).getSimpleName() + ", a stream type jZenith does not feed" + advice);
         }
-        if (!SUPPORTED.containsKey(Returns.raw(returned).getName())) {
+        if (!SUPPORTED.contains(Returns.raw(returned).getName())) {
             problems.add("takes a stream but returns " + returned.getTypeName() + ", which jZenith does not send from"
                     + advice);
         }

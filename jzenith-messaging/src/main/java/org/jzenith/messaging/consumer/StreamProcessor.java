@@ -43,6 +43,13 @@ import org.slf4j.LoggerFactory;
  * <p><b>End.</b> A stream that fails or completes while the channel runs stops the channel (its health
  * is DOWN naming the method, one ERROR) rather than consuming into nothing; unacknowledged messages
  * come again after a restart. Thread-safe: offers are serialized, as Reactive Streams asks.
+ *
+ * <pre>{@code
+ * StreamProcessor stream = new StreamProcessor("quote-requests", "Quotes.process", false, quotesEmitter,
+ *         256, stopping, failedChannels);
+ * stream.start(quotes.process(Multi.createFrom().publisher(stream)));   // the method, called once
+ * stream.offer(message);   // per record, from the channel's MessageProcessor; waits for demand
+ * }</pre>
  */
 public final class StreamProcessor implements Flow.Publisher<Object> {
 
