@@ -45,7 +45,8 @@ class StreamProcessorIT {
             "failing-in",
             "failing-out",
             "failing-ticks",
-            "buffered-ticks");
+            "buffered-ticks",
+            "dropped-ticks");
 
     private final Topics topics = new Topics(KAFKA.bootstrapServers());
     private final Map<String, String> topic = new LinkedHashMap<>();
@@ -70,7 +71,8 @@ class StreamProcessorIT {
         JZenith app = JZenith.application()
                 .withPlugins(KafkaPlugin.withConsumers(QuoteStreams.class)
                         .withEmitter("failing-ticks", String.class)
-                        .withEmitter("buffered-ticks", String.class))
+                        .withEmitter("buffered-ticks", String.class)
+                        .withEmitter("dropped-ticks", String.class))
                 .withConfiguration("kafka.bootstrap-servers", KAFKA.bootstrapServers())
                 .withConfiguration("kafka.group-id", group);
         for (final String channel : CHANNELS) {
@@ -165,7 +167,7 @@ class StreamProcessorIT {
     }
 
     @Test
-    void anOnOverflowEmitterHasNoMoreUnconfirmedSendsThanItsBound() throws Exception {
+    void anOnOverflowEmitterHasNoMoreUnconfirmedSendsThanItsBoundAndCountsWhatItDrops() throws Exception {
         final JZenith app = start();
         final BoundedSender sender = app.instance(BoundedSender.class);
 
@@ -193,6 +195,31 @@ class StreamProcessorIT {
                     .as(channel + ": every accepted send arrived, no refused one")
                     .hasSize(accepted.size());
         }
+        final List<CompletableFuture<Void>> sends = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            sends.add(sender.sendDropping("t" + i).toCompletableFuture());
+        }
+        final List<CompletableFuture<Void>> dropped = new ArrayList<>();
+        for (final CompletableFuture<Void> send : sends) {
+            try {
+                send.get(60, TimeUnit.SECONDS);
+            } catch (final java.util.concurrent.ExecutionException e) {
+                assertThat(e.getCause())
+                        .isInstanceOf(EmitterOverflowException.class)
+                        .hasMessageStartingWith("dropped a message of channel 'dropped-ticks'");
+                dropped.add(send);
+            }
+        }
+        assertThat(dropped).as("dropped past the bound").isNotEmpty();
+        assertThat(app.instance(io.micrometer.core.instrument.MeterRegistry.class)
+                        .get("messaging_emitter_dropped_total")
+                        .tag("channel", "dropped-ticks")
+                        .counter()
+                        .count())
+                .isEqualTo(dropped.size());
+        assertThat(topics.read(topic.get("dropped-ticks"), 200, Duration.ofSeconds(5)))
+                .as("every send that was not dropped arrived")
+                .hasSize(200 - dropped.size());
         assertThat(sender.sendFailing("after").toCompletableFuture().get(60, TimeUnit.SECONDS))
                 .as("the emitter takes sends again once the broker confirmed")
                 .isNull();

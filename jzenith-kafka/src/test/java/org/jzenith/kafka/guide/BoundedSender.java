@@ -22,6 +22,14 @@ public class BoundedSender {
     @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = BOUND)
     Emitter<String> buffered;
 
+    @Channel("dropped-ticks")
+    @OnOverflow(value = OnOverflow.Strategy.DROP, bufferSize = BOUND)
+    Emitter<String> dropping;
+
+    public CompletionStage<Void> sendDropping(final String tick) {
+        return dropping.send(tick);
+    }
+
     public CompletionStage<Void> sendFailing(final String tick) {
         return failing.send(tick);
     }
