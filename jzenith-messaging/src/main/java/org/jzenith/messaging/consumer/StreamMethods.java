@@ -28,8 +28,8 @@ import org.jzenith.messaging.spi.Streams;
  * Stream processors, as SmallRye users write them: an {@code @Incoming @Outgoing} method that takes
  * the channel's stream and returns the stream to send, called once when the channel starts ({@link
  * StreamProcessor} runs it). Taken and returned as Mutiny's {@code Multi}, Reactive Streams' or the
- * JDK's {@code Publisher}, or RxJava's {@code Flowable}, of payloads or of {@code Message}s, both sides
- * alike. Mutiny, Reactive Streams and RxJava are touched only for methods that name them. Stateless.
+ * JDK's {@code Publisher}, or RxJava's {@code Flowable}, of payloads or of {@code Message}s on either
+ * side. Mutiny, Reactive Streams and RxJava are touched only for methods that name them. Stateless.
  *
  * <pre>{@code
  * @Incoming("quote-requests")
@@ -96,12 +96,6 @@ public final class StreamMethods {
             problems.add("returns a " + returned.getTypeName() + ", whose payload type is not named; name it, such as"
                     + " Multi<Quote> or Multi<Message<Quote>>");
         }
-        if (in.isPresent() && out.isPresent() && isMessage(in.get()) != isMessage(out.get())) {
-            problems.add("takes " + taken.getTypeName() + " and returns " + returned.getTypeName()
-                    + "; jZenith runs streams of payloads on both sides (each message acknowledged once its results"
-                    + " were sent) or of Message<T> on both sides (you acknowledge, withPayload keeps the ack):"
-                    + " make both alike");
-        }
         if (method.isAnnotationPresent(Idempotent.class)) {
             problems.add("is @Idempotent and transforms a stream, whose results the inbox cannot apply once; remove"
                     + " @Idempotent, or take one payload per call");
@@ -139,6 +133,7 @@ public final class StreamMethods {
                 found.channel(),
                 IncomingMethod.describe(type, method),
                 isMessage(in),
+                isMessage(out),
                 new ChannelEmitter<>(
                         outgoing, Payload.of(outPayload, json).orElseThrow(), connector.outbound(outgoing)),
                 WINDOW,

@@ -3,6 +3,7 @@ package org.jzenith.messaging.consumer;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
@@ -29,10 +30,10 @@ import org.slf4j.LoggerFactory;
  * requested an item, so the consumer's thread waits, its messages stay in flight, and the connector
  * stops fetching at the channel's in-flight bound.
  *
- * <p><b>Acknowledgement.</b> In a {@code Message} stream the method acknowledges: the incoming
+ * <p><b>Acknowledgement.</b> When it takes and returns {@code Message}s, the method acknowledges: the incoming
  * message's {@code ack()}/{@code nack()}, kept by {@code withPayload} and the other {@code with} methods,
- * is called once the broker confirmed (or refused) the outgoing message made from it. In a payload
- * stream each incoming message is acknowledged once every item the stream emitted while taking it was
+ * is called once the broker confirmed (or refused) the outgoing message made from it. Otherwise (payloads
+ * on either side) each incoming message is acknowledged once every item the stream emitted while taking it was
  * confirmed: a {@code map} acknowledges after its result was sent, a {@code filter} that drops it at
  * once, a {@code flatMap} after all its results were; a refused result rejects it (the channel's failure
  * strategy, by default to the dead letters). An item emitted later, on another thread or after the
@@ -45,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * come again after a restart. Thread-safe: offers are serialized, as Reactive Streams asks.
  *
  * <pre>{@code
- * StreamProcessor stream = new StreamProcessor("quote-requests", "Quotes.process", false, quotesEmitter,
+ * StreamProcessor stream = new StreamProcessor("quote-requests", "Quotes.process", false, false, quotesEmitter,
  *         256, stopping, failedChannels);
  * stream.start(quotes.process(Multi.createFrom().publisher(stream)));   // the method, called once
  * stream.offer(message);   // per record, from the channel's MessageProcessor; waits for demand
@@ -58,7 +59,11 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
 
     private final String channel;
     private final String method;
-    private final boolean messages;
+    private final boolean messagesIn;
+    private final boolean messagesOut;
+    /** Message streams on both sides: the method acknowledges, through the outgoing messages it makes. */
+    private final boolean manual;
+
     private final ChannelEmitter<Object> forward;
     private final int window;
     private final CountDownLatch stopping;
@@ -84,13 +89,16 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
      * The stream of {@code method} (as {@code Quotes.process}, for logs and health), consuming {@code
      * channel} and sending through {@code forward}, with at most {@code window} items unconfirmed.
      *
-     * @param messages whether the stream carries {@code Message}s (the method acknowledges) or payloads
+     * @param messagesIn whether the method takes {@code Message}s, or payloads
+     * @param messagesOut whether it returns {@code Message}s, or payloads; with {@code messagesIn} the method
+     *     acknowledges, otherwise each incoming message is acknowledged as its results are confirmed
      * @param stopping counted down when the channel stops; this counts it down when the stream ends
      */
     public StreamProcessor(
             final String channel,
             final String method,
-            final boolean messages,
+            final boolean messagesIn,
+            final boolean messagesOut,
             final ChannelEmitter<Object> forward,
             final int window,
             final CountDownLatch stopping,
@@ -100,7 +108,9 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
         }
         this.channel = Objects.requireNonNull(channel, "channel");
         this.method = Objects.requireNonNull(method, "method");
-        this.messages = messages;
+        this.messagesIn = messagesIn;
+        this.messagesOut = messagesOut;
+        this.manual = messagesIn && messagesOut;
         this.forward = Objects.requireNonNull(forward, "forward");
         this.window = window;
         this.stopping = Objects.requireNonNull(stopping, "stopping");
@@ -153,7 +163,7 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
             current = taken;
             emittingThread = Thread.currentThread();
             try {
-                subscriber.get().onNext(messages ? incoming : incoming.getPayload());
+                subscriber.get().onNext(messagesIn ? incoming : incoming.getPayload());
             } finally {
                 emittingThread = null;
                 current = null;
@@ -271,7 +281,7 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
         }
 
         void release() {
-            if (messages || open.decrementAndGet() != 0) {
+            if (manual || open.decrementAndGet() != 0) {
                 return;
             }
             final Throwable failure = refused.get();
@@ -299,12 +309,8 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
                 onError(new NullPointerException("the stream emitted null (Reactive Streams rule 2.13)"));
                 return;
             }
-            if (messages) {
-                sendMessage((Message<?>) item);
-                return;
-            }
-            final Taken taken = Thread.currentThread() == emittingThread ? current : null;
-            if (taken == null && warnedUntraced.compareAndSet(false, true)) {
+            final Taken taken = manual || Thread.currentThread() != emittingThread ? null : current;
+            if (!manual && taken == null && warnedUntraced.compareAndSet(false, true)) {
                 LOG.warn(
                         "The stream of {} emits items apart from the incoming message they come from (on another"
                                 + " thread or after holding it); such items are sent, but the messages before"
@@ -315,29 +321,32 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
             if (taken != null) {
                 taken.emitted();
             }
-            forward.send(item).whenComplete((done, failure) -> {
+            final Message<?> outgoing = messagesOut ? (Message<?>) item : null;
+            final CompletionStage<Void> sending;
+            if (outgoing == null) {
+                sending = forward.send(item);
+            } else if (outgoing.getPayload() == null) {
+                sending = CompletableFuture.completedFuture(null); // nothing to send: acknowledged as done
+            } else {
+                sending = forward.sendMessage(outgoing);
+            }
+            sending.whenComplete((done, failure) -> {
+                final Throwable refused = failure == null ? null : unwrapped(failure);
+                if (outgoing != null) {
+                    if (refused == null) {
+                        outgoing.ack();
+                    } else {
+                        outgoing.nack(refused);
+                    }
+                }
                 if (taken != null) {
-                    if (failure != null) {
-                        taken.refused(unwrapped(failure));
+                    if (refused != null) {
+                        taken.refused(refused);
                     }
                     taken.release();
                 }
                 subscription.request(1);
             });
-        }
-
-        private void sendMessage(final Message<?> outgoing) {
-            (outgoing.getPayload() == null
-                            ? CompletableFuture.<Void>completedFuture(null)
-                            : forward.sendMessage(outgoing))
-                    .whenComplete((done, failure) -> {
-                        if (failure == null) {
-                            outgoing.ack();
-                        } else {
-                            outgoing.nack(unwrapped(failure));
-                        }
-                        subscription.request(1);
-                    });
         }
 
         @Override
