@@ -1,9 +1,12 @@
 package org.jzenith.messaging.consumer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * is called once the broker confirmed (or refused) the outgoing message made from it. Otherwise (payloads
  * on either side) each incoming message is acknowledged once every item the stream emitted while taking it was
  * confirmed: a {@code map} acknowledges after its result was sent, a {@code filter} that drops it at
- * once, a {@code flatMap} after all its results were; a refused result rejects it (the channel's failure
+ * once, a {@code concatMap} after all its results were, also those that waited for the outgoing side's
+ * demand (messages taken while it had none stay open, each counting every result emitted until the demand
+ * is back); a refused result rejects it (the channel's failure
  * strategy, by default to the dead letters). An item emitted later, on another thread or after the
  * operator held it (emitOn, buffering, an asynchronous call), cannot be traced to the messages it came
  * from: it is sent all the same, those messages were acknowledged when taken, as SmallRye does for
@@ -84,6 +89,10 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
     private Taken current;
 
     private volatile Thread emittingThread;
+    /** Messages taken while the outgoing side had no demand left, kept open for results that wait. */
+    private final ConcurrentLinkedQueue<Taken> held = new ConcurrentLinkedQueue<>();
+    /** What the outgoing side requested and was not sent yet. */
+    private final AtomicLong demand = new AtomicLong();
 
     /**
      * The stream of {@code method} (as {@code Quotes.process}, for logs and health), consuming {@code
@@ -174,7 +183,16 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
             if (ended.get()) {
                 return; // the stream ended taking it (an operator threw): not acknowledged, it comes again
             }
-            taken.release();
+            if (manual || demand.get() > 0) {
+                taken.release(); // the outgoing side had demand left: a synchronous operator emitted all it had
+            } else {
+                // Results may wait in an operator for the outgoing side's demand (concatMap at a full window):
+                // it stays open, and counts them, until the demand is back and nothing waits.
+                held.add(taken);
+                if (demand.get() > 0) {
+                    releaseHeld();
+                }
+            }
         } finally {
             emitting.unlock();
         }
@@ -276,6 +294,19 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
             open.incrementAndGet();
         }
 
+        /** Counts one more result unless it was released already; false then. */
+        boolean emittedLater() {
+            while (true) {
+                final int now = open.get();
+                if (now == 0) {
+                    return false;
+                }
+                if (open.compareAndSet(now, now + 1)) {
+                    return true;
+                }
+            }
+        }
+
         void refused(final Throwable failure) {
             refused.compareAndSet(null, failure);
         }
@@ -293,6 +324,34 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
         }
     }
 
+    /**
+     * The messages an item being emitted may come from, each counting it: the one being taken, when the
+     * item is emitted while it is; else every message held open for results that waited for demand (which
+     * of them it comes from is not known, so each waits for it); none when neither.
+     */
+    private List<Taken> traced() {
+        if (Thread.currentThread() == emittingThread) {
+            final Taken taking = current;
+            taking.emitted();
+            return List.of(taking);
+        }
+        final List<Taken> waiting = new ArrayList<>(held.size());
+        for (final Taken each : held) {
+            if (each.emittedLater()) {
+                waiting.add(each);
+            }
+        }
+        return waiting;
+    }
+
+    /** Releases the messages held open: the outgoing side has demand again, so no result waits in an operator. */
+    private void releaseHeld() {
+        Taken waiting;
+        while ((waiting = held.poll()) != null) {
+            waiting.release();
+        }
+    }
+
     /** Subscribes to what the method returned and sends its items, {@code window} unconfirmed at most. */
     private final class Sink implements Flow.Subscriber<Object> {
         private volatile Flow.Subscription subscription;
@@ -300,7 +359,16 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
         @Override
         public void onSubscribe(final Flow.Subscription given) {
             subscription = given;
-            given.request(window);
+            request(window);
+        }
+
+        /** Requests {@code n} more; once what waited was emitted and demand is left, nothing waits any more. */
+        private void request(final long n) {
+            demand.addAndGet(n);
+            subscription.request(n);
+            if (demand.get() > 0 && !held.isEmpty()) {
+                releaseHeld();
+            }
         }
 
         @Override
@@ -309,17 +377,15 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
                 onError(new NullPointerException("the stream emitted null (Reactive Streams rule 2.13)"));
                 return;
             }
-            final Taken taken = manual || Thread.currentThread() != emittingThread ? null : current;
-            if (!manual && taken == null && warnedUntraced.compareAndSet(false, true)) {
+            demand.decrementAndGet();
+            final List<Taken> taken = manual ? List.of() : traced();
+            if (!manual && taken.isEmpty() && warnedUntraced.compareAndSet(false, true)) {
                 LOG.warn(
                         "The stream of {} emits items apart from the incoming message they come from (on another"
                                 + " thread or after holding it); such items are sent, but the messages before"
                                 + " them were acknowledged when taken; take and return Message streams to"
                                 + " acknowledge each yourself",
                         method);
-            }
-            if (taken != null) {
-                taken.emitted();
             }
             final Message<?> outgoing = messagesOut ? (Message<?>) item : null;
             final CompletionStage<Void> sending;
@@ -339,13 +405,13 @@ public final class StreamProcessor implements Flow.Publisher<Object> {
                         outgoing.nack(refused);
                     }
                 }
-                if (taken != null) {
+                for (final Taken each : taken) {
                     if (refused != null) {
-                        taken.refused(refused);
+                        each.refused(refused);
                     }
-                    taken.release();
+                    each.release();
                 }
-                subscription.request(1);
+                request(1);
             });
         }
 

@@ -246,6 +246,26 @@ class StreamProcessorTest {
     }
 
     @Test
+    void resultsThatWaitedForAFullWindowStillHoldTheirMessageUntilConfirmed() {
+        final ConsumerChannel twice = channel("flowable");
+        final int fill = StreamMethods.WINDOW / 2; // two results each: the window is full after these
+        final List<Long> acknowledged = process(
+                twice, java.util.stream.LongStream.rangeClosed(1, fill + 1).toArray());
+        assertThat(outbound.pending).hasSize(StreamMethods.WINDOW);
+        assertThat(outbound.sent).doesNotContain("p-" + (fill + 1) + "a");
+
+        for (int i = 0; i < StreamMethods.WINDOW; i++) { // each lets one waiting result of the last message out
+            outbound.pending.removeFirst().complete(null);
+        }
+        assertThat(outbound.sent).endsWith("p-" + (fill + 1) + "a", "p-" + (fill + 1) + "b");
+        assertThat(acknowledged)
+                .as("the last message waits for its two results, sent after it was taken")
+                .doesNotContain((long) fill + 1);
+        outbound.confirmAll();
+        assertThat(acknowledged).hasSize(fill + 1).last().isEqualTo((long) fill + 1);
+    }
+
+    @Test
     void theConsumerWaitsWhileTheWindowOfUnconfirmedResultsIsFull() throws Exception {
         final ConsumerChannel upper = channel("in");
         final long window = StreamMethods.WINDOW;
