@@ -119,7 +119,8 @@ class StartupFailureIT {
                 .hasMessageContaining("is @Channel(\"prices\") Multi<Double>, but the channel has no stream")
                 .hasMessageContaining("UnsupportedMembers.mutiny")
                 .hasMessageContaining("MutinyEmitter<String>, but the channel has no emitter")
-                .hasMessageContaining("has @OnOverflow")
+                .hasMessageContaining(
+                        "UnsupportedMembers.overflowing (KafkaPlugin.withConsumers): has @OnOverflow(UNBOUNDED_BUFFER)")
                 .hasMessageContaining("UnsupportedMembers.acknowledged (KafkaPlugin.withConsumers): has"
                         + " @Acknowledgment(MANUAL) but takes the payload")
                 .hasMessageContaining("UnsupportedMembers.postProcessedMessage (KafkaPlugin.withConsumers): has"

@@ -30,7 +30,7 @@ public class UnsupportedMembers {
     MutinyEmitter<String> mutiny;
 
     @Channel("orders")
-    @OnOverflow(OnOverflow.Strategy.DROP)
+    @OnOverflow(OnOverflow.Strategy.UNBOUNDED_BUFFER)
     Emitter<Order> overflowing;
 
     @Channel("nobody")

@@ -84,8 +84,8 @@ class UnsupportedMessagingTest {
     void annotationsOfReactiveMessagingAndSmallRyeThatAreNotImplementedAreRefusedByName() {
         assertThat(problems(true))
                 .anySatisfy(problem -> assertThat(problem)
-                        .startsWith("UnsupportedMembers.overflowing has @OnOverflow")
-                        .contains("remove @OnOverflow"))
+                        .startsWith("UnsupportedMembers.overflowing has @OnOverflow(UNBOUNDED_BUFFER)")
+                        .contains("@OnOverflow(value = BUFFER, bufferSize = N)"))
                 .noneSatisfy(problem -> assertThat(problem).contains("has @Acknowledgment"))
                 .anySatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.broadcast has @Broadcast"))
                 // @Merge on an @Incoming method is honoured in-process; on a broker's channel ChannelChoice refuses it
@@ -131,7 +131,7 @@ class UnsupportedMessagingTest {
                         .startsWith("UnsupportedMembers.takesStream takes a Multi, a stream of messages"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.transformsStream returns a Multi, a stream")
-                        .contains("a processor that transforms a stream"))
+                        .contains("a stream processor that takes the channel's stream too"))
                 .anySatisfy(problem -> assertThat(problem)
                         .startsWith("UnsupportedMembers.returnsNothing has @Outgoing(\"nothing-out\") but returns void,"
                                 + " which yields no payload to send"));
@@ -156,5 +156,30 @@ class UnsupportedMessagingTest {
                         .contains("call message.ack() when done"))
                 .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.preProcessedMessage"))
                 .noneSatisfy(problem -> assertThat(problem).startsWith("UnsupportedMembers.unacknowledgedPayload"));
+    }
+
+    @Test
+    void aStreamProcessorOfKafkaRecordsIsRefusedNamingWhatToTakeInstead() {
+        final List<String> problems = IncomingMethod.find(RecordStreams.class, KafkaParameters.INSTANCE).stream()
+                .flatMap(found -> found.problems().stream())
+                .toList();
+
+        assertThat(problems)
+                .singleElement()
+                .asString()
+                .startsWith("takes a stream of org.apache.kafka.clients.consumer.ConsumerRecord<java.lang.String,"
+                        + " java.lang.String>, a type of the connector's")
+                .contains("Message<T>");
+    }
+
+    /** A stream processor of whole records, which a stream does not carry. */
+    public static class RecordStreams {
+        @org.eclipse.microprofile.reactive.messaging.Incoming("records")
+        @org.eclipse.microprofile.reactive.messaging.Outgoing("values")
+        public io.smallrye.mutiny.Multi<String> values(
+                final io.smallrye.mutiny.Multi<org.apache.kafka.clients.consumer.ConsumerRecord<String, String>>
+                        records) {
+            return records.map(org.apache.kafka.clients.consumer.ConsumerRecord::value);
+        }
     }
 }

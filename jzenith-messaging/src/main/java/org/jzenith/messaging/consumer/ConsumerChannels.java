@@ -183,6 +183,10 @@ public final class ConsumerChannels {
             }
             final Object bean = injector.getInstance(type);
             for (final IncomingMethod.Found found : methods) {
+                if (found.outgoing().isPresent() && StreamMethods.takesStream(found.method())) {
+                    channels.add(StreamMethods.channel(type, found, bean, json, connector, validator, failed));
+                    continue;
+                }
                 final IncomingMethod method =
                         InboxMethods.wrap(IncomingMethod.of(type, found, json, connector.parameters()), injector);
                 final Optional<Emitter<Object>> forward = method.forward()

@@ -6,8 +6,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The channels that stopped because a record failed for good under {@code failure-strategy=fail},
- * each with why; the health check reports them DOWN until the application is restarted. Thread-safe.
+ * The channels that stopped because a record failed for good under {@code failure-strategy=fail}, or
+ * because a stream processor's stream failed or completed, each with why; the health check reports them DOWN until the application is restarted. Thread-safe.
  */
 public final class FailedChannels {
 
@@ -15,7 +15,15 @@ public final class FailedChannels {
 
     /** Records that {@code channel} stopped, and {@code why}; the first reason of a channel is kept. */
     public void fail(final String channel, final String why) {
-        failed.putIfAbsent(channel, why);
+        failed.putIfAbsent(channel, " (failure-strategy=fail): " + why);
+    }
+
+    /**
+     * Records that {@code channel} stopped because its stream processor's stream ended ({@code why}, which
+     * names the method); the first reason of a channel is kept.
+     */
+    public void streamEnded(final String channel, final String why) {
+        failed.putIfAbsent(channel, ": " + why);
     }
 
     /** Why channels stopped, one sentence each; empty while none has. */
@@ -27,7 +35,7 @@ public final class FailedChannels {
         new TreeMap<>(failed).forEach((channel, why) -> text.append(text.isEmpty() ? "" : "; ")
                 .append("channel '")
                 .append(channel)
-                .append("' stopped (failure-strategy=fail): ")
+                .append("' stopped")
                 .append(why));
         return Optional.of(text.toString());
     }

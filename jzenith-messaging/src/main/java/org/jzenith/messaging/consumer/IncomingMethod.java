@@ -104,6 +104,16 @@ public record IncomingMethod(
         if (channel.isBlank()) {
             problems.add("names no channel; write @Incoming(\"orders\")");
         }
+        if (outgoing.isPresent() && StreamMethods.takesStream(method)) {
+            problems.addAll(outgoingProblems(method, channel, outgoing.get()));
+            problems.addAll(StreamMethods.problems(method, outgoing.get()));
+            StreamMethods.element(method.getGenericParameterTypes()[0])
+                    .filter(parameters::handles)
+                    .ifPresent(element -> problems.add("takes a stream of " + element.getTypeName()
+                            + ", a type of the connector's that a stream does not carry; take a stream of payloads, or"
+                            + " of Message<T>, whose metadata holds the connector's (see docs/messaging.md)"));
+            return problems;
+        }
         outgoing.ifPresent(out -> problems.addAll(processorProblems(method, channel, out)));
         if (Modifier.isStatic(method.getModifiers())) {
             problems.add("is static; make it an instance method, the consumer object is made by Guice");
@@ -125,8 +135,9 @@ public record IncomingMethod(
                             + " acknowledges it itself; take the payload");
                 }
             } else if (Streams.isStream(Returns.raw(parameter))) {
-                problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, which"
-                        + " jZenith does not build; take one payload: the method is called once per message");
+                problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, but has"
+                        + " no @Outgoing: add @Outgoing(\"results\") and return the stream to send (a stream"
+                        + " processor), or take one payload: the method is called once per message");
             } else if (!(parameter instanceof Class<?> || parameter instanceof ParameterizedType)) {
                 problems.add("takes a " + parameter.getTypeName() + ", which cannot be read from a message;"
                         + " take String, byte[], a JSON type" + parameters.advice());
@@ -143,14 +154,20 @@ public record IncomingMethod(
 
     /** What is wrong with a method that has {@code @Incoming} and {@code @Outgoing}. */
     private static List<String> processorProblems(final Method method, final String channel, final String outgoing) {
-        final List<String> problems = new ArrayList<>();
-        if (outgoing.isBlank()) {
+        final List<String> problems = outgoingProblems(method, channel, outgoing);
+        if (method.isAnnotationPresent(Idempotent.class)) {
             problems.add("has an @Outgoing that names no channel; write @Outgoing(\"quotes\")");
         } else if (outgoing.equals(channel)) {
             problems.add("reads and writes the channel '" + channel
                     + "', which would send its results back to itself; name another @Outgoing channel");
         }
-        if (method.isAnnotationPresent(Idempotent.class)) {
+        return problems;
+    }
+
+    /** What is wrong with the channels a processor's {@code @Incoming} and {@code @Outgoing} name. */
+    private static List<String> outgoingProblems(final Method method, final String channel, final String outgoing) {
+        final List<String> problems = new ArrayList<>();
+        if (outgoing.isBlank()) {
             problems.add("is @Idempotent and has @Outgoing: its result would be sent outside the inbox's"
                     + " transaction; remove @Outgoing and send with the outbox in the method");
         }

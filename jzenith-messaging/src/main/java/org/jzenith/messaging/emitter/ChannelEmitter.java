@@ -1,14 +1,18 @@
 package org.jzenith.messaging.emitter;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Context;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jzenith.messaging.Keyed;
+import org.jzenith.messaging.spi.EmitterOverflow;
 import org.jzenith.messaging.spi.Outbound;
 import org.jzenith.messaging.spi.OutboundMessage;
 import org.jzenith.messaging.spi.Payload;
@@ -18,8 +22,9 @@ import org.jzenith.messaging.spi.Payload;
  * ({@link Payload}), takes its key where it is {@link Keyed}, and hands it to the connector's {@link
  * Outbound}. {@link #send(Object)} completes when the broker has confirmed the message and fails when
  * it did not, or when the connector does not run. Never blocks an event loop: called on one, the
- * message is handed over on a virtual thread, since a client may wait for room or metadata.
- * Thread-safe.
+ * message is handed over on a virtual thread, since a client may wait for room or metadata. An {@code
+ * @OnOverflow} on an injection point bounds the sends waiting for the broker's confirmation ({@link
+ * #bound}, {@link EmitterOverflow}). Thread-safe.
  *
  * <pre>{@code
  * Emitter<Order> orders = new ChannelEmitter<>("orders", Payload.of(Order.class, json).orElseThrow(), outbound);
@@ -36,12 +41,55 @@ public final class ChannelEmitter<T> implements Emitter<T> {
     private final String channel;
     private final Payload payload;
     private final Outbound outbound;
+    private final Counter dropped;
+    /** Sends handed over and not yet confirmed or refused by the broker, counted under an {@code @OnOverflow}. */
+    private final AtomicInteger unconfirmed = new AtomicInteger();
+
+    private volatile Optional<EmitterOverflow> overflow = Optional.empty();
 
     /** An emitter of {@code channel}, writing payloads with {@code payload} and sending through {@code outbound}. */
     public ChannelEmitter(final String channel, final Payload payload, final Outbound outbound) {
+        this(
+                channel,
+                payload,
+                outbound,
+                Counter.builder("messaging_emitter_dropped_total").register(new SimpleMeterRegistry()));
+    }
+
+    /**
+     * An emitter of {@code channel}, as {@link #ChannelEmitter(String, Payload, Outbound)}, counting the
+     * messages an {@code @OnOverflow(DROP)} drops on {@code dropped}.
+     */
+    public ChannelEmitter(final String channel, final Payload payload, final Outbound outbound, final Counter dropped) {
         this.channel = channel;
         this.payload = payload;
         this.outbound = outbound;
+        this.dropped = dropped;
+    }
+
+    /**
+     * Bounds this emitter's unconfirmed sends as {@code declared} says, from now on: what an {@code
+     * @OnOverflow} on one of its injection points asks for.
+     *
+     * @throws IllegalStateException when another injection point of the channel declared another bound
+     */
+    public void bound(final EmitterOverflow declared) {
+        synchronized (unconfirmed) {
+            final Optional<EmitterOverflow> current = overflow;
+            if (current.isPresent()
+                    && (current.get().strategy() != declared.strategy()
+                            || current.get().bound() != declared.bound())) {
+                throw new IllegalStateException("the emitter of channel '" + channel + "' has "
+                        + current.get().describe() + " and " + declared.describe()
+                        + "; a channel has one emitter: declare the same @OnOverflow on both, or on one only");
+            }
+            overflow = Optional.of(declared);
+        }
+    }
+
+    /** The bound its {@code @OnOverflow} declared; empty when none did. */
+    public Optional<EmitterOverflow> overflow() {
+        return overflow;
     }
 
     @Override
@@ -50,7 +98,7 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             return CompletableFuture.failedFuture(
                     new IllegalArgumentException("a null payload cannot be sent to channel '" + channel + "'"));
         }
-        return handOver(() -> hand(value, List.of()));
+        return bounded(() -> hand(value, List.of()));
     }
 
     /**
@@ -63,7 +111,56 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "a message without payload cannot be sent to channel '" + channel + "'"));
         }
-        return handOver(() -> hand(message.getPayload(), message.getMetadata()));
+        return bounded(() -> hand(message.getPayload(), message.getMetadata()));
+    }
+
+    /**
+     * Hands {@code send} over within the {@code @OnOverflow} bound: past it, throws an {@link
+     * EmitterOverflowException} at once, or for {@code DROP} counts the message and returns that failure
+     * without sending. Without {@code @OnOverflow}, hands it over as it comes (the connector's client
+     * bounds what waits, in bytes, and its send timeout how long).
+     */
+    private CompletionStage<Void> bounded(final java.util.function.Supplier<CompletionStage<Void>> send) {
+        final Optional<EmitterOverflow> declared = overflow;
+        if (declared.isEmpty()) {
+            return handOver(send);
+        }
+        final EmitterOverflow bound = declared.get();
+        if (!admitted(bound.bound())) {
+            final EmitterOverflowException overflowed = new EmitterOverflowException(channel, bound, bound.drops());
+            if (!bound.drops()) {
+                throw overflowed;
+            }
+            dropped.increment();
+            return CompletableFuture.failedFuture(overflowed);
+        }
+        final CompletionStage<Void> sending;
+        try {
+            sending = handOver(send);
+        } catch (final RuntimeException e) {
+            unconfirmed.decrementAndGet();
+            throw e;
+        }
+        // Room is freed before the sender's own callbacks on the returned stage run.
+        return sending.whenComplete((done, failure) -> unconfirmed.decrementAndGet());
+    }
+
+    /** Counts one more unconfirmed send when fewer than {@code bound} are; false when as many are. */
+    private boolean admitted(final int bound) {
+        while (true) {
+            final int now = unconfirmed.get();
+            if (now >= bound) {
+                return false;
+            }
+            if (unconfirmed.compareAndSet(now, now + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Sends waiting for the broker's confirmation now, counted only under an {@code @OnOverflow}. */
+    public int unconfirmed() {
+        return unconfirmed.get();
     }
 
     /** Runs {@code send} here, or on a virtual thread when called on an event loop. */
@@ -133,6 +230,7 @@ public final class ChannelEmitter<T> implements Emitter<T> {
 
     @Override
     public boolean hasRequests() {
-        return outbound.open();
+        return outbound.open()
+                && overflow.map(bound -> unconfirmed.get() < bound.bound()).orElse(true);
     }
 }

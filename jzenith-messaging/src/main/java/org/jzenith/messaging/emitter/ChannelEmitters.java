@@ -6,6 +6,9 @@ import com.google.inject.Key;
 import com.google.inject.Provider;
 import com.google.inject.Singleton;
 import com.google.inject.util.Types;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import java.util.function.Function;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
@@ -71,7 +74,22 @@ public final class ChannelEmitters {
         @Override
         public Emitter<Object> get() {
             final Injector made = injector.get();
-            return new ChannelEmitter<>(channel, Payload.of(type, Json.of(made)).orElseThrow(), outbound.apply(made));
+            return new ChannelEmitter<>(
+                    channel, Payload.of(type, Json.of(made)).orElseThrow(), outbound.apply(made), dropped(made));
+        }
+
+        /** Counts what an {@code @OnOverflow(DROP)} drops, in the application's registry when it has one. */
+        private Counter dropped(final Injector made) {
+            final Counter.Builder counter = Counter.builder("messaging_emitter_dropped_total")
+                    .description("Messages an emitter dropped under @OnOverflow(DROP), its bound of unconfirmed"
+                            + " sends reached")
+                    .tag("channel", channel);
+            final com.google.inject.Binding<MeterRegistry> registry =
+                    made.getExistingBinding(Key.get(MeterRegistry.class));
+            return counter.register(
+                    registry == null
+                            ? new SimpleMeterRegistry()
+                            : registry.getProvider().get());
         }
     }
 }

@@ -13,7 +13,9 @@ import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jzenith.messaging.spi.ChannelLiteral;
+import org.jzenith.messaging.spi.EmitterOverflow;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,9 @@ import org.slf4j.LoggerFactory;
  *       injection: once per object made, nothing per message);
  *   <li>refuses, in Guice's one report of what cannot be wired, what such a class asks of Reactive
  *       Messaging that jZenith does not do ({@link UnsupportedMessaging}). Consumer classes named to
- *       the plugin were checked already with the configuration.
+ *       the plugin were checked already with the configuration;
+ *   <li>bounds the emitter of an {@code @OnOverflow @Channel} injection point ({@link EmitterOverflow}),
+ *       and refuses two different bounds for one channel.
  * </ul>
  *
  * <p>Used by Guice while the injector is created; the injectors it registers are thread-safe.
@@ -40,6 +44,9 @@ public final class ChannelFields implements TypeListener {
     private final UnsupportedMessaging.Declared declared;
     private final Set<Class<?>> consumers;
     private final UnsupportedMessaging.Registration registration;
+    /** The first {@code @OnOverflow} seen per channel, so that a different second one is refused. */
+    private final java.util.concurrent.ConcurrentHashMap<String, EmitterOverflow> overflows =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * Listens for classes that use the {@code emitters} (channel to payload type) a connector declares;
@@ -74,6 +81,13 @@ public final class ChannelFields implements TypeListener {
                     if (uninjected(field)) {
                         inject(field, encounter);
                     }
+                    overflow(field, each.getSimpleName() + "." + field.getName(), encounter);
+                }
+                for (final java.lang.reflect.Constructor<?> constructor : each.getDeclaredConstructors()) {
+                    overflows(constructor, each.getSimpleName() + "'s constructor", encounter);
+                }
+                for (final java.lang.reflect.Method method : each.getDeclaredMethods()) {
+                    overflows(method, each.getSimpleName() + "." + method.getName(), encounter);
                 }
             }
         } catch (final LinkageError e) {
@@ -81,6 +95,50 @@ public final class ChannelFields implements TypeListener {
             // channel that could work either, and Guice reports it if it is ever made.
             LOG.debug("Not looking for @Channel members in {}: {}", type.getName(), e.toString());
         }
+    }
+
+    private <I> void overflows(
+            final java.lang.reflect.Executable executable, final String subject, final TypeEncounter<I> encounter) {
+        final java.lang.reflect.Parameter[] parameters = executable.getParameters();
+        for (int i = 0; i < parameters.length; i++) {
+            overflow(parameters[i], subject + " (parameter " + (i + 1) + ")", encounter);
+        }
+    }
+
+    /**
+     * Bounds the emitter of an {@code @OnOverflow @Channel} injection point of this connector's, once the
+     * object it is injected into is made; a second, different bound for the same channel is refused here,
+     * at start-up. What is wrong with the annotation itself {@link UnsupportedMessaging} reports.
+     */
+    private <I> void overflow(
+            final java.lang.reflect.AnnotatedElement element, final String subject, final TypeEncounter<I> encounter) {
+        final OnOverflow annotation = element.getAnnotation(OnOverflow.class);
+        final Channel channel = element.getAnnotation(Channel.class);
+        if (annotation == null
+                || channel == null
+                || !declared.emitters().containsKey(channel.value())
+                || EmitterOverflow.problem(annotation).isPresent()) {
+            return;
+        }
+        final EmitterOverflow wanted = EmitterOverflow.of(annotation, subject);
+        final EmitterOverflow first = overflows.putIfAbsent(channel.value(), wanted);
+        if (first != null && (first.strategy() != wanted.strategy() || first.bound() != wanted.bound())) {
+            encounter.addError(new Message(subject + " has " + wanted.describe().replace(" on " + subject, "")
+                    + ", but " + first.describe() + " for the same channel '" + channel.value()
+                    + "'; a channel has one emitter: declare the same @OnOverflow on both, or on one only"));
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        final Provider<Object> emitter = (Provider<Object>) encounter.getProvider(Key.get(
+                com.google.inject.util.Types.newParameterizedType(
+                        org.eclipse.microprofile.reactive.messaging.Emitter.class,
+                        declared.emitters().get(channel.value())),
+                new ChannelLiteral(channel.value())));
+        encounter.register((com.google.inject.spi.InjectionListener<I>) instance -> {
+            if (emitter.get() instanceof ChannelEmitter<?> bounded) {
+                bounded.bound(wanted);
+            }
+        });
     }
 
     private static boolean library(final String name) {

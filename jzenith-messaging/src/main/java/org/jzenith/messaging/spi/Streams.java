@@ -6,9 +6,8 @@ import java.util.Set;
  * The stream types of the reactive libraries (Mutiny's {@code Multi}, Reactive Streams' and the
  * JDK's {@code Publisher}, RxJava's {@code Flowable} and {@code Observable}, Reactor's {@code Flux}
  * and {@code Mono}, MicroProfile's stream builders), known by name so that none of those libraries
- * need be on the class path. jZenith calls a method once per record and sends through an {@code
- * Emitter}; it does not build streams of messages, so these are refused at start-up with what to do
- * instead.
+ * need be on the class path. A method that takes or returns one is a producer or a stream processor,
+ * or is refused at start-up with what to do instead.
  */
 public final class Streams {
 
@@ -45,10 +44,10 @@ public final class Streams {
     /** Why a method may not return {@code type} (which {@link Returns} refused), and what to return instead. */
     public static String advice(final Class<?> type) {
         if (isStream(type)) {
-            return ", a stream, which jZenith does not consume or send from: a processor that transforms a"
-                    + " stream is not built (an @Outgoing method without @Incoming may return one); return one"
-                    + " result per record (a value, CompletionStage, Single or Maybe), or send through an injected"
-                    + " @Channel Emitter";
+            return ", a stream, for one payload: jZenith sends a stream from an @Outgoing method without"
+                    + " @Incoming, or from a stream processor that takes the channel's stream too (Multi<O>"
+                    + " process(Multi<I> in)); return one result per record (a value, CompletionStage, Single or"
+                    + " Maybe), or send through an injected @Channel Emitter";
         }
         return ", which jZenith cannot wait for; return nothing, a value, CompletionStage, Vert.x Future,"
                 + " RxJava Single, Maybe or Completable, or Mutiny Uni";

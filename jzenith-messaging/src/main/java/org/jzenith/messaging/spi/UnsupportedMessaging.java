@@ -17,12 +17,14 @@ import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
 
 /**
  * Finds, in a class of the application, what it asks of MicroProfile Reactive Messaging (or of
  * SmallRye's additions to it) that jZenith does not do, each with what to do instead: annotations
- * such as {@code @OnOverflow}, {@code @Broadcast} and {@code @Merge};
+ * such as {@code @Broadcast} and {@code @Merge}, and {@code @OnOverflow} anywhere but on an emitter, or
+ * with a strategy jZenith does not build;
  * {@code @Outgoing} producer methods; {@code @Channel} injection points of anything but an
  * {@code Emitter<T>}, a {@code MutinyEmitter<T>} or a stream ({@code Multi<T>}, {@code Publisher<T>},
  * {@code Flowable<T>}) the plugin declares; and {@code @Incoming} methods of a class not
@@ -54,15 +56,15 @@ public final class UnsupportedMessaging {
             MP + "Outgoing",
             MP + "Acknowledgment", // checked per method shape by the consumer layer (Acknowledgements)
             MP + "Channel",
+            MP + "OnOverflow", // checked where it is put (overflow)
             SMALLRYE + "annotations.Blocking",
             "io.smallrye.common.annotation.Blocking",
             "io.smallrye.common.annotation.RunOnVirtualThread");
 
     private static Map<String, String> refused(final Registration registration) {
         return Map.of(
-                MP + "OnOverflow",
-                "sizes an emitter's buffer; jZenith's Emitter.send hands each payload to the producer and fails"
-                        + " past " + registration.sendTimeout() + " when its buffer stays full: remove @OnOverflow",
+                SMALLRYE + "annotations.OnOverflow",
+                "is SmallRye's old @OnOverflow: use org.eclipse.microprofile.reactive.messaging.OnOverflow",
                 SMALLRYE + "annotations.Broadcast",
                 "hands a channel's messages to several consumers, which jZenith does on the @Outgoing method of an"
                         + " in-process channel only (InProcessPlugin): move @Broadcast to the method that produces the"
@@ -138,14 +140,17 @@ public final class UnsupportedMessaging {
                 final String subject = each.getSimpleName() + "." + field.getName();
                 annotations(field, subject, refused, problems);
                 channel(field, field.getGenericType(), declared, registration)
+                        .or(() -> overflow(field, field.getGenericType()))
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
             }
             for (final Constructor<?> constructor : each.getDeclaredConstructors()) {
+                placedOverflow(constructor, each.getSimpleName() + "'s constructor", problems);
                 parameters(constructor, each.getSimpleName() + "'s constructor", declared, registration, problems);
             }
             for (final Method method : each.getDeclaredMethods()) {
                 final String subject = each.getSimpleName() + "." + method.getName();
                 annotations(method, subject, refused, problems);
+                placedOverflow(method, subject, problems);
                 parameters(method, subject, declared, registration, problems);
                 methodProblem(method, consumer, each == type, registration)
                         .ifPresent(message -> problems.add(new Problem(subject, message)));
@@ -191,7 +196,10 @@ public final class UnsupportedMessaging {
         for (int i = offset; i < parameters.length; i++) {
             final String which = subject + " (parameter " + (i - offset + 1) + ")";
             annotations(parameters[i], which, refused(registration), problems);
-            channel(parameters[i], types[i - offset], declared, registration)
+            final Type parameterType = types[i - offset];
+            final java.lang.reflect.Parameter parameter = parameters[i];
+            channel(parameter, parameterType, declared, registration)
+                    .or(() -> overflow(parameter, parameterType))
                     .ifPresent(message -> problems.add(new Problem(which, message)));
         }
     }
@@ -231,6 +239,35 @@ public final class UnsupportedMessaging {
                                 && method.isAnnotationPresent(Outgoing.class))
                         || (annotation.equals(SMALLRYE + "annotations.Merge")
                                 && method.isAnnotationPresent(Incoming.class)));
+    }
+
+    /** {@code @OnOverflow} on a method or constructor, which bounds nothing there. */
+    private static void placedOverflow(
+            final Executable executable, final String subject, final List<Problem> problems) {
+        if (executable.isAnnotationPresent(OnOverflow.class)) {
+            problems.add(new Problem(
+                    subject,
+                    "has @OnOverflow, which bounds an emitter: put it on the @Channel Emitter<T> field or parameter"));
+        }
+    }
+
+    /**
+     * What is wrong with an {@code @OnOverflow} on {@code element} of {@code type}: it bounds a {@code
+     * @Channel} emitter and nothing else, and some strategies jZenith does not build ({@link
+     * EmitterOverflow#problem}); empty when there is none or it is fine.
+     */
+    static Optional<String> overflow(final AnnotatedElement element, final Type type) {
+        final OnOverflow annotation = element.getAnnotation(OnOverflow.class);
+        if (annotation == null) {
+            return Optional.empty();
+        }
+        final Class<?> raw = Returns.raw(type);
+        if (!element.isAnnotationPresent(Channel.class)
+                || (raw != Emitter.class && !raw.getName().equals(SMALLRYE + "MutinyEmitter"))) {
+            return Optional.of("has @OnOverflow, which bounds a @Channel Emitter<T> or MutinyEmitter<T> and nothing"
+                    + " else; remove it, or put it on such an injection point");
+        }
+        return EmitterOverflow.problem(annotation);
     }
 
     /** What is wrong with a {@code @Channel} injection point of {@code type}; empty when it is none or fine. */
