@@ -243,7 +243,9 @@ def mix_section(mix, meta):
         return []
     lines = ["", f"## In {peers_mix.LIMIT_MIB} MiB under the 80/20 mix", "",
              f"Each app alone in a memory cgroup of {peers_mix.LIMIT_MIB} MiB on CPU 0 (wrk on CPU 1), seeded with"
-             f" {peers_mix.SEED_USERS} users, then 80% GET /users/{{id}} of a seeded user and 20% POST /users over"
+             f" {peers_mix.SEED_USERS} users, then 80% GET /users/{{id}} of one of the {peers_mix.SEED_USERS} newest users"
+             " (the seeded ones at first, then those the run's POSTs created: the apps keep only their newest 10,000)"
+             f" and 20% POST /users over"
              f" {peers_mix.CONNECTIONS} connections: {meta.get('mix_warmup')} s of warm-up, {meta.get('mix_duration')} s"
              " measured; the apps took turns, round after round. jZenith's app through its launcher (it reads the"
              " cgroup's limit), the others with `java -jar` and the JVM's own ergonomics.", "",
