@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -26,6 +25,7 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.core.spi.configuration.PemFiles;
 
 /**
  * TLS to the RabbitMQ server, resolved and checked from {@code rabbitmq.tls.*}: whom to trust, which
@@ -100,21 +100,12 @@ record RabbitMqTls(
                                 + "=true (with rabbitmq.host) or an amqps:// rabbitmq.uri, or remove " + key));
             }
         }
-        if (tls.certificate().isPresent() && tls.privateKey().isEmpty()) {
-            problems.add(new SettingProblem(
-                    CERTIFICATE,
-                    "a private key beside it: set " + PRIVATE_KEY + " to the PEM file of the certificate's key"));
-        }
-        if (tls.privateKey().isPresent() && tls.certificate().isEmpty()) {
-            problems.add(new SettingProblem(
-                    PRIVATE_KEY,
-                    "a certificate beside it: set " + CERTIFICATE + " to the PEM file of the certificate chain"));
-        }
+        problems.addAll(PemFiles.pairProblems(CERTIFICATE, tls.certificate(), PRIVATE_KEY, tls.privateKey()));
         tls.trustCertificates()
-                .flatMap(file -> certificatesProblem(file, "the certificate authorities to trust"))
+                .flatMap(file -> PemFiles.certificatesProblem(file, "the certificate authorities to trust"))
                 .ifPresent(problem -> problems.add(new SettingProblem(TRUST_CERTIFICATES, problem)));
         tls.certificate()
-                .flatMap(file -> certificatesProblem(file, "the client's certificate chain"))
+                .flatMap(file -> PemFiles.certificatesProblem(file, "the client's certificate chain"))
                 .ifPresent(problem -> problems.add(new SettingProblem(CERTIFICATE, problem)));
         tls.privateKey()
                 .flatMap(RabbitMqTls::privateKeyProblem)
@@ -245,44 +236,20 @@ record RabbitMqTls(
         return keys;
     }
 
-    private static Optional<String> certificatesProblem(final String name, final String what) {
-        final Path file;
-        try {
-            file = Path.of(name);
-        } catch (final InvalidPathException e) {
-            return Optional.of("a PEM file of " + what + "; \"" + name + "\" is not a path (" + e.getMessage() + ")");
-        }
-        try {
-            return certificates(file).isEmpty()
-                    ? Optional.of("a PEM file of " + what + "; " + file + " holds no certificate")
-                    : Optional.empty();
-        } catch (final IOException e) {
-            return Optional.of(unreadable("a PEM file of " + what, file, e));
-        } catch (final GeneralSecurityException e) {
-            return Optional.of("a PEM file of " + what + "; " + file + " is not one (" + e.getMessage() + ")");
-        }
-    }
-
     private static Optional<String> privateKeyProblem(final String name) {
-        final Path file;
-        try {
-            file = Path.of(name);
-        } catch (final InvalidPathException e) {
+        final Optional<Path> path = PemFiles.path(name);
+        if (path.isEmpty()) {
             return Optional.of("a PEM private key file; the value is not a path");
         }
+        final Path file = path.get();
         try {
             privateKey(file);
             return Optional.empty();
         } catch (final IOException e) {
-            return Optional.of(unreadable("a PEM private key", file, e));
+            return Optional.of(PemFiles.unreadable("a PEM private key", file, e));
         } catch (final GeneralSecurityException | IllegalArgumentException e) {
             return Optional.of("an unencrypted PKCS#8 PEM private key (" + PEM_KEY + "); " + file + " is not one ("
                     + e.getMessage() + "): convert it with openssl pkcs8 -topk8 -nocrypt");
         }
-    }
-
-    private static String unreadable(final String what, final Path file, final IOException e) {
-        return what + " in a readable file; " + file + " cannot be read ("
-                + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
     }
 }

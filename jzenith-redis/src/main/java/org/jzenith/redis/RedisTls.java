@@ -4,18 +4,15 @@ import io.vertx.core.net.NetClientOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.core.spi.configuration.PemFiles;
 
 /**
  * TLS to {@code rediss://} servers, resolved and checked from {@code redis.tls.*}: whom to trust,
@@ -66,21 +63,12 @@ record RedisTls(
                                 + key));
             }
         }
-        if (tls.certificate().isPresent() && tls.privateKey().isEmpty()) {
-            problems.add(new SettingProblem(
-                    CERTIFICATE,
-                    "a private key beside it: set " + PRIVATE_KEY + " to the PEM file of the certificate's key"));
-        }
-        if (tls.privateKey().isPresent() && tls.certificate().isEmpty()) {
-            problems.add(new SettingProblem(
-                    PRIVATE_KEY,
-                    "a certificate beside it: set " + CERTIFICATE + " to the PEM file of the certificate chain"));
-        }
+        problems.addAll(PemFiles.pairProblems(CERTIFICATE, tls.certificate(), PRIVATE_KEY, tls.privateKey()));
         tls.trustCertificates()
-                .flatMap(file -> certificatesProblem(file, "the certificate authorities to trust"))
+                .flatMap(file -> PemFiles.certificatesProblem(file, "the certificate authorities to trust"))
                 .ifPresent(problem -> problems.add(new SettingProblem(TRUST_CERTIFICATES, problem)));
         tls.certificate()
-                .flatMap(file -> certificatesProblem(file, "the client's certificate chain"))
+                .flatMap(file -> PemFiles.certificatesProblem(file, "the client's certificate chain"))
                 .ifPresent(problem -> problems.add(new SettingProblem(CERTIFICATE, problem)));
         tls.privateKey()
                 .flatMap(RedisTls::privateKeyProblem)
@@ -144,32 +132,12 @@ record RedisTls(
         return keys;
     }
 
-    private static Optional<String> certificatesProblem(final String name, final String what) {
-        final Path file;
-        try {
-            file = Path.of(name);
-        } catch (final InvalidPathException e) {
-            return Optional.of("a PEM file of " + what + "; \"" + name + "\" is not a path (" + e.getMessage() + ")");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            if (CertificateFactory.getInstance("X.509").generateCertificates(in).isEmpty()) {
-                return Optional.of("a PEM file of " + what + "; " + file + " holds no certificate");
-            }
-            return Optional.empty();
-        } catch (final IOException e) {
-            return Optional.of(unreadable("a PEM file of " + what, file, e));
-        } catch (final GeneralSecurityException e) {
-            return Optional.of("a PEM file of " + what + "; " + file + " is not one (" + e.getMessage() + ")");
-        }
-    }
-
     private static Optional<String> privateKeyProblem(final String name) {
-        final Path file;
-        try {
-            file = Path.of(name);
-        } catch (final InvalidPathException e) {
+        final Optional<Path> path = PemFiles.path(name);
+        if (path.isEmpty()) {
             return Optional.of("a PEM private key file; the value is not a path");
         }
+        final Path file = path.get();
         try {
             final String text = Files.readString(file, StandardCharsets.ISO_8859_1);
             // The key itself is parsed by Vert.x when the client is made; here only its PEM armour.
@@ -177,12 +145,7 @@ record RedisTls(
                     ? Optional.empty()
                     : Optional.of("a PEM private key (-----BEGIN PRIVATE KEY-----); " + file + " is not one");
         } catch (final IOException e) {
-            return Optional.of(unreadable("a PEM private key", file, e));
+            return Optional.of(PemFiles.unreadable("a PEM private key", file, e));
         }
-    }
-
-    private static String unreadable(final String what, final Path file, final IOException e) {
-        return what + " in a readable file; " + file + " cannot be read ("
-                + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
     }
 }
