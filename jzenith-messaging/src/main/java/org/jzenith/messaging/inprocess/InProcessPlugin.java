@@ -49,7 +49,7 @@ import org.jzenith.messaging.spi.NativeParameters;
 public final class InProcessPlugin implements ConnectorPlugin {
 
     /** How settings name it: {@code messaging.channels.NAME.connector=in-process}. */
-    public static final ConnectorName CONNECTOR = new ConnectorName("in-process", "in-process", "InProcessPlugin");
+    public static final ConnectorName CONNECTOR = ConnectorName.IN_PROCESS;
 
     private static final String ORIGIN = "InProcessPlugin.withConsumers";
 

@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.jzenith.core.Validation;
 import org.jzenith.messaging.consumer.ChannelDeclarations;
-import org.jzenith.messaging.inprocess.InProcessPlugin;
 import org.jzenith.messaging.inprocess.Topology;
 
 /**
@@ -197,7 +196,7 @@ public final class ChannelChoice {
                 assigned.put(channel, chosen.get());
             } else if (inProcess && topology.bothEnds(channel)) {
                 // SmallRye's rule: both ends in the application and no connector set: in-process
-                assigned.put(channel, InProcessPlugin.CONNECTOR.name());
+                assigned.put(channel, ConnectorName.IN_PROCESS.name());
             } else if (brokers.size() == 1) {
                 assigned.put(channel, brokers.getFirst().connector().name());
             } else if (sharing.size() == 1) {
@@ -318,7 +317,7 @@ public final class ChannelChoice {
 
     /** Whether {@code plugin} runs in-process channels rather than a broker's. */
     private static boolean inProcess(final ConnectorPlugin plugin) {
-        return plugin.connector().name().equals(InProcessPlugin.CONNECTOR.name());
+        return plugin.connector().name().equals(ConnectorName.IN_PROCESS.name());
     }
 
     /**
@@ -356,7 +355,7 @@ public final class ChannelChoice {
                 .ifPresent(own -> new TreeSet<>(own.channels().keySet()).forEach(channel -> {
                     final ConnectorSettings.Channel set = own.channels().get(channel);
                     final String connector = servedBy.get(channel);
-                    if (connector == null || connector.equals(InProcessPlugin.CONNECTOR.name())) {
+                    if (connector == null || connector.equals(ConnectorName.IN_PROCESS.name())) {
                         return;
                     }
                     final List<String> keys = new ArrayList<>();
