@@ -6,6 +6,10 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -89,19 +93,17 @@ class UnderLoadIT {
         final AtomicInteger mostRecords = new AtomicInteger();
         final AtomicLong mostBytes = new AtomicLong();
         final AtomicBoolean pausedSeen = new AtomicBoolean();
-        final AtomicBoolean watching = new AtomicBoolean(true);
-        final Thread watcher = Thread.ofVirtual().start(() -> {
-            while (watching.get()) {
-                mostRecords.accumulateAndGet(consumer.inFlight(), Math::max);
-                mostBytes.accumulateAndGet(consumer.inFlightBytes(), Math::max);
-                pausedSeen.compareAndSet(false, consumer.paused());
-                try {
-                    Thread.sleep(5);
-                } catch (final InterruptedException e) {
-                    return;
-                }
-            }
-        });
+        // A probe every 5 ms for the most in flight while the records are sent: a sampling period, not a wait.
+        final ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
+        watcher.scheduleAtFixedRate(
+                () -> {
+                    mostRecords.accumulateAndGet(consumer.inFlight(), Math::max);
+                    mostBytes.accumulateAndGet(consumer.inFlightBytes(), Math::max);
+                    pausedSeen.compareAndSet(false, consumer.paused());
+                },
+                0,
+                5,
+                TimeUnit.MILLISECONDS);
         final long before = heapUsedAfterGc();
         // 20,000 records of 4 KiB: 80 MiB the consumer is far behind on
         final int total = 20_500;
@@ -110,8 +112,8 @@ class UnderLoadIT {
         }
         final long after = heapUsedAfterGc();
         final int doneWhenSent = seen.count();
-        watching.set(false);
-        watcher.join();
+        watcher.shutdown();
+        assertThat(watcher.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
 
         assertThat(doneWhenSent).as("records done when the last was sent").isLessThan(total);
         assertThat(pausedSeen).as("fetching was paused").isTrue();
@@ -135,16 +137,27 @@ class UnderLoadIT {
         first.tally().delayMillis = 2;
         final int total = 30_000;
         final AtomicBoolean failed = new AtomicBoolean();
-        final Thread sender = Thread.ofVirtual().start(() -> {
-            try {
-                for (int from = 0; from < total; from += 300) {
-                    topics.sendMany(bulk, from, 300, i -> "k" + i, i -> padded(i, 100));
-                    Thread.sleep(100);
-                }
-            } catch (final Exception e) {
-                failed.set(true);
-            }
-        });
+        // 300 records every 100 ms, so that the load spans the second instance's join and leave: a send rate.
+        final AtomicInteger next = new AtomicInteger();
+        final CountDownLatch allSent = new CountDownLatch(1);
+        final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor();
+        sender.scheduleAtFixedRate(
+                () -> {
+                    final int from = next.getAndAdd(300);
+                    if (from >= total) {
+                        allSent.countDown();
+                        return;
+                    }
+                    try {
+                        topics.sendMany(bulk, from, 300, i -> "k" + i, i -> padded(i, 100));
+                    } catch (final Exception e) {
+                        failed.set(true);
+                        allSent.countDown();
+                    }
+                },
+                0,
+                100,
+                TimeUnit.MILLISECONDS);
         Await.until(
                 WAIT, "the first instance is at work", () -> first.tally().taken.get() >= 500);
 
@@ -161,7 +174,10 @@ class UnderLoadIT {
                 WAIT,
                 "the first instance took records after the second left",
                 () -> first.tally().taken.get() > takenBeforeLeaving + 300);
-        sender.join();
+        assertThat(allSent.await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                .as("every record sent")
+                .isTrue();
+        sender.shutdownNow();
         assertThat(failed).as("sending failed").isFalse();
 
         Await.until(WAIT, "every record is done", () -> seen.count() == total);

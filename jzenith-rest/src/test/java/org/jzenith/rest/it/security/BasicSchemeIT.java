@@ -36,6 +36,9 @@ class BasicSchemeIT {
     /** Holds every verification until released, so the bound can be seen without timing. */
     private static final AtomicReference<CountDownLatch> GATE = new AtomicReference<>(new CountDownLatch(0));
 
+    /** Counted down when a verification has started, so a test waits for that rather than polling. */
+    private static final AtomicReference<CountDownLatch> STARTED = new AtomicReference<>(new CountDownLatch(0));
+
     private static final AtomicInteger RUNNING = new AtomicInteger();
     private static final AtomicInteger MOST_RUNNING = new AtomicInteger();
     private static final AtomicReference<Thread> VERIFIED_ON = new AtomicReference<>();
@@ -43,6 +46,7 @@ class BasicSchemeIT {
     private static final IdentityStore STORE = (name, password) -> {
         VERIFIED_ON.set(Thread.currentThread());
         MOST_RUNNING.accumulateAndGet(RUNNING.incrementAndGet(), Math::max);
+        STARTED.get().countDown();
         try {
             GATE.get().await(10, TimeUnit.SECONDS);
         } catch (final InterruptedException e) {
@@ -106,9 +110,11 @@ class BasicSchemeIT {
     void oneVerificationRunsOneWaitsAndTheNextIsRefusedAtOnce() throws Exception {
         final CountDownLatch gate = new CountDownLatch(1);
         GATE.set(gate);
+        final CountDownLatch started = new CountDownLatch(1);
+        STARTED.set(started);
         try {
             final CompletableFuture<HttpResponse<String>> first = get("/secured/readers", "ada");
-            awaitRunning();
+            awaitRunning(started);
             final CompletableFuture<HttpResponse<String>> second = get("/secured/readers", "ada");
             final CompletableFuture<HttpResponse<String>> third = get("/secured/readers", "ada");
             // Whichever arrives first waits for the permit; the other is beyond the bound and refused at once.
@@ -133,10 +139,10 @@ class BasicSchemeIT {
         }
     }
 
-    private static void awaitRunning() throws InterruptedException {
-        for (int i = 0; i < 200 && RUNNING.get() == 0; i++) {
-            Thread.sleep(10);
-        }
+    private static void awaitRunning(final CountDownLatch started) throws InterruptedException {
+        assertThat(started.await(2, TimeUnit.SECONDS))
+                .as("a verification started")
+                .isTrue();
         assertThat(RUNNING.get()).isEqualTo(1);
     }
 }
