@@ -8,6 +8,11 @@
 #                                     CGROUP_RATE events/s, 0 (the default): full rate; CGROUP_SECONDS 0: no cgroup part
 #   MODES="throughput latency processor" benchmarks/kafka.sh ...   # the default: every mode; e.g. MODES=processor
 #   PROCESSOR_RECORDS=N benchmarks/kafka.sh ...                # the processor's full-rate run (default RECORDS)
+#   WARMUP_RECORDS=N benchmarks/kafka.sh ...                   # records each run sends and awaits first,
+#                                     uncounted (default 100000, at least 1): the JIT's first compilations
+#                                     otherwise fall inside a measurement of a few seconds
+#   BENCH_CLIENT_METRICS=1 benchmarks/kafka.sh ...             # each processor run's clients' requests,
+#                                     batches and commits (JMX) in the script's output, for the broker's share
 #   BENCH_NO_BUILD=1 benchmarks/kafka.sh ...                  # the apps as built last
 #   KAFKA_CGROUP_AOT=auto benchmarks/kafka.sh ...              # the launcher's JZENITH_AOT for the service (default on)
 #   benchmarks/kafka.sh --report-only "COMMAND" "STARTED"       # rewrite KAFKA.md from benchmarks/results/kafka/
@@ -18,7 +23,8 @@
 #    lib/, one KRaft node, 3 partitions per topic) on the first two ports of BENCH_PORTS, data in a
 #    temporary folder.
 # 2. ROUNDS rounds, the variants' order alternating each round, a fresh JVM per run
-#    (apps/kafka: KafkaBench), for the MODES asked:
+#    (apps/kafka: KafkaBench) that first sends WARMUP_RECORDS records the same way, as fast as it can, and
+#    waits for them to be done (uncounted), for the MODES asked:
 #    a consumer (`throughput`, `latency`): `jzenith` (an emitter and an @Incoming method through
 #    KafkaPlugin) and `bare` (KafkaProducer and a KafkaConsumer poll loop committing each poll):
 #      throughput: RECORDS records of 100 bytes sent as fast as the producer takes them (at most
@@ -54,6 +60,7 @@ flood_seconds=${3:-600}
 flood_rate=${4:-0}
 modes=${MODES:-throughput latency processor}
 processor_records=${PROCESSOR_RECORDS:-$records}
+warmup=${WARMUP_RECORDS:-100000}
 for mode in $modes; do
   case $mode in
     throughput | latency | processor) ;;
@@ -102,9 +109,10 @@ for round in $(seq 1 "$rounds"); do
       esac
       for spec in $runs; do
         IFS=: read -r name command n rate <<<"$spec"
-        line=$("$JAVA_HOME/bin/java" -Xmx512m -jar "$jar" "$command" "$bootstrap" "$variant" "$n" "$rate" 2>"$work/run.log" | tail -1) \
+        line=$("$JAVA_HOME/bin/java" -Xmx512m -jar "$jar" "$command" "$bootstrap" "$variant" "$n" "$rate" "$warmup" 2>"$work/run.log" | tail -1) \
           || { tail -30 "$work/run.log" >&2; exit 1; }
-        echo "{\"round\":$round,\"mode\":\"$name\",${line#\{}" | tee -a "$results" >&2
+        [ -z "${BENCH_CLIENT_METRICS-}" ] || grep -E ' (producer-metrics|consumer-fetch-manager-metrics|consumer-coordinator-metrics)' "$work/run.log" | sed 's/^/  /' >&2 || true
+        echo "{\"round\":$round,\"mode\":\"$name\",\"warmup\":$warmup,${line#\{}" | tee -a "$results" >&2
       done
     done
   done
@@ -120,6 +128,6 @@ else
 fi
 
 python3 benchmarks/harness/kafka_report.py "$results" benchmarks/results/kafka/cgroup.json \
-  "${MODES:+MODES=\"$MODES\" }${PROCESSOR_RECORDS:+PROCESSOR_RECORDS=$PROCESSOR_RECORDS }${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${KAFKA_CGROUP_AOT:+KAFKA_CGROUP_AOT=$KAFKA_CGROUP_AOT }benchmarks/kafka.sh $*" "$started_at" >benchmarks/KAFKA.md
+  "${MODES:+MODES=\"$MODES\" }${PROCESSOR_RECORDS:+PROCESSOR_RECORDS=$PROCESSOR_RECORDS }${WARMUP_RECORDS:+WARMUP_RECORDS=$WARMUP_RECORDS }${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${KAFKA_CGROUP_AOT:+KAFKA_CGROUP_AOT=$KAFKA_CGROUP_AOT }benchmarks/kafka.sh $*" "$started_at" >benchmarks/KAFKA.md
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "kafka")'
 echo "wrote benchmarks/KAFKA.md and its section of RESULTS.md" >&2

@@ -44,12 +44,16 @@ out.append(f"Written by `{command.strip()}` on {started}. "
 out.append(f"- Machine: {os.cpu_count()} CPUs ({cpu}); {java}. The machine is shared, and this script does not "
            "record its load (say in the commit what else ran); nothing is pinned: the broker, the producer and the "
            "consumer share its 2 CPUs. Single runs swing; the figures are medians of interleaved rounds.")
+warmups = sorted({r.get("warmup", 1) for r in runs})
+warmup_text = " or ".join(f"{w:,}" for w in warmups)
 out.append("- Broker: Apache Kafka 4.2.0 (`kafka.Kafka`, one KRaft node, `-Xmx512m`) started by the script, topics of 3 "
-           "partitions, replication 1. Each run: a fresh JVM (`-Xmx512m`), a new topic and consumer group, one record "
-           "sent and committed first (the consumer has joined), then the measured records.")
+           "partitions, replication 1. Each run: a fresh JVM (`-Xmx512m`), a new topic and consumer group, "
+           f"{warmup_text} warm-up record{'' if warmups == [1] else 's'} sent the same way as fast as the producer "
+           "takes them and awaited first, uncounted (the consumer has joined, and the JIT has compiled the code a "
+           "measurement of a few seconds would otherwise spend compiling), then the measured records.")
 if modes & {"throughput", "latency"}:
     out.append("- Consumer (`throughput`, `latency`). `jzenith`: `KafkaPlugin.withConsumers(Sink.class).withEmitter(...)`, "
-               "an `@Incoming` method taking the `String` and doing nothing, the plugin's defaults (`max-in-flight` 1000, "
+               "an `@Incoming` method taking the `String` and doing nothing, the plugin's defaults (`max-in-flight` 10,000, "
                "concurrency 16). `bare`: `KafkaProducer` (`acks=all`, idempotent) and one `KafkaConsumer` poll loop that "
                "handles the records and commits each poll's offsets with `commitAsync`. Both send at most 20,000 records "
                "unacknowledged. End-to-end latency is send → consumed → commit acknowledged by the broker, measured alike "

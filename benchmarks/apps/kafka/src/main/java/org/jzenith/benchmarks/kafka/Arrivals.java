@@ -18,7 +18,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * (no group, every partition from the start) in the bench JVM notes when each record arrives. A
  * value is {@code SENT_NANOS:SEQUENCE:padding}, as {@link ProcessorBench} sends it (the transform
  * leaves digits as they are); a sequence seen twice (at-least-once delivery) counts once, as a
- * duplicate. Sequence -1 is the warm-up record.
+ * duplicate. Negative sequences are warm-up records ({@code -1 - i} for the i-th), counted apart.
  *
  * <p>The poll runs on a thread of its own; the accessors may be called from any thread.
  */
@@ -26,14 +26,18 @@ final class Arrivals implements AutoCloseable {
 
     private final long[] latencies;
     private final java.util.BitSet seen;
+    private final java.util.BitSet warmSeen = new java.util.BitSet();
+    private final int warmups;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final Thread poller;
-    private volatile boolean warm;
+    private volatile int warmArrived;
     private volatile int distinct;
     private volatile int duplicates;
     private volatile long lastArrival;
 
-    private Arrivals(final String bootstrap, final String topic, final int partitions, final int records) {
+    private Arrivals(
+            final String bootstrap, final String topic, final int partitions, final int warmups, final int records) {
+        this.warmups = warmups;
         this.latencies = new long[records];
         this.seen = new java.util.BitSet(records);
         final Map<String, Object> settings = Map.of(
@@ -59,9 +63,10 @@ final class Arrivals implements AutoCloseable {
         });
     }
 
-    /** Starts watching {@code topic} (of {@code partitions}) for {@code records} records. */
-    static Arrivals watch(final String bootstrap, final String topic, final int partitions, final int records) {
-        return new Arrivals(bootstrap, topic, partitions, records);
+    /** Starts watching {@code topic} (of {@code partitions}) for {@code warmups} warm-up records, then {@code records}. */
+    static Arrivals watch(
+            final String bootstrap, final String topic, final int partitions, final int warmups, final int records) {
+        return new Arrivals(bootstrap, topic, partitions, warmups, records);
     }
 
     private void arrived(final byte[] value, final long now) {
@@ -71,7 +76,10 @@ final class Arrivals implements AutoCloseable {
         final long sent = Long.parseLong(head, 0, first, 10);
         final int sequence = Integer.parseInt(head, first + 1, second, 10);
         if (sequence < 0) {
-            warm = true;
+            if (!warmSeen.get(-1 - sequence)) {
+                warmSeen.set(-1 - sequence);
+                warmArrived++;
+            }
         } else if (seen.get(sequence)) {
             duplicates++;
         } else {
@@ -82,9 +90,14 @@ final class Arrivals implements AutoCloseable {
         }
     }
 
-    /** Whether the warm-up record has arrived. */
+    /** Whether every warm-up record has arrived. */
     boolean warm() {
-        return warm;
+        return warmArrived >= warmups;
+    }
+
+    /** Distinct warm-up records arrived. */
+    int warmArrived() {
+        return warmArrived;
     }
 
     /** Distinct records arrived. */

@@ -35,8 +35,8 @@ import org.jzenith.kafka.KafkaPlugin;
  * One measurement, printed as a JSON line, for benchmarks/kafka.sh:
  *
  * <pre>
- * KafkaBench run BOOTSTRAP jzenith|bare RECORDS RATE   # RATE 0: as fast as the producer goes
- * KafkaBench process BOOTSTRAP jzenith|bare RECORDS RATE   # a processor: see ProcessorBench
+ * KafkaBench run BOOTSTRAP jzenith|bare RECORDS RATE [WARMUP]   # RATE 0: as fast as the producer goes
+ * KafkaBench process BOOTSTRAP jzenith|bare RECORDS RATE [WARMUP]   # a processor: see ProcessorBench
  * KafkaBench flood BOOTSTRAP TOPIC GROUP SECONDS [RATE]  # user events at RATE/s (0, the default: full
  *                                                        # rate); lag each second
  * </pre>
@@ -47,7 +47,8 @@ import org.jzenith.kafka.KafkaPlugin;
  * loop that commits each poll's offsets asynchronously after handling them. Both producers send with
  * {@code acks=all}, idempotent, at most 20,000 records unacknowledged. Records/s counts from the
  * first send to the commit that covers the last record; latency is send → commit ({@link
- * CommitLatency}).
+ * CommitLatency}). WARMUP records (at least one, the default 1) go the same way first, as fast as the
+ * producer takes them, and are awaited uncounted (see {@link ProcessorBench} for why).
  */
 public final class KafkaBench {
 
@@ -55,9 +56,10 @@ public final class KafkaBench {
 
     public static void main(final String... args) throws Exception {
         switch (args[0]) {
-            case "run" -> run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "run" -> run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]), warmups(args));
             case "process" ->
-                ProcessorBench.run(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+                ProcessorBench.run(
+                        args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]), warmups(args));
             case "flood" ->
                 flood(
                         args[1],
@@ -70,13 +72,19 @@ public final class KafkaBench {
         System.exit(0);
     }
 
-    private static void run(final String bootstrap, final String variant, final int records, final int rate)
+    /** The warm-up records a {@code run} or {@code process} asks for: its sixth argument, at least 1. */
+    private static int warmups(final String... args) {
+        return args.length > 5 ? Math.max(1, Integer.parseInt(args[5])) : 1;
+    }
+
+    private static void run(
+            final String bootstrap, final String variant, final int records, final int rate, final int warmups)
             throws Exception {
         final String topic = "bench-" + UUID.randomUUID();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1))).all().get();
         }
-        CommitLatency.reset(records + 1);
+        CommitLatency.reset(warmups);
         final Variant running =
                 switch (variant) {
                     case "jzenith" -> jzenith(bootstrap, topic);
@@ -84,12 +92,11 @@ public final class KafkaBench {
                     default -> throw new IllegalArgumentException(variant);
                 };
         try {
-            // one record first: the consumer has joined its group and found the topic
-            running.send
+            // warm-up records first: the consumer has joined its group, found the topic and run a while
+            Load.paced(warmups, 0, (i, acknowledged) -> running.send
                     .apply(Load.value(System.nanoTime() + ":"))
-                    .toCompletableFuture()
-                    .get();
-            awaitDone(1, Duration.ofSeconds(60));
+                    .whenComplete((ok, failure) -> acknowledged.run()));
+            awaitDone(warmups, Duration.ofMinutes(5));
             CommitLatency.reset(records);
             final long start = Load.paced(records, rate, (i, acknowledged) -> running.send
                     .apply(Load.value(System.nanoTime() + ":"))

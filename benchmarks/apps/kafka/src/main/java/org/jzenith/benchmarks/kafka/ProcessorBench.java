@@ -33,7 +33,7 @@ import org.jzenith.kafka.KafkaPlugin;
  * benchmarks/kafka.sh:
  *
  * <pre>
- * KafkaBench process BOOTSTRAP jzenith|bare RECORDS RATE   # RATE 0: as fast as the producer goes
+ * KafkaBench process BOOTSTRAP jzenith|bare RECORDS RATE [WARMUP]   # RATE 0: as fast as the producer goes
  * </pre>
  *
  * <p>The same for both variants: a producer in this JVM ({@code acks=all}, idempotent, at most 20,000
@@ -44,7 +44,10 @@ import org.jzenith.kafka.KafkaPlugin;
  * KafkaPlugin} and its defaults; {@code bare}: one {@code KafkaConsumer} poll loop that sends each
  * record transformed with a {@code KafkaProducer} ({@code acks=all}, idempotent) and commits a poll's
  * input offsets once the broker has acknowledged all of that poll's sends (at least once, as jZenith),
- * without waiting for them before the next poll.
+ * without waiting for them before the next poll. Before the measured records, WARMUP records (at least
+ * one; the default 1) go the same way as fast as the producer takes them and are awaited, uncounted: the
+ * processor has joined its group, and with enough of them its code is compiled (a run of 200,000
+ * records lasts 2-5 s, most of it in the JIT's first compilations otherwise).
  */
 final class ProcessorBench {
 
@@ -54,7 +57,8 @@ final class ProcessorBench {
 
     private ProcessorBench() {}
 
-    static void run(final String bootstrap, final String variant, final int records, final int rate) throws Exception {
+    static void run(final String bootstrap, final String variant, final int records, final int rate, final int warmups)
+            throws Exception {
         final String in = "process-in-" + UUID.randomUUID();
         final String out = "process-out-" + UUID.randomUUID();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
@@ -69,12 +73,23 @@ final class ProcessorBench {
                     case "bare" -> bare(bootstrap, in, out);
                     default -> throw new IllegalArgumentException(variant);
                 };
-        try (Arrivals arrivals = Arrivals.watch(bootstrap, out, PARTITIONS, records);
+        try (Arrivals arrivals = Arrivals.watch(bootstrap, out, PARTITIONS, warmups, records);
                 KafkaProducer<String, String> producer = Load.producer(bootstrap)) {
-            // one record first: the processor has joined its group and found both topics
-            producer.send(new ProducerRecord<>(in, value(-1))).get();
-            awaitUntil(arrivals::warm, arrivals::distinct, () -> "the warm-up record did not arrive");
             final AtomicReference<Exception> failed = new AtomicReference<>();
+            // warm-up records first: the processor has joined its group, found both topics and run a while
+            Load.paced(
+                    warmups,
+                    0,
+                    (i, acknowledged) -> producer.send(new ProducerRecord<>(in, value(-1 - i)), (metadata, failure) -> {
+                        if (failure != null) {
+                            failed.set(failure);
+                        }
+                        acknowledged.run();
+                    }));
+            awaitUntil(
+                    arrivals::warm,
+                    arrivals::warmArrived,
+                    () -> "only " + arrivals.warmArrived() + " of " + warmups + " warm-up records arrived");
             final long start = Load.paced(
                     records,
                     rate,
@@ -96,6 +111,9 @@ final class ProcessorBench {
             final double seconds = (arrivals.lastArrival() - start) / 1e9;
             final long[] latencies = arrivals.sortedLatencies();
             Load.print(variant, records, rate, seconds, latencies, ",\"duplicates\":" + arrivals.duplicates());
+            if (System.getenv("BENCH_CLIENT_METRICS") != null) {
+                ClientMetrics.print(System.err);
+            }
         } finally {
             stop.run();
         }
