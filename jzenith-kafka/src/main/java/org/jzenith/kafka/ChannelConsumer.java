@@ -54,6 +54,8 @@ final class ChannelConsumer {
     private final Map<TopicPartition, Long> committed = new HashMap<>();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private volatile boolean paused;
+    /** Whether an asynchronous commit awaits the broker's answer; the poll thread's alone. */
+    private boolean committing;
 
     ChannelConsumer(
             final ChannelSettings settings,
@@ -99,7 +101,7 @@ final class ChannelConsumer {
         return inFlight.records();
     }
 
-    /** Bytes of keys and values fetched and not done yet. */
+    /** Bytes held by the records fetched and not done yet (keys, values, headers and their objects). */
     long inFlightBytes() {
         return inFlight.bytes();
     }
@@ -200,8 +202,16 @@ final class ChannelConsumer {
         }
     }
 
-    /** Commits the offsets of what is done in {@code partitions}, where they moved; {@code sync} waits. */
+    /**
+     * Commits the offsets of what is done in {@code partitions}, where they moved; {@code sync} waits. An
+     * asynchronous commit waits while the last one has no answer yet: one commit at a time carries
+     * everything done meanwhile, so a busy channel commits once per broker round trip instead of after
+     * every poll (each a request the broker handles), and a quiet one still commits at once.
+     */
     private void commit(final boolean sync, final Collection<TopicPartition> partitions) {
+        if (!sync && committing) {
+            return; // the next poll after the answer commits what is done by then
+        }
         final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
         for (final TopicPartition partition : partitions) {
             final PartitionWorker worker = workers.get(partition);
@@ -229,7 +239,9 @@ final class ChannelConsumer {
             }
         } else {
             offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+            committing = true;
             consumer.commitAsync(offsets, (done, failure) -> {
+                committing = false; // called on this thread, within a later poll
                 if (failure != null) {
                     // a later commit of the same partition covers it; else the records come again
                     LOG.debug(

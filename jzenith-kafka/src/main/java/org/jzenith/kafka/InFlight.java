@@ -9,7 +9,8 @@ import org.apache.kafka.common.header.Header;
 
 /**
  * The records a channel holds fetched and not done, counted and weighed: the channel is {@link
- * #full()} at {@code maxRecords} records or {@code maxBytes} bytes of keys, values and headers, and has
+ * #full()} at {@code maxRecords} records or {@code maxBytes} bytes ({@link #held}: keys, values, headers
+ * and the objects around each), and has
  * {@link #room()} again once both are down to half. The gap between the two keeps fetching going in
  * long strides instead of pausing and resuming the partitions at every poll.
  *
@@ -18,6 +19,14 @@ import org.apache.kafka.common.header.Header;
  * again at once rather than at its next poll's timeout. Thread-safe.
  */
 final class InFlight {
+
+    /**
+     * What a record in flight holds beside its key, value and headers: the fetched record's objects, its
+     * queue entry and, for a processor, its result on the way to the broker with the callbacks that
+     * acknowledge it; about half a KiB (an estimate from the objects' sizes). Counting it bounds many
+     * small records by the heap too, so that the record count itself can be generous.
+     */
+    static final long RECORD_OVERHEAD = 512;
 
     private final int maxRecords;
     private final long maxBytes;
@@ -40,6 +49,11 @@ final class InFlight {
             weight += header.key().length() + (header.value() == null ? 0 : header.value().length);
         }
         return weight;
+    }
+
+    /** What {@code record} holds in memory while in flight: its {@link #weight} and {@link #RECORD_OVERHEAD}. */
+    static long held(final ConsumerRecord<byte[], byte[]> record) {
+        return weight(record) + RECORD_OVERHEAD;
     }
 
     /** Counts fetched records of {@code weight} bytes in all. */
@@ -66,7 +80,7 @@ final class InFlight {
         return records.get();
     }
 
-    /** Bytes of keys and values fetched and not done. */
+    /** Bytes held by the records fetched and not done ({@link #held}). */
     long bytes() {
         return bytes.get();
     }

@@ -20,7 +20,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.retries=3                           # attempts after the first, before a record is dead-lettered
  * kafka.backoff=200ms                       # the first retry's wait, doubled each time
  * kafka.max-backoff=10s                     # the longest wait between two attempts
- * kafka.max-in-flight=1000                  # records a channel holds unfinished before it pauses fetching
+ * kafka.max-in-flight=10000                 # records a channel holds unfinished before it pauses fetching
  * kafka.concurrency=16                      # partitions of a channel processed at the same time
  * kafka.max-record-bytes=1048576            # larger records (key, value, headers) go to the dead letters
  * kafka.failure-strategy=dead-letter-queue  # what becomes of a record that failed for good: or ignore, fail
@@ -73,10 +73,12 @@ public interface KafkaConfiguration {
 
     /**
      * How many records a channel holds fetched but unfinished; past it the channel pauses fetching
-     * from its partitions, and resumes once it is below. Bounds the memory records take.
+     * from its partitions, and resumes once it is below. The memory they take is bounded apart, by a
+     * sixteenth of the heap (each record weighed with its objects); this count is generous so that a
+     * processor keeps enough results on their way to the broker for its sends to go in full batches.
      */
     @Range(min = 1, max = 1_000_000)
-    @WithDefault("1000")
+    @WithDefault("10000")
     int maxInFlight();
 
     /** How many partitions of one channel are processed at the same time, each on its own virtual thread. */

@@ -96,7 +96,7 @@ final class PartitionWorker {
         final List<Pending> entries = new ArrayList<>(records.size());
         long weight = 0;
         for (final ConsumerRecord<byte[], byte[]> record : records) {
-            final Pending entry = new Pending(record, InFlight.weight(record));
+            final Pending entry = new Pending(record, InFlight.held(record));
             weight += entry.weight;
             entries.add(entry);
         }
