@@ -25,7 +25,8 @@ class SubscriptionSettingsTest {
             "kafka.send-timeout", "PT5S",
             "kafka.unacknowledged-warning", "PT60S");
 
-    private static KafkaConfiguration configuration(final Map<String, String> settings) {
+    /** The plugin's settings of {@code settings} and the defaults, without core's loader. */
+    static KafkaConfiguration configuration(final Map<String, String> settings) {
         return new SmallRyeConfigBuilder()
                 .withMapping(KafkaConfiguration.class)
                 .withSources(new PropertiesConfigSource(settings, "test", 100))
