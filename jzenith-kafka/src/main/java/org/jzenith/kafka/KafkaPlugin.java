@@ -64,6 +64,11 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
+ * <p>A consumed channel reads its topic ({@code kafka.channels.NAME.topic}, the channel's name by
+ * default), several ({@code kafka.channels.NAME.topics=a,b,c}) or every topic a regular expression
+ * matches ({@code kafka.channels.NAME.pattern=true}), as SmallRye's incoming channels do; a channel sent
+ * to takes one topic.
+ *
  * <p><b>Delivery.</b> At least once: a record's offset is committed only once its method returned
  * (or what it returned completed). Records of one partition are processed in order, partitions in
  * parallel ({@code kafka.concurrency}); past {@code kafka.max-in-flight} unfinished records the
