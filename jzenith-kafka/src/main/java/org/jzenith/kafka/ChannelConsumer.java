@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Consumes one channel: a poll loop on a thread of its own hands each partition's records to its
+ * Consumes one channel, of one topic, several or a pattern's ({@link Subscription}): a poll loop on a thread of its own hands each partition's records to its
  * {@link PartitionWorker} and commits the offsets of what is done. Nothing is committed before it is
  * done, so a crash delivers again what was not finished, never loses it.
  *
@@ -113,7 +113,7 @@ final class ChannelConsumer {
 
     private void run() {
         try {
-            consumer.subscribe(List.of(settings.topic()), new Rebalance());
+            settings.subscription().subscribe(consumer, new Rebalance());
             while (stopping.getCount() > 0) {
                 if (paused || inFlight.full()) {
                     // Woken as soon as the partitions' threads have made room; polling meanwhile
@@ -133,9 +133,9 @@ final class ChannelConsumer {
                     break;
                 } catch (final KafkaException e) {
                     LOG.warn(
-                            "Polling channel '{}' (topic {}) failed: {}; trying again",
+                            "Polling channel '{}' (topics {}) failed: {}; trying again",
                             settings.channel(),
-                            settings.topic(),
+                            settings.subscription().describe(),
                             e.toString());
                     if (stopping.await(POLL_FAILURE_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
                         break;
@@ -152,9 +152,9 @@ final class ChannelConsumer {
             Thread.currentThread().interrupt();
         } catch (final RuntimeException e) {
             LOG.error(
-                    "The consumer of channel '{}' (topic {}) ended: {}",
+                    "The consumer of channel '{}' (topics {}) ended: {}",
                     settings.channel(),
-                    settings.topic(),
+                    settings.subscription().describe(),
                     e.toString(),
                     e);
         } finally {

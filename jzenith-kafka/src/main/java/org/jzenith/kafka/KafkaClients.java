@@ -1,5 +1,6 @@
 package org.jzenith.kafka;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
@@ -22,6 +23,7 @@ final class KafkaClients {
     record Running(Producer<byte[], byte[]> producer, Admin admin, String bootstrapServers) {}
 
     private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
+    private final AtomicReference<Map<String, String>> consumed = new AtomicReference<>(Map.of());
 
     Optional<Running> running() {
         return running.get();
@@ -31,8 +33,19 @@ final class KafkaClients {
         running.set(Optional.of(clients));
     }
 
+    /** Names, for the health check, the topics each consumed channel reads ({@link Subscription#describe}). */
+    void consuming(final Map<String, String> topicsByChannel) {
+        consumed.set(Map.copyOf(topicsByChannel));
+    }
+
+    /** The topics each consumed channel reads, by channel, while the plugin runs. */
+    Map<String, String> consumed() {
+        return consumed.get();
+    }
+
     /** The clients that ran, now no longer handed out. */
     Optional<Running> stop() {
+        consumed.set(Map.of());
         return running.getAndSet(Optional.empty());
     }
 }

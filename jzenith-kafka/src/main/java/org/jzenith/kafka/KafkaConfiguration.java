@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -31,6 +32,10 @@ import org.jzenith.core.configuration.Range;
  * kafka.health-timeout=2s                   # how long the health check waits for them
  * kafka.channels.orders.topic=shop.orders   # a channel's topic; unset: the channel's name
  * kafka.channels.orders.dead-letter-topic=shop.orders.dlt   # unset: the topic and ".dlt"
+ * kafka.channels.prices.topics=prices.eu,prices.us   # a consumed channel of several topics (dead letters:
+ *                                                    # prices.dlt, the channel's name and ".dlt")
+ * kafka.channels.quotes.topic=quotes\\..+            # or of every topic a regular expression matches,
+ * kafka.channels.quotes.pattern=true                 # topics created later included
  * kafka.channels.orders.retries=5           # each of retries, backoff, max-backoff, max-in-flight and
  *                                           # concurrency, max-record-bytes, failure-strategy may be set
  *                                           # per channel
@@ -165,10 +170,29 @@ public interface KafkaConfiguration {
     /** Settings of one channel, under {@code kafka.channels.<name>.}; each one unset takes the plugin's. */
     interface ChannelConfiguration {
 
-        /** The topic; unset: the channel's name. */
+        /**
+         * The topic; unset: the channel's name. With {@link #pattern()} {@code true}, a regular expression:
+         * the channel consumes every topic whose whole name it matches, topics created later included.
+         */
         Optional<String> topic();
 
-        /** Where records go that failed every attempt or cannot be read; unset: the topic and {@code .dlt}. */
+        /**
+         * Several topics one consumed channel reads, separated by commas ({@code prices.eu,prices.us}),
+         * as SmallRye's {@code topics}; instead of {@link #topic()}, never with it. A channel sent to
+         * takes one topic.
+         */
+        Optional<List<String>> topics();
+
+        /**
+         * Whether {@link #topic()} is a regular expression of the topics to consume, as SmallRye's
+         * {@code pattern}; a channel sent to cannot have one. Unset: {@code false}.
+         */
+        Optional<Boolean> pattern();
+
+        /**
+         * Where records go that failed every attempt or cannot be read; unset: the topic and {@code .dlt},
+         * or, for a channel of several topics or a pattern, the channel's name and {@code .dlt}.
+         */
         Optional<String> deadLetterTopic();
 
         /** {@link KafkaConfiguration#retries()} for this channel. */

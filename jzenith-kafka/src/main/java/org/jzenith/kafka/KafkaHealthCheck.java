@@ -18,14 +18,16 @@ import org.jzenith.messaging.outbox.OutboxWiring;
 
 /**
  * The health check {@code kafka}: UP when the cluster answers within {@code kafka.health-timeout}
- * (the admin client's {@code describeCluster}), with the number of {@code nodes} it has; DOWN with
+ * (the admin client's {@code describeCluster}), with the number of {@code nodes} it has and the {@code
+ * topics} each consumed channel reads; DOWN with
  * the reason otherwise; DOWN too once a channel stopped under {@code failure-strategy=fail}, naming it
  * and the record, until the application restarts. It speaks for readiness: while the brokers are away the service gets no
  * traffic, and it gets it again by itself once they are back, as the client reconnects.
  *
  * <pre>{@code
  * GET /health/ready
- * {"status":"UP","checks":[{"name":"kafka","status":"UP","data":{"nodes":3}}]}
+ * {"status":"UP","checks":[{"name":"kafka","status":"UP",
+ *   "data":{"nodes":3,"topics":{"orders":"shop.orders","prices":"prices.eu, prices.us","quotes":"pattern quotes\\..+"}}}]}
  * }</pre>
  *
  * <p>Never blocks; may be called from any thread. Thread-safe.
@@ -87,6 +89,10 @@ public final class KafkaHealthCheck implements HealthCheck {
             if (outcome.succeeded()) {
                 final Map<String, Object> data = new LinkedHashMap<>();
                 data.put("nodes", outcome.result().size());
+                final Map<String, String> consumed = clients.consumed();
+                if (!consumed.isEmpty()) {
+                    data.put("topics", new java.util.TreeMap<>(consumed));
+                }
                 return Future.succeededFuture(HealthResult.up(data));
             }
             return Future.succeededFuture(HealthResult.down(Failures.describe(outcome.cause())));

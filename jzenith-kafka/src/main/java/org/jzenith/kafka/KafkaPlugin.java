@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
@@ -63,6 +64,11 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
+ * <p>A consumed channel reads its topic ({@code kafka.channels.NAME.topic}, the channel's name by
+ * default), several ({@code kafka.channels.NAME.topics=a,b,c}) or every topic a regular expression
+ * matches ({@code kafka.channels.NAME.pattern=true}), as SmallRye's incoming channels do; a channel sent
+ * to takes one topic.
+ *
  * <p><b>Delivery.</b> At least once: a record's offset is committed only once its method returned
  * (or what it returned completed). Records of one partition are processed in order, partitions in
  * parallel ({@code kafka.concurrency}); past {@code kafka.max-in-flight} unfinished records the
@@ -107,6 +113,12 @@ public final class KafkaPlugin implements ConnectorPlugin {
 
     /** How long a subscriber whose stream buffer is full may hold its channel back before it is cancelled. */
     static final java.time.Duration STREAM_PATIENCE = java.time.Duration.ofSeconds(10);
+
+    /**
+     * How often a channel consuming a pattern ({@code kafka.channels.NAME.pattern=true}) looks for topics
+     * created since; {@code kafka.client.metadata.max.age.ms} sets it.
+     */
+    static final java.time.Duration PATTERN_METADATA_AGE = java.time.Duration.ofSeconds(10);
 
     /** How settings name this connector: {@code messaging.channels.NAME.connector=kafka}. */
     static final ConnectorName CONNECTOR = new ConnectorName("kafka", "smallrye-kafka", "KafkaPlugin");
@@ -342,6 +354,9 @@ public final class KafkaPlugin implements ConnectorPlugin {
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));
             validation.reject(ChannelSettings.problems(configuration));
+            validation.reject(ChannelSettings.sentProblems(
+                    configuration,
+                    declarations.sent().stream().filter(chosen::serves).toList()));
         });
     }
 
@@ -455,15 +470,24 @@ public final class KafkaPlugin implements ConnectorPlugin {
                 validator,
                 context.instance(FailedChannels.class)));
         final List<ChannelConsumer> channels = new ArrayList<>();
+        final Map<String, String> topics = new java.util.LinkedHashMap<>();
         for (final ConsumerChannel channel : consumed) {
             final ChannelSettings settings = connector.settings(channel.channel());
-            final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(ClientSettings.consumer(
+            topics.put(settings.channel(), settings.subscription().describe());
+            final Map<String, Object> consumerSettings = ClientSettings.consumer(
                     bootstrapServers,
                     group,
                     group + "-" + settings.channel(),
                     Math.min(500, settings.maxInFlight()),
                     budget,
-                    client));
+                    client);
+            if (settings.subscription() instanceof Subscription.Matching
+                    && !client.containsKey(ConsumerConfig.METADATA_MAX_AGE_CONFIG)) {
+                // A pattern's consumer finds topics created later when it refreshes its metadata:
+                // Kafka's 5 minutes by default, which would leave a new topic unread that long.
+                consumerSettings.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, (int) PATTERN_METADATA_AGE.toMillis());
+            }
+            final KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerSettings);
             channels.add(new ChannelConsumer(
                     settings,
                     consumer,
@@ -473,9 +497,9 @@ public final class KafkaPlugin implements ConnectorPlugin {
                     configuration.drainTimeout(),
                     channel.stopping()));
             LOG.info(
-                    "Consuming channel '{}' (topic {}, dead letters to {}) with {} as group {}",
+                    "Consuming channel '{}' (topics {}, dead letters to {}) with {} as group {}",
                     settings.channel(),
-                    settings.topic(),
+                    settings.subscription().describe(),
                     settings.deadLetterTopic(),
                     channel.describe(),
                     group);
@@ -483,6 +507,7 @@ public final class KafkaPlugin implements ConnectorPlugin {
         final boolean idempotent = consumed.stream().anyMatch(ConsumerChannel::idempotent);
         producers.set(ProducerChannels.start(consumers, context.injector(), connector, chosen::serves));
         running.set(List.copyOf(channels));
+        clients.consuming(topics);
         channels.forEach(ChannelConsumer::start);
         outbox.start(
                 context.injector(),

@@ -2,6 +2,7 @@ package org.jzenith.kafka;
 
 import io.opentelemetry.api.trace.Span;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -39,7 +40,17 @@ final class OutboxSender implements OutboxRelay.Sender {
         final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
         final RecordHeaders headers = new RecordHeaders();
         headers.add(InboxMethods.EVENT_ID, record.eventId().getBytes(StandardCharsets.UTF_8));
-        final String topic = ChannelSettings.of(record.channel(), configuration).topic();
+        final Optional<String> single = ChannelSettings.of(record.channel(), configuration)
+                .subscription()
+                .single();
+        if (single.isEmpty()) {
+            // No event of such a channel could ever be sent: set aside with the reason, as the broker's refusals are.
+            acknowledged.completeExceptionally(new OutboxRelay.Refused(new IllegalStateException("channel '"
+                    + record.channel() + "' consumes several topics or a pattern (kafka.channels." + record.channel()
+                    + ".topics or .pattern) and the outbox cannot send to it: a channel sent to takes one topic")));
+            return acknowledged;
+        }
+        final String topic = single.get();
         final Span span = tracing.relay(topic, record.traceParent(), headers);
         try {
             producer.send(
