@@ -1,6 +1,7 @@
 package org.jzenith.messaging.inprocess;
 
 import com.google.inject.Module;
+import io.smallrye.reactive.messaging.annotations.Merge;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.jzenith.messaging.spi.ConnectorName;
 import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.ConnectorSettings;
 import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.stream.ChannelStream;
 
 /**
  * In-process channels: an {@code @Outgoing} method, a processor's result or a {@code @Channel} emitter
@@ -58,10 +60,12 @@ public final class InProcessPlugin implements ConnectorPlugin {
     private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
     private final AtomicReference<Map<String, InProcessConnector.Policy>> policies = new AtomicReference<>(Map.of());
     private final InProcessRuntime runtime = new InProcessRuntime();
+    private final Map<String, ChannelStream> streams;
 
     private InProcessPlugin(final ChannelDeclarations declarations, final boolean shared) {
         this.declarations = declarations;
         this.shared = shared;
+        this.streams = declarations.newStreams(InProcessRuntime.BUFFER, InProcessRuntime.PATIENCE);
     }
 
     /** In-process channels of {@code consumers}: classes whose {@code @Incoming} and {@code @Outgoing} methods run. */
@@ -75,6 +79,19 @@ public final class InProcessPlugin implements ConnectorPlugin {
      */
     public static InProcessPlugin serving(final ChannelDeclarations channels) {
         return new InProcessPlugin(Objects.requireNonNull(channels, "channels"), true);
+    }
+
+    /**
+     * These channels, with a {@code @Channel(channel) Multi<T>} (or {@code Publisher<T>}, {@code
+     * Flowable<T>}) of {@code type} fed by the channel's upstream, as SmallRye injects a channel.
+     */
+    public InProcessPlugin withStream(final String channel, final Class<?> type) {
+        if (shared) {
+            throw new IllegalStateException("InProcessPlugin.serving(channels) serves the channels given: call"
+                    + " withStream on the channels (Channels.withConsumers(...).withStream(...)) that every"
+                    + " plugin serves");
+        }
+        return new InProcessPlugin(declarations.withStream(channel, type), false);
     }
 
     /** These channels, with a {@code @Channel(channel) Emitter<T>} of {@code type} feeding them. */
@@ -117,6 +134,12 @@ public final class InProcessPlugin implements ConnectorPlugin {
         return choice.get().orElseGet(() -> ChannelChoice.all(this));
     }
 
+    private Map<String, ChannelStream> servedStreams(final ChannelChoice chosen) {
+        final Map<String, ChannelStream> served = new java.util.HashMap<>(streams);
+        served.keySet().retainAll(chosen.served());
+        return Map.copyOf(served);
+    }
+
     @Override
     public List<Class<?>> configurationMappings() {
         return ChannelChoice.MAPPINGS;
@@ -128,9 +151,17 @@ public final class InProcessPlugin implements ConnectorPlugin {
         if (chosen.idle()) {
             return List.of();
         }
+        final Map<String, Class<?>> emitters =
+                declarations.only(chosen.served()).emitters();
+        final Topology topology = Topology.of(declarations);
+        final Map<String, List<String>> consumers = new java.util.HashMap<>();
+        emitters.keySet().forEach(channel -> consumers.put(channel, topology.consumerNames(channel)));
         return List.of(new InProcessModule(
                 runtime,
-                declarations.only(chosen.served()).emitters(),
+                emitters,
+                consumers,
+                servedStreams(chosen),
+                declarations.streams(),
                 declarations.consumers(),
                 chosen.owner() ? Optional.of(declarations.declared()) : Optional.empty()));
     }
@@ -158,13 +189,6 @@ public final class InProcessPlugin implements ConnectorPlugin {
                 chosen.owner());
         final Topology topology = Topology.of(declarations);
         for (final String channel : chosen.served()) {
-            if (declarations.streams().containsKey(channel)) {
-                validation.problem(
-                        "the channel '" + channel + "'",
-                        ORIGIN,
-                        "has a @Channel stream (withStream), which an in-process channel does not feed yet; consume"
-                                + " it with an @Incoming method, or serve it with a broker's plugin");
-            }
             topology.problems(channel)
                     .forEach(
                             problem -> validation.problem("the in-process channel '" + channel + "'", ORIGIN, problem));
@@ -180,7 +204,16 @@ public final class InProcessPlugin implements ConnectorPlugin {
         if (chosen.idle()) {
             return Future.succeededFuture();
         }
-        runtime.start(declarations.consumers(), context.injector(), chosen::serves, policies.get());
+        final Topology topology = Topology.of(declarations);
+        final Map<String, Merge.Mode> turns = new java.util.HashMap<>();
+        chosen.served().forEach(channel -> turns.put(channel, topology.mode(channel)));
+        runtime.start(
+                declarations.consumers(),
+                new InProcessRuntime.Streams(servedStreams(chosen), declarations.streams()),
+                context.injector(),
+                chosen::serves,
+                policies.get(),
+                turns);
         return Future.succeededFuture();
     }
 
@@ -190,6 +223,8 @@ public final class InProcessPlugin implements ConnectorPlugin {
         final Promise<Void> done = Promise.promise();
         Thread.ofVirtual().name("in-process-stop").start(() -> {
             runtime.stop();
+            // the subscribers' streams end once nothing more can come
+            streams.values().forEach(ChannelStream::complete);
             done.complete();
         });
         return done.future();
