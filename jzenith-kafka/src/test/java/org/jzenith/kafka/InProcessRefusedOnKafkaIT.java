@@ -9,13 +9,17 @@ import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.JZenith;
+import org.jzenith.messaging.Channels;
+import org.jzenith.messaging.consumer.ChannelDeclarations;
+import org.jzenith.messaging.inprocess.InProcessPlugin;
 
 /**
  * {@code @Broadcast} on an emitter, and two consumers of a channel with an emitter, are in-process
  * matters: on a Kafka channel start-up refuses both, naming the member, before any broker is asked
- * (the brokers here do not exist).
+ * (the brokers here do not exist). A processor that consumes an in-process channel and sends to a
+ * Kafka channel is not built: start-up refuses it naming the processor's channels.
  */
-class EmitterBroadcastOnKafkaIT {
+class InProcessRefusedOnKafkaIT {
 
     /** A guide's sender whose emitter broadcasts. */
     public static class BroadcastingSender {
@@ -64,5 +68,24 @@ class EmitterBroadcastOnKafkaIT {
                 .contains("NoteFiler.file")
                 .contains("NoteTaker.take")
                 .contains("consume it with one method");
+    }
+
+    @Test
+    void aProcessorConsumingInProcessAndSendingToKafkaStopsStartUpNamingItsChannels() {
+        final ChannelDeclarations channels = Channels.withConsumers(
+                InProcessBesideKafkaIT.Words.class,
+                InProcessBesideKafkaIT.Upper.class,
+                InProcessBesideKafkaIT.Sink.class);
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(KafkaPlugin.serving(channels), InProcessPlugin.serving(channels))
+                        .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:1")
+                        .withConfiguration("kafka.group-id", "notes")
+                        .withConfiguration("messaging.channels.upper.connector", "kafka"),
+                "the processor of the channel 'words'");
+
+        assertThat(failure.getMessage())
+                .contains("consumes 'words' on in-process and sends to 'upper' on kafka")
+                .contains("choose the same connector for both channels");
     }
 }
