@@ -43,6 +43,11 @@ import org.jzenith.messaging.stream.ChannelStream;
  * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), InProcessPlugin.serving(channels)).run();
  * }</pre>
  *
+ * <p>An upstream may feed a {@code @Channel("quotes") Multi<Quote>} too ({@link #withStream}).
+ * SmallRye's {@code @Broadcast} goes on the {@code @Outgoing} method or the emitter's injection point,
+ * its {@code @Merge} on the {@code @Incoming} method ({@code ONE} and {@code CONCAT} over producer
+ * methods only: {@link Topology}).
+ *
  * <p>A send completes when every consumer is done with the message and fails with the consumer's
  * failure ({@code messaging.channels.NAME.failure-strategy=nack}, the default; {@code ignore}; {@code
  * fail}); each consumer has a buffer of {@value InProcessRuntime#BUFFER} messages, and a send waits for
@@ -169,7 +174,8 @@ public final class InProcessPlugin implements ConnectorPlugin {
     /**
      * Checks the consumer classes as every connector does, each in-process channel's ends ({@link
      * Topology}: a consumer and an upstream, {@code @Broadcast} for several consumers, {@code @Merge} for
-     * several upstreams) and its settings.
+     * several upstreams, {@code ONE} and {@code CONCAT} over producer methods only) and its settings; an
+     * emitter's {@code @Broadcast} is checked where Guice makes its class.
      */
     @Override
     public void validate(final Validation validation) {
