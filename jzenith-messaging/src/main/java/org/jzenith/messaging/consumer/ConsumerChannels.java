@@ -118,13 +118,18 @@ public final class ConsumerChannels {
                 method.outgoing().ifPresent(named::add);
                 named.add(method.channel());
                 final String previous = consumed.putIfAbsent(method.channel(), subject);
-                if (classes && previous != null && !broadcast(consumers, method.channel())) {
+                // an emitter's @Broadcast is on its injection point: its binding checks it, and ChannelChoice
+                // refuses several consumers of a broker's channel with an emitter
+                if (classes
+                        && previous != null
+                        && !broadcast(consumers, method.channel())
+                        && !declared.emitters().containsKey(method.channel())) {
                     validation.problem(
                             subject,
                             origin,
                             "consumes the channel '" + method.channel() + "', as " + previous
                                     + " does already; one method per channel, or several of an in-process channel"
-                                    + " whose @Outgoing method has @Broadcast");
+                                    + " whose @Outgoing method or emitter has @Broadcast");
                 }
             }
         }

@@ -33,13 +33,30 @@ public final class ChannelEmitters {
 
     private ChannelEmitters() {}
 
-    /** Binds the emitter of {@code channel} for payloads of {@code type}, sending through {@code outbound}. */
-    @SuppressWarnings("unchecked")
+    /**
+     * Binds the emitter of a broker's {@code channel} for payloads of {@code type}, sending through {@code
+     * outbound}; {@code @Broadcast} on its injection points is refused.
+     */
     public static void bind(
             final Binder binder,
             final String channel,
             final Class<?> type,
             final Function<Injector, Outbound> outbound) {
+        bind(binder, channel, type, outbound, EmitterFanOut.BROKER);
+    }
+
+    /**
+     * Binds the emitter of {@code channel} for payloads of {@code type}, sending through {@code outbound},
+     * its injection points checked for {@code @Broadcast} by {@code fanOut} at start-up.
+     */
+    @SuppressWarnings("unchecked")
+    public static void bind(
+            final Binder binder,
+            final String channel,
+            final Class<?> type,
+            final Function<Injector, Outbound> outbound,
+            final EmitterFanOut fanOut) {
+        binder.bindListener(com.google.inject.matcher.Matchers.any(), new EmitterBroadcasts(channel, fanOut));
         final Key<Emitter<Object>> key = (Key<Emitter<Object>>)
                 Key.get(Types.newParameterizedType(Emitter.class, type), new ChannelLiteral(channel));
         final Provider<Injector> injector = binder.getProvider(Injector.class);

@@ -1,6 +1,7 @@
 package org.jzenith.messaging.inprocess;
 
 import com.google.inject.Module;
+import io.smallrye.reactive.messaging.annotations.Merge;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.jzenith.messaging.spi.ConnectorName;
 import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.ConnectorSettings;
 import org.jzenith.messaging.spi.NativeParameters;
+import org.jzenith.messaging.stream.ChannelStream;
 
 /**
  * In-process channels: an {@code @Outgoing} method, a processor's result or a {@code @Channel} emitter
@@ -41,6 +43,11 @@ import org.jzenith.messaging.spi.NativeParameters;
  * JZenith.application(args).withPlugins(KafkaPlugin.serving(channels), InProcessPlugin.serving(channels)).run();
  * }</pre>
  *
+ * <p>An upstream may feed a {@code @Channel("quotes") Multi<Quote>} too ({@link #withStream}).
+ * SmallRye's {@code @Broadcast} goes on the {@code @Outgoing} method or the emitter's injection point,
+ * its {@code @Merge} on the {@code @Incoming} method ({@code ONE} and {@code CONCAT} over producer
+ * methods only: {@link Topology}).
+ *
  * <p>A send completes when every consumer is done with the message and fails with the consumer's
  * failure ({@code messaging.channels.NAME.failure-strategy=nack}, the default; {@code ignore}; {@code
  * fail}); each consumer has a buffer of {@value InProcessRuntime#BUFFER} messages, and a send waits for
@@ -58,10 +65,12 @@ public final class InProcessPlugin implements ConnectorPlugin {
     private final AtomicReference<Optional<ChannelChoice>> choice = new AtomicReference<>(Optional.empty());
     private final AtomicReference<Map<String, InProcessConnector.Policy>> policies = new AtomicReference<>(Map.of());
     private final InProcessRuntime runtime = new InProcessRuntime();
+    private final Map<String, ChannelStream> streams;
 
     private InProcessPlugin(final ChannelDeclarations declarations, final boolean shared) {
         this.declarations = declarations;
         this.shared = shared;
+        this.streams = declarations.newStreams(InProcessRuntime.BUFFER, InProcessRuntime.PATIENCE);
     }
 
     /** In-process channels of {@code consumers}: classes whose {@code @Incoming} and {@code @Outgoing} methods run. */
@@ -75,6 +84,19 @@ public final class InProcessPlugin implements ConnectorPlugin {
      */
     public static InProcessPlugin serving(final ChannelDeclarations channels) {
         return new InProcessPlugin(Objects.requireNonNull(channels, "channels"), true);
+    }
+
+    /**
+     * These channels, with a {@code @Channel(channel) Multi<T>} (or {@code Publisher<T>}, {@code
+     * Flowable<T>}) of {@code type} fed by the channel's upstream, as SmallRye injects a channel.
+     */
+    public InProcessPlugin withStream(final String channel, final Class<?> type) {
+        if (shared) {
+            throw new IllegalStateException("InProcessPlugin.serving(channels) serves the channels given: call"
+                    + " withStream on the channels (Channels.withConsumers(...).withStream(...)) that every"
+                    + " plugin serves");
+        }
+        return new InProcessPlugin(declarations.withStream(channel, type), false);
     }
 
     /** These channels, with a {@code @Channel(channel) Emitter<T>} of {@code type} feeding them. */
@@ -117,6 +139,12 @@ public final class InProcessPlugin implements ConnectorPlugin {
         return choice.get().orElseGet(() -> ChannelChoice.all(this));
     }
 
+    private Map<String, ChannelStream> servedStreams(final ChannelChoice chosen) {
+        final Map<String, ChannelStream> served = new java.util.HashMap<>(streams);
+        served.keySet().retainAll(chosen.served());
+        return Map.copyOf(served);
+    }
+
     @Override
     public List<Class<?>> configurationMappings() {
         return ChannelChoice.MAPPINGS;
@@ -128,9 +156,17 @@ public final class InProcessPlugin implements ConnectorPlugin {
         if (chosen.idle()) {
             return List.of();
         }
+        final Map<String, Class<?>> emitters =
+                declarations.only(chosen.served()).emitters();
+        final Topology topology = Topology.of(declarations);
+        final Map<String, List<String>> consumers = new java.util.HashMap<>();
+        emitters.keySet().forEach(channel -> consumers.put(channel, topology.consumerNames(channel)));
         return List.of(new InProcessModule(
                 runtime,
-                declarations.only(chosen.served()).emitters(),
+                emitters,
+                consumers,
+                servedStreams(chosen),
+                declarations.streams(),
                 declarations.consumers(),
                 chosen.owner() ? Optional.of(declarations.declared()) : Optional.empty()));
     }
@@ -138,7 +174,8 @@ public final class InProcessPlugin implements ConnectorPlugin {
     /**
      * Checks the consumer classes as every connector does, each in-process channel's ends ({@link
      * Topology}: a consumer and an upstream, {@code @Broadcast} for several consumers, {@code @Merge} for
-     * several upstreams) and its settings.
+     * several upstreams, {@code ONE} and {@code CONCAT} over producer methods only) and its settings; an
+     * emitter's {@code @Broadcast} is checked where Guice makes its class.
      */
     @Override
     public void validate(final Validation validation) {
@@ -158,13 +195,6 @@ public final class InProcessPlugin implements ConnectorPlugin {
                 chosen.owner());
         final Topology topology = Topology.of(declarations);
         for (final String channel : chosen.served()) {
-            if (declarations.streams().containsKey(channel)) {
-                validation.problem(
-                        "the channel '" + channel + "'",
-                        ORIGIN,
-                        "has a @Channel stream (withStream), which an in-process channel does not feed yet; consume"
-                                + " it with an @Incoming method, or serve it with a broker's plugin");
-            }
             topology.problems(channel)
                     .forEach(
                             problem -> validation.problem("the in-process channel '" + channel + "'", ORIGIN, problem));
@@ -180,7 +210,16 @@ public final class InProcessPlugin implements ConnectorPlugin {
         if (chosen.idle()) {
             return Future.succeededFuture();
         }
-        runtime.start(declarations.consumers(), context.injector(), chosen::serves, policies.get());
+        final Topology topology = Topology.of(declarations);
+        final Map<String, Merge.Mode> turns = new java.util.HashMap<>();
+        chosen.served().forEach(channel -> turns.put(channel, topology.mode(channel)));
+        runtime.start(
+                declarations.consumers(),
+                new InProcessRuntime.Streams(servedStreams(chosen), declarations.streams()),
+                context.injector(),
+                chosen::serves,
+                policies.get(),
+                turns);
         return Future.succeededFuture();
     }
 
@@ -190,6 +229,8 @@ public final class InProcessPlugin implements ConnectorPlugin {
         final Promise<Void> done = Promise.promise();
         Thread.ofVirtual().name("in-process-stop").start(() -> {
             runtime.stop();
+            // the subscribers' streams end once nothing more can come
+            streams.values().forEach(ChannelStream::complete);
             done.complete();
         });
         return done.future();

@@ -19,6 +19,7 @@ import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.Outbound;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
+import org.jzenith.messaging.stream.ChannelStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ final class InProcessRuntime {
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
             "InProcessPlugin.withConsumers(...)",
             "InProcessPlugin...withEmitter",
-            "a broker's plugin ...withStream",
+            "InProcessPlugin...withStream",
             "the in-process buffer of " + BUFFER + " messages (" + PATIENCE.toSeconds() + " s)");
 
     private final FailedChannels failed = new FailedChannels();
@@ -52,6 +53,9 @@ final class InProcessRuntime {
     private final AtomicReference<Optional<Running>> running = new AtomicReference<>(Optional.empty());
     private final Map<String, Outbound> outbounds = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean draining;
+
+    /** The {@code @Channel} streams of the channels served, and every declared stream's payload type. */
+    record Streams(Map<String, ChannelStream> served, Map<String, Class<?>> types) {}
 
     private record Running(
             InProcessConnector connector,
@@ -95,12 +99,18 @@ final class InProcessRuntime {
         });
     }
 
-    /** Starts the channels {@code serves} of {@code consumers}, with {@code policies} from the settings. */
+    /**
+     * Starts the channels {@code serves} of {@code consumers} and {@code streams}, with {@code policies} from the settings and
+     * the producer methods of the channels of {@code turns} taking turns ({@code @Merge(ONE)}, {@code
+     * CONCAT}).
+     */
     void start(
             final List<Class<?>> consumers,
+            final Streams streams,
             final Injector injector,
             final Predicate<String> serves,
-            final Map<String, InProcessConnector.Policy> policies) {
+            final Map<String, InProcessConnector.Policy> policies,
+            final Map<String, io.smallrye.reactive.messaging.annotations.Merge.Mode> turns) {
         final InProcessConnector connector = new InProcessConnector(
                 policies,
                 new InProcessMetrics(injector.getInstance(MeterRegistry.class)),
@@ -116,9 +126,17 @@ final class InProcessRuntime {
                     .add(consumer);
             LOG.info("Consuming in-process channel '{}' with {}", consumer.channel(), consumer.describe());
         }
+        for (final ConsumerChannel stream :
+                ConsumerChannels.ofStreams(streams.served(), streams.types(), injector, connector, validator, failed)) {
+            channels.computeIfAbsent(
+                            stream.channel(),
+                            name -> new InProcessChannel(name, BUFFER, PATIENCE, inFlight, connector::stoppedBecause))
+                    .add(stream);
+            LOG.info("Feeding the @Channel stream of in-process channel '{}'", stream.channel());
+        }
         connector.run(channels);
         channels.values().forEach(InProcessChannel::start);
-        final ProducerChannels producers = ProducerChannels.start(consumers, injector, connector, serves);
+        final ProducerChannels producers = ProducerChannels.start(consumers, injector, connector, serves, turns);
         running.set(Optional.of(new Running(connector, Map.copyOf(channels), producers, validator)));
         LOG.info(
                 "In-process channels run: {} ({} producer method{})",

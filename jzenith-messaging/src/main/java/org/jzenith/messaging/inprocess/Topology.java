@@ -17,8 +17,9 @@ import org.jzenith.messaging.spi.NativeParameters;
  * Who sends to and who consumes each channel of the declarations: the upstreams (an emitter, a producer
  * method, a processor's results) and the downstreams ({@code @Incoming} methods), each named as start-up
  * messages name members; and what SmallRye's rules for an in-process channel say of them: one
- * downstream unless the upstream has {@code @Broadcast}, one upstream unless the downstream has
- * {@code @Merge}. Immutable.
+ * downstream unless the upstream has {@code @Broadcast} (an emitter's is on its injection point, checked
+ * where Guice makes it), one upstream unless the downstream has {@code @Merge}, and {@code @Merge(ONE)}
+ * or {@code @Merge(CONCAT)} only over producer methods, which can take turns. Immutable.
  *
  * <pre>{@code
  * Topology topology = Topology.of(declarations);
@@ -27,8 +28,26 @@ import org.jzenith.messaging.spi.NativeParameters;
  */
 public final class Topology {
 
-    /** An end of a channel: the member, whether it broadcasts or merges, and {@code @Broadcast}'s count. */
-    record End(String member, boolean annotated, int subscribers) {}
+    /** What an upstream is: it decides whether it ever completes, which {@code @Merge(CONCAT)} waits for. */
+    enum Kind {
+        /** A {@code @Channel} emitter: it never completes ({@code Emitter.complete()} ends nothing in jZenith). */
+        EMITTER,
+        /** An {@code @Outgoing} method returning a stream: it completes when its stream does. */
+        PRODUCER,
+        /** An {@code @Incoming @Outgoing} method: it sends for as long as the channel it consumes runs. */
+        PROCESSOR,
+        /** An {@code @Incoming} method: a downstream. */
+        CONSUMER,
+        /** A {@code @Channel} stream (withStream): a downstream that merges its upstreams, as SmallRye's does. */
+        STREAM
+    }
+
+    /**
+     * An end of a channel: the member, whether it broadcasts (an upstream) or merges (a downstream),
+     * {@code @Broadcast}'s count, what it is, and a downstream's {@code @Merge} mode ({@code MERGE} when it
+     * has none).
+     */
+    record End(String member, boolean annotated, int subscribers, Kind kind, Merge.Mode mode) {}
 
     private final Map<String, List<End>> upstreams;
     private final Map<String, List<End>> downstreams;
@@ -42,30 +61,45 @@ public final class Topology {
     public static Topology of(final ChannelDeclarations declarations) {
         final Map<String, List<End>> up = new LinkedHashMap<>();
         final Map<String, List<End>> down = new LinkedHashMap<>();
-        new TreeSet<>(declarations.emitters().keySet())
-                .forEach(channel -> up.computeIfAbsent(channel, name -> new ArrayList<>())
-                        .add(new End("the emitter of '" + channel + "' (withEmitter)", false, 0)));
+        new TreeSet<>(declarations.emitters().keySet()).forEach(channel -> up.computeIfAbsent(
+                        channel, name -> new ArrayList<>())
+                .add(new End(
+                        "the emitter of '" + channel + "' (withEmitter)", false, 0, Kind.EMITTER, Merge.Mode.MERGE)));
+        // SmallRye's injected channel merges its upstreams and is one more downstream of the channel
+        new TreeSet<>(declarations.streams().keySet())
+                .forEach(channel -> down.computeIfAbsent(channel, name -> new ArrayList<>())
+                        .add(new End(
+                                "the @Channel stream of '" + channel + "' (withStream)",
+                                true,
+                                0,
+                                Kind.STREAM,
+                                Merge.Mode.MERGE)));
         for (final Class<?> type : declarations.consumers()) {
             for (final OutgoingMethod.Found producer : OutgoingMethod.find(type)) {
                 up.computeIfAbsent(producer.channel(), name -> new ArrayList<>())
-                        .add(upstream(OutgoingMethod.describe(type, producer.method()), producer.method()));
+                        .add(upstream(
+                                OutgoingMethod.describe(type, producer.method()), producer.method(), Kind.PRODUCER));
             }
             for (final IncomingMethod.Found method : IncomingMethod.find(type, NativeParameters.NONE)) {
                 final String member = IncomingMethod.describe(type, method.method());
                 method.outgoing().ifPresent(out -> up.computeIfAbsent(out, name -> new ArrayList<>())
-                        .add(upstream(member, method.method())));
+                        .add(upstream(member, method.method(), Kind.PROCESSOR)));
                 final Merge merge = method.method().getAnnotation(Merge.class);
                 down.computeIfAbsent(method.channel(), name -> new ArrayList<>())
                         .add(new End(
-                                member, merge != null, merge == null || merge.value() == Merge.Mode.MERGE ? 0 : -1));
+                                member,
+                                merge != null,
+                                0,
+                                Kind.CONSUMER,
+                                merge == null ? Merge.Mode.MERGE : merge.value()));
             }
         }
         return new Topology(Map.copyOf(up), Map.copyOf(down));
     }
 
-    private static End upstream(final String member, final java.lang.reflect.Method method) {
+    private static End upstream(final String member, final java.lang.reflect.Method method, final Kind kind) {
         final Broadcast broadcast = method.getAnnotation(Broadcast.class);
-        return new End(member, broadcast != null, broadcast == null ? 0 : broadcast.value());
+        return new End(member, broadcast != null, broadcast == null ? 0 : broadcast.value(), kind, Merge.Mode.MERGE);
     }
 
     /** Whether {@code channel} has both an upstream and an {@code @Incoming} downstream here: SmallRye keeps it in-process. */
@@ -80,9 +114,36 @@ public final class Topology {
         return both;
     }
 
-    /** How many {@code @Incoming} methods consume {@code channel}. */
+    /** How many {@code @Incoming} methods and {@code @Channel} streams consume {@code channel}. */
     public int consumers(final String channel) {
         return downstreams.getOrDefault(channel, List.of()).size();
+    }
+
+    /** How many {@code @Incoming} methods consume {@code channel}, its {@code @Channel} stream left out. */
+    public int incomingMethods(final String channel) {
+        return (int) downstreams.getOrDefault(channel, List.of()).stream()
+                .filter(end -> end.kind() == Kind.CONSUMER)
+                .count();
+    }
+
+    /** The consumers of {@code channel}, named as start-up messages name members, in order. */
+    public List<String> consumerNames(final String channel) {
+        return downstreams.getOrDefault(channel, List.of()).stream()
+                .map(End::member)
+                .toList();
+    }
+
+    /**
+     * How {@code channel}'s producer methods take turns: {@code ONE} or {@code CONCAT} when its one consumer
+     * says so and it has several upstreams (all producer methods, or {@link #problems} refuses it), {@code
+     * MERGE} (all at once) otherwise.
+     */
+    public Merge.Mode mode(final String channel) {
+        final List<End> down = downstreams.getOrDefault(channel, List.of());
+        if (down.size() != 1 || upstreams.getOrDefault(channel, List.of()).size() < 2) {
+            return Merge.Mode.MERGE;
+        }
+        return down.getFirst().mode();
     }
 
     /** A member with {@code @Broadcast} or {@code @Merge}, and which of the two. */
@@ -95,7 +156,7 @@ public final class Topology {
                 .filter(End::annotated)
                 .forEach(end -> members.add(new Annotated(end.member(), "@Broadcast")));
         downstreams.getOrDefault(channel, List.of()).stream()
-                .filter(End::annotated)
+                .filter(end -> end.annotated() && end.kind() != Kind.STREAM)
                 .forEach(end -> members.add(new Annotated(end.member(), "@Merge")));
         return members;
     }
@@ -107,7 +168,8 @@ public final class Topology {
         final List<String> problems = new ArrayList<>();
         if (down.isEmpty()) {
             problems.add("is sent to by " + names(up) + " but no @Incoming(\"" + channel + "\") method of the"
-                    + " application consumes it, so an in-process channel would lose its messages; add the consumer,"
+                    + " application consumes it (nor a @Channel stream, withStream), so an in-process channel would lose"
+                    + " its messages; add the consumer,"
                     + " or serve the channel with a broker's plugin (messaging.channels." + channel
                     + ".connector=kafka)");
             return problems;
@@ -119,10 +181,13 @@ public final class Topology {
                     + ".connector=kafka)");
             return problems;
         }
-        final boolean broadcast = up.stream().anyMatch(End::annotated);
-        if (down.size() > 1 && !broadcast) {
+        // an emitter's @Broadcast is on its injection point, which the emitter's binding checks (ChannelEmitters)
+        final List<End> unicast = up.stream()
+                .filter(end -> !end.annotated() && end.kind() != Kind.EMITTER)
+                .toList();
+        if (down.size() > 1 && !unicast.isEmpty()) {
             problems.add("is consumed by " + down.size() + " methods (" + names(down) + "), and in-process only one"
-                    + " may consume a channel unless its upstream broadcasts: annotate " + names(up)
+                    + " may consume a channel unless its upstream broadcasts: annotate " + names(unicast)
                     + " with @Broadcast, or consume it with one method");
         }
         up.stream()
@@ -132,17 +197,48 @@ public final class Topology {
                         + ", but " + down.size() + " method" + (down.size() == 1 ? "" : "s") + " consume it ("
                         + names(down) + "), so it would never send; use @Broadcast(" + down.size()
                         + ") or @Broadcast"));
-        down.stream()
-                .filter(end -> end.subscribers() < 0)
-                .forEach(end -> problems.add("is consumed by " + end.member() + " with @Merge(ONE) or @Merge(CONCAT),"
-                        + " which jZenith does not build (it interleaves the upstreams as they send, Merge.Mode.MERGE):"
-                        + " use @Merge"));
+        if (up.size() > 1) {
+            down.stream()
+                    .filter(end -> end.mode() != Merge.Mode.MERGE)
+                    .forEach(end -> problems.addAll(turns(end, up, down)));
+        }
         final boolean merge = down.stream().allMatch(End::annotated);
         if (up.size() > 1 && !merge) {
             problems.add("is sent to by " + up.size() + " upstreams (" + names(up) + "), and in-process a consumer"
                     + " takes one upstream unless it merges: annotate "
                     + names(down.stream().filter(end -> !end.annotated()).toList())
                     + " with @Merge, or send through one of them");
+        }
+        return problems;
+    }
+
+    /**
+     * What is wrong with {@code @Merge(ONE)} or {@code @Merge(CONCAT)} on {@code consumer}: both take the
+     * producer methods in turn (ONE the first only, CONCAT each once the one before completed), so every
+     * upstream must be a producer method (an emitter never completes, and a processor sends as long as its
+     * channel runs: what they sent while not their turn would be lost), and the consumer the only one.
+     */
+    private static List<String> turns(final End consumer, final List<End> up, final List<End> down) {
+        final String annotation = "@Merge(" + consumer.mode() + ")";
+        final List<String> problems = new ArrayList<>();
+        final List<End> endless =
+                up.stream().filter(end -> end.kind() != Kind.PRODUCER).toList();
+        if (!endless.isEmpty()) {
+            problems.add("is consumed by " + consumer.member() + " with " + annotation + ", which takes the channel's"
+                    + " @Outgoing methods in turn ("
+                    + (consumer.mode() == Merge.Mode.ONE
+                            ? "the first only, the others never called"
+                            : "each once the one before completed its stream")
+                    + "), but " + names(endless) + " never complete"
+                    + (endless.size() == 1 ? "s" : "") + " (an emitter or a processor sends as long as the"
+                    + " application runs, and what it sent out of turn would be lost): use @Merge, which takes every"
+                    + " upstream as it sends, or send only from @Outgoing methods");
+        }
+        if (down.size() > 1) {
+            problems.add("is consumed by " + consumer.member() + " with " + annotation + " and by "
+                    + names(down.stream().filter(end -> end != consumer).toList()) + " too; in-process the upstreams"
+                    + " take turns for the channel's only consumer: use @Merge, or consume the channel with one"
+                    + " method");
         }
         return problems;
     }

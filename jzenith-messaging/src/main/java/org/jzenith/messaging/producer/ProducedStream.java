@@ -36,6 +36,7 @@ final class ProducedStream implements Flow.Subscriber<Object> {
     private final AtomicLong sent = new AtomicLong();
     private volatile Flow.Subscription subscription;
     private volatile boolean stopping;
+    private volatile boolean completed;
 
     ProducedStream(final OutgoingMethod method, final Payload payload, final Outbound outbound) {
         this.method = method;
@@ -69,6 +70,7 @@ final class ProducedStream implements Flow.Subscriber<Object> {
     @Override
     public void onComplete() {
         LOG.info("The stream of {} completed after {} messages", method.describe(), sent.get());
+        completed = true;
         items.add(COMPLETE);
     }
 
@@ -81,6 +83,14 @@ final class ProducedStream implements Flow.Subscriber<Object> {
         }
         items.add(COMPLETE);
         return ended;
+    }
+
+    /**
+     * Completes once every item the stream emitted is handed to the connector: {@code true} when the stream
+     * completed, {@code false} when it failed or was cancelled ({@link #stop}).
+     */
+    CompletableFuture<Boolean> finished() {
+        return ended.thenApply(done -> completed && !stopping);
     }
 
     /** How many items were confirmed by the broker. */

@@ -337,6 +337,18 @@ public final class ChannelChoice {
             assigned.forEach(servedBy::putIfAbsent);
             final Topology topology = Topology.of(plugin.channels());
             assigned.forEach((channel, connector) -> {
+                if (connector.equals(plugin.connector().name())
+                        && !inProcess(plugin)
+                        && plugin.channels().emitters().containsKey(channel)
+                        && topology.incomingMethods(channel) > 1) {
+                    validation.problem(
+                            "the channel '" + channel + "'",
+                            plugin.connector().plugin(),
+                            "is consumed by " + String.join(", ", topology.consumerNames(channel)) + ", and "
+                                    + connector + " serves it, where one method consumes a channel (its consumer"
+                                    + " group gets every message): consume it with one method, or run the channel"
+                                    + " in-process (InProcessPlugin) with @Broadcast on its emitter");
+                }
                 if (connector.equals(plugin.connector().name()) && !inProcess(plugin)) {
                     topology.annotated(channel)
                             .forEach(member -> validation.problem(

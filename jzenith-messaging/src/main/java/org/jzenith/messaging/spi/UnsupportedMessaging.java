@@ -66,9 +66,10 @@ public final class UnsupportedMessaging {
                 SMALLRYE + "annotations.OnOverflow",
                 "is SmallRye's old @OnOverflow: use org.eclipse.microprofile.reactive.messaging.OnOverflow",
                 SMALLRYE + "annotations.Broadcast",
-                "hands a channel's messages to several consumers, which jZenith does on the @Outgoing method of an"
-                        + " in-process channel only (InProcessPlugin): move @Broadcast to the method that produces the"
-                        + " channel, such as @Outgoing(\"prices\") @Broadcast Multi<Price> prices()",
+                "hands a channel's messages to several consumers, which jZenith does on the @Outgoing method or the"
+                        + " @Channel emitter of an in-process channel only (InProcessPlugin): move @Broadcast to what"
+                        + " sends to the channel, such as @Outgoing(\"prices\") @Broadcast Multi<Price> prices() or"
+                        + " @Channel(\"prices\") @Broadcast Emitter<Price> prices",
                 SMALLRYE + "annotations.Merge",
                 "takes several upstreams of a channel, which jZenith does on the @Incoming method of an in-process"
                         + " channel only (InProcessPlugin): move @Merge to the method that consumes the channel",
@@ -229,16 +230,35 @@ public final class UnsupportedMessaging {
     }
 
     /**
-     * Whether {@code annotation} is {@code @Broadcast} on an {@code @Outgoing} method or {@code @Merge} on
-     * an {@code @Incoming} one, where in-process channels honour them; start-up refuses them on a broker's
-     * channel ({@link ChannelChoice}).
+     * Whether {@code annotation} is {@code @Broadcast} on an {@code @Outgoing} method or a {@code @Channel}
+     * emitter, or {@code @Merge} on an {@code @Incoming} method, where in-process channels honour them;
+     * start-up refuses them on a broker's channel ({@link ChannelChoice} for methods, the emitter's binding
+     * for emitters).
      */
     private static boolean inProcessPlacement(final AnnotatedElement element, final String annotation) {
+        if (annotation.equals(SMALLRYE + "annotations.Broadcast") && emitter(element)) {
+            // the emitter's binding refuses it on a channel a broker serves (ChannelEmitters)
+            return true;
+        }
         return element instanceof Method method
                 && ((annotation.equals(SMALLRYE + "annotations.Broadcast")
                                 && method.isAnnotationPresent(Outgoing.class))
                         || (annotation.equals(SMALLRYE + "annotations.Merge")
                                 && method.isAnnotationPresent(Incoming.class)));
+    }
+
+    /** Whether {@code element} is a {@code @Channel} field or parameter of an {@code Emitter} or {@code MutinyEmitter}. */
+    private static boolean emitter(final AnnotatedElement element) {
+        final Class<?> type;
+        if (element instanceof Field field) {
+            type = field.getType();
+        } else if (element instanceof java.lang.reflect.Parameter parameter) {
+            type = parameter.getType();
+        } else {
+            return false;
+        }
+        return element.isAnnotationPresent(Channel.class)
+                && (type.getName().equals(MP + "Emitter") || type.getName().equals(SMALLRYE + "MutinyEmitter"));
     }
 
     /** {@code @OnOverflow} on a method or constructor, which bounds nothing there. */

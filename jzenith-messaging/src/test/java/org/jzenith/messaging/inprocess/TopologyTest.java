@@ -68,15 +68,91 @@ class TopologyTest {
                 .contains("annotate Chain.process with @Merge");
     }
 
+    public static class TwoProducers {
+        @Outgoing("a")
+        public Flow.Publisher<String> first() {
+            return new SubmissionPublisher<>();
+        }
+
+        @Outgoing("a")
+        public Flow.Publisher<String> second() {
+            return new SubmissionPublisher<>();
+        }
+    }
+
+    public static class ProcessorToA {
+        @Incoming("z")
+        @Outgoing("a")
+        public String process(final String value) {
+            return value;
+        }
+    }
+
+    public static class OneMerge {
+        @Incoming("a")
+        @Merge(Merge.Mode.ONE)
+        public void first(final String value) {}
+    }
+
+    public static class PlainA {
+        @Incoming("a")
+        public void plain(final String value) {}
+    }
+
     @Test
-    void mergeModesOtherThanMergeAreRefused() {
+    void concatOfProducerMethodsRunsInTurnsAndSoDoesOne() {
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, ConcatMerge.class))
+                        .problems("a"))
+                .isEmpty();
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, ConcatMerge.class))
+                        .mode("a"))
+                .isEqualTo(Merge.Mode.CONCAT);
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, OneMerge.class))
+                        .mode("a"))
+                .isEqualTo(Merge.Mode.ONE);
+    }
+
+    @Test
+    void aSingleUpstreamNeedsNoTurnsWhateverTheMode() {
         final Topology topology =
                 Topology.of(ChannelDeclarations.of(ConcatMerge.class).withEmitter("a", String.class));
 
-        assertThat(topology.problems("a"))
+        assertThat(topology.problems("a")).isEmpty();
+        assertThat(topology.mode("a")).isEqualTo(Merge.Mode.MERGE);
+    }
+
+    @Test
+    void concatOrOneWithAnEmitterOrAProcessorAmongTheUpstreamsIsRefusedNamingThem() {
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, ConcatMerge.class)
+                                .withEmitter("a", String.class))
+                        .problems("a"))
                 .singleElement()
                 .asString()
-                .contains("ConcatMerge.all with @Merge(ONE) or @Merge(CONCAT)");
+                .contains("ConcatMerge.all with @Merge(CONCAT)")
+                .contains("the emitter of 'a' (withEmitter) never completes")
+                .contains("use @Merge");
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, ProcessorToA.class, OneMerge.class))
+                        .problems("a"))
+                .singleElement()
+                .asString()
+                .contains("OneMerge.first with @Merge(ONE)")
+                .contains("ProcessorToA.process never completes");
+    }
+
+    @Test
+    void oneWithAnotherConsumerOfTheChannelIsRefused() {
+        assertThat(Topology.of(ChannelDeclarations.of(TwoProducers.class, OneMerge.class, PlainA.class))
+                        .problems("a"))
+                .anySatisfy(problem ->
+                        assertThat(problem).contains("OneMerge.first with @Merge(ONE) and by PlainA.plain too"));
+    }
+
+    @Test
+    void anEmitterOfAChannelWithTwoConsumersIsLeftToItsInjectionPoint() {
+        assertThat(Topology.of(ChannelDeclarations.of(PlainA.class, OneMerge.class)
+                                .withEmitter("a", String.class))
+                        .problems("a"))
+                .isEmpty();
     }
 
     @Test

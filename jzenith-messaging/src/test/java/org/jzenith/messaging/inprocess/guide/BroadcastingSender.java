@@ -1,13 +1,18 @@
 package org.jzenith.messaging.inprocess.guide;
 
 import io.smallrye.reactive.messaging.annotations.Broadcast;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 
-/** A sender that asks its emitter to broadcast, which jZenith does not build (only on an @Outgoing method). */
+/** A sender whose emitter broadcasts each order to every consumer of "orders", as SmallRye's guide has it. */
 public class BroadcastingSender {
 
     @Channel("orders")
     @Broadcast
     Emitter<String> orders;
+
+    public CompletionStage<Void> place(final String order) {
+        return orders.send(order);
+    }
 }

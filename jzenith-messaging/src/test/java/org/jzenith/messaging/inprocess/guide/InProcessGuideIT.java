@@ -25,8 +25,8 @@ import org.jzenith.test.Await;
 /**
  * The SmallRye and Quarkus guides' in-process channels, with no broker anywhere: a producer, a processor
  * and a sink chained through two channels; an emitter whose send completes when its consumer is done
- * and fails with the consumer's failure; {@code @Broadcast} to two consumers; {@code @Merge} of two
- * producers; and start-up refusing each channel the guides' rules do not allow, naming the members.
+ * and fails with the consumer's failure; {@code @Broadcast} to two consumers, from a producer method and
+ * from an emitter; {@code @Merge} of two producers, and its modes {@code ONE} and {@code CONCAT}; and start-up refusing each channel the guides' rules do not allow, naming the members.
  * The messaging classes carry no jZenith annotation.
  */
 class InProcessGuideIT {
@@ -273,15 +273,126 @@ class InProcessGuideIT {
     }
 
     @Test
-    void broadcastOnAnEmitterFieldStopsStartUpNamingTheField() {
+    void mergeConcatTakesTheSecondProducerOnlyOnceTheFirstCompleted() {
+        final JZenith app = start(InProcessPlugin.withConsumers(Announcements.class, ConcatBoard.class));
+
+        final ConcatBoard board = app.instance(ConcatBoard.class);
+        Await.until(WAIT, "six announcements", () -> board.shown.size() == 6);
+        assertThat(board.shown).containsExactly("a", "b", "c", "D", "E", "F");
+        assertThat(app.instance(Announcements.class).secondCalledAfterFirstCompleted)
+                .containsExactly(true);
+    }
+
+    @Test
+    void mergeOneTakesTheFirstProducerAndNeverCallsTheOthers() {
+        final JZenith app = start(InProcessPlugin.withConsumers(Announcements.class, OneBoard.class));
+
+        final OneBoard board = app.instance(OneBoard.class);
+        final Announcements announcements = app.instance(Announcements.class);
+        Await.until(WAIT, "the first producer completed", announcements.firstCompleted::get);
+        Await.until(WAIT, "three announcements", () -> board.shown.size() == 3);
+        assertThat(board.shown).containsExactly("a", "b", "c");
+        assertThat(announcements.secondCalledAfterFirstCompleted).isEmpty();
+    }
+
+    @Test
+    void mergeConcatWithAnEmitterAmongTheUpstreamsStopsStartUpNamingIt() {
         final RuntimeException failure = assertRefusesToStart(
                 JZenith.application()
-                        .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class)
-                                .withEmitter("orders", String.class))
-                        .withModules(binder -> binder.bind(BroadcastingSender.class)),
-                "BroadcastingSender.orders");
+                        .withPlugins(InProcessPlugin.withConsumers(Announcements.class, ConcatBoard.class)
+                                .withEmitter("announcements", String.class)),
+                "ConcatBoard.show");
 
-        assertThat(failure.getMessage()).contains("has @Broadcast").contains("move @Broadcast to the method");
+        assertThat(failure.getMessage())
+                .contains("@Merge(CONCAT)")
+                .contains("the emitter of 'announcements' (withEmitter) never completes")
+                .contains("use @Merge");
+    }
+
+    @Test
+    void aBroadcastingEmitterHandsEachMessageToEveryConsumerAndItsSendWaitsForAll() throws Exception {
+        final JZenith app = JZenith.application()
+                .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class, OrderAudit.class)
+                        .withEmitter("orders", String.class))
+                .withModules(binder -> binder.bind(BroadcastingSender.class))
+                .start();
+        apps.add(app);
+        final OrderHandler handler = app.instance(OrderHandler.class);
+
+        final CompletableFuture<Void> sent =
+                app.instance(BroadcastingSender.class).place("slow").toCompletableFuture();
+        Await.until(WAIT, "the audit to take the order", () -> !app.instance(OrderAudit.class)
+                .audited
+                .isEmpty());
+        assertThat(handler.slowStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .isTrue();
+        assertThat(sent).isNotDone();
+
+        handler.letSlowGo.countDown();
+        sent.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(handler.handled).containsExactly("slow");
+        assertThat(app.instance(OrderAudit.class).audited).containsExactly("slow");
+    }
+
+    @Test
+    void anEmitterWithoutBroadcastOfAChannelWithTwoConsumersStopsStartUpNamingTheField() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class, OrderAudit.class)
+                                .withEmitter("orders", String.class))
+                        .withModules(binder -> binder.bind(OrderSender.class)),
+                "OrderSender.orders");
+
+        assertThat(failure.getMessage())
+                .contains("OrderHandler.handle")
+                .contains("OrderAudit.audit")
+                .contains("annotate it with @Broadcast");
+    }
+
+    @Test
+    void anEmitterBroadcastWaitingForMoreConsumersThanTheChannelHasStopsStartUp() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(InProcessPlugin.withConsumers(OrderHandler.class, OrderAudit.class)
+                                .withEmitter("orders", String.class))
+                        .withModules(binder -> binder.bind(OverBroadcastingSender.class)),
+                "OverBroadcastingSender.orders");
+
+        assertThat(failure.getMessage()).contains("@Broadcast(3)").contains("use @Broadcast(2) or @Broadcast");
+    }
+
+    @Test
+    void aChannelStreamIsFedByTheInProcessChannelAndTheSendCompletesOnceItsSubscriberTookThePayload() throws Exception {
+        final JZenith app = JZenith.application()
+                .withPlugins(InProcessPlugin.withConsumers()
+                        .withEmitter("quotes", String.class)
+                        .withStream("quotes", String.class))
+                .withModules(binder -> binder.bind(QuoteResource.class))
+                .start();
+        apps.add(app);
+        final List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        app.instance(QuoteResource.class).stream().subscribe().with(received::add);
+
+        final QuoteSender sender = app.instance(QuoteSender.class);
+        sender.send("ACME 12.5").toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        sender.send("ACME 12.75").toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+        Await.until(WAIT, "two quotes streamed", () -> received.size() == 2);
+        assertThat(received).containsExactly("ACME 12.5", "ACME 12.75");
+    }
+
+    @Test
+    void aChannelStreamBesideAnIncomingMethodNeedsABroadcastingUpstream() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(InProcessPlugin.withConsumers(PlainTicks.class, TickCounter.class)
+                                .withStream("ticks", Integer.class)),
+                "ticks");
+
+        assertThat(failure.getMessage())
+                .contains("the @Channel stream of 'ticks' (withStream)")
+                .contains("TickCounter.count")
+                .contains("annotate PlainTicks.ticks with @Broadcast");
     }
 
     @Test
