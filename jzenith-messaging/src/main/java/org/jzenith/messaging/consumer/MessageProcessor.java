@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * fine, and acknowledges the message (commits its offset) only when it returns true. The method itself is
  * called where the execution rule says ({@link IncomingMethod#execution()}, as for REST resources): on that
  * virtual thread, or, when it returns a reactive type or has {@code @NonBlocking}, on the channel's Vert.x
- * event loop while that thread waits ({@link EventLoopCall}). Logs name the message's position, never its
+ * event loop while that thread waits ({@code EventLoopCall}). Logs name the message's position, never its
  * payload. Thread-safe.
  *
  * <pre>{@code
