@@ -3,6 +3,7 @@ package org.jzenith.messaging.consumer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.inject.Injector;
 import io.smallrye.reactive.messaging.annotations.Broadcast;
+import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,6 +179,7 @@ public final class ConsumerChannels {
             final FailedChannels failed,
             final java.util.function.Predicate<String> serves) {
         final ObjectMapper json = Json.of(injector);
+        final Vertx vertx = injector.getInstance(Vertx.class);
         final List<ConsumerChannel> channels = new ArrayList<>();
         for (final Class<?> type : consumers) {
             final List<IncomingMethod.Found> methods = IncomingMethod.find(type, connector.parameters()).stream()
@@ -214,7 +216,8 @@ public final class ConsumerChannels {
                                 stopping,
                                 connector.tracing(),
                                 forward,
-                                failed),
+                                failed,
+                                vertx),
                         stopping));
             }
         }

@@ -14,6 +14,8 @@ import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.core.spi.execution.Execution;
+import org.jzenith.core.spi.execution.ExecutionRule;
 import org.jzenith.messaging.Idempotent;
 import org.jzenith.messaging.spi.NativeParameters;
 import org.jzenith.messaging.spi.NativeParameters.ParameterReader;
@@ -37,6 +39,9 @@ import org.jzenith.messaging.spi.Streams;
  * @param takesMessage whether it takes a {@code Message<T>}: the reader then reads its payload, which the
  *     processor hands over in a message with the connector's metadata and its own ack and nack
  * @param acknowledgment when its messages are acknowledged ({@link Acknowledgements})
+ * @param execution where it is called ({@link ExecutionRule}, as for REST resources): on the channel's
+ *     Vert.x event loop ({@code EVENT_LOOP}: it returns a reactive type, or has {@code @NonBlocking}), else
+ *     on the channel's processing virtual thread ({@code @Blocking} too: messaging has no worker pool)
  */
 public record IncomingMethod(
         Class<?> type,
@@ -47,7 +52,8 @@ public record IncomingMethod(
         MethodHandle handle,
         Optional<Forward> forward,
         boolean takesMessage,
-        Acknowledgment.Strategy acknowledgment) {
+        Acknowledgment.Strategy acknowledgment,
+        Execution execution) {
 
     /** A method that takes its payload and is acknowledged once done ({@code POST_PROCESSING}). */
     public IncomingMethod(
@@ -58,12 +64,28 @@ public record IncomingMethod(
             final Returns returns,
             final MethodHandle handle,
             final Optional<Forward> forward) {
-        this(type, method, channel, reader, returns, handle, forward, false, Acknowledgment.Strategy.POST_PROCESSING);
+        this(
+                type,
+                method,
+                channel,
+                reader,
+                returns,
+                handle,
+                forward,
+                false,
+                Acknowledgment.Strategy.POST_PROCESSING,
+                Execution.VIRTUAL_THREAD);
+    }
+
+    /** Whether it is called on the channel's event loop, not on its processing virtual thread. */
+    public boolean onEventLoop() {
+        return execution == Execution.EVENT_LOOP;
     }
 
     /** This method calling {@code other} instead: the inbox's wrapper. */
     public IncomingMethod withHandle(final MethodHandle other) {
-        return new IncomingMethod(type, method, channel, reader, returns, other, forward, takesMessage, acknowledgment);
+        return new IncomingMethod(
+                type, method, channel, reader, returns, other, forward, takesMessage, acknowledgment, execution);
     }
 
     /**
@@ -144,6 +166,12 @@ public record IncomingMethod(
             }
         }
         Acknowledgements.problem(method).ifPresent(problems::add);
+        if (method.isAnnotationPresent(Idempotent.class)
+                && ExecutionRule.of(false, method, method.getDeclaringClass()) == Execution.EVENT_LOOP) {
+            problems.add("is @Idempotent and @NonBlocking (on the method or its class): the inbox's transaction"
+                    + " blocks, which an event loop must not; remove @NonBlocking, the method then runs on a"
+                    + " virtual thread");
+        }
         Returns.of(method.getReturnType())
                 .ifPresentOrElse(
                         returns -> {},
@@ -244,10 +272,21 @@ public record IncomingMethod(
                     handle,
                     forward,
                     takesMessage,
-                    Acknowledgements.of(method));
+                    Acknowledgements.of(method),
+                    execution(type, method, returns));
         } catch (final IllegalAccessException e) {
             throw new IllegalStateException("cannot call " + describe(type, method) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Where a per-message method is called: the rule REST resources follow ({@link ExecutionRule}), with
+     * the method's annotation before its class's. {@code @Blocking} asks for a worker, and a message's
+     * processing virtual thread is where messaging blocks.
+     */
+    static Execution execution(final Class<?> type, final Method method, final Returns returns) {
+        final Execution execution = ExecutionRule.of(returns != Returns.PLAIN, method, type);
+        return execution == Execution.WORKER ? Execution.VIRTUAL_THREAD : execution;
     }
 
     /** {@code OrderEvents.onOrder}, for messages. */

@@ -2,6 +2,7 @@ package org.jzenith.messaging.consumer;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
+import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,12 +33,15 @@ import org.slf4j.LoggerFactory;
  * again with backoff, and when every attempt failed or
  * it cannot be read at all does what the channel's failure strategy says (by default: to the
  * connector's dead letters). The connector calls it on a virtual thread of its own, where blocking is
- * fine, and acknowledges the message (commits its offset) only when it returns true. Logs name the
- * message's position, never its payload. Thread-safe.
+ * fine, and acknowledges the message (commits its offset) only when it returns true. The method itself is
+ * called where the execution rule says ({@link IncomingMethod#execution()}, as for REST resources): on that
+ * virtual thread, or, when it returns a reactive type or has {@code @NonBlocking}, on the channel's Vert.x
+ * event loop while that thread waits ({@code EventLoopCall}). Logs name the message's position, never its
+ * payload. Thread-safe.
  *
  * <pre>{@code
  * MessageProcessor processor = new MessageProcessor(policy, method, bean, validator, deadLetters, meters,
- *         stopping, tracing, Optional.empty(), failedChannels);
+ *         stopping, tracing, Optional.empty(), failedChannels, vertx);
  * if (processor.process(message)) { acknowledge(message); }
  * }</pre>
  */
@@ -59,9 +63,53 @@ public final class MessageProcessor {
     private final FailedChannels failedChannels;
     /** Whether the method is {@code @Idempotent}: only then does the inbox need the message bound. */
     private final boolean inbox;
+    /** Where the method is called when the execution rule puts it on an event loop; else on this thread. */
+    private final Optional<EventLoopCall> eventLoop;
 
     /**
-     * A processor of {@code method}'s channel.
+     * A processor of {@code method}'s channel whose method is called on the connector's processing thread:
+     * one the execution rule puts on a virtual thread.
+     *
+     * @param stopping counted down when the channel stops; the processor counts it down itself when the
+     *     failure strategy {@code fail} stops the channel
+     * @param forward where a processor method's results are sent, for one with {@code @Outgoing}
+     * @throws IllegalArgumentException when the rule puts {@code method} on an event loop: make its
+     *     processor with a Vert.x instance
+     */
+    public MessageProcessor(
+            final ChannelPolicy settings,
+            final IncomingMethod method,
+            final Object bean,
+            final PayloadValidator validator,
+            final DeadLetters deadLetters,
+            final ChannelMeters metrics,
+            final CountDownLatch stopping,
+            final MessageTracing tracing,
+            final Optional<Emitter<Object>> forward,
+            final FailedChannels failedChannels) {
+        this(
+                settings,
+                method,
+                bean,
+                validator,
+                deadLetters,
+                metrics,
+                stopping,
+                tracing,
+                forward,
+                failedChannels,
+                Optional.empty());
+        if (method.onEventLoop()) {
+            throw new IllegalArgumentException(method.describe()
+                    + " is called on an event loop (it returns a reactive type or has @NonBlocking): make its"
+                    + " processor with the application's Vertx");
+        }
+    }
+
+    /**
+     * A processor of {@code method}'s channel that calls the method where the execution rule says: on an
+     * event-loop context of {@code vertx} made for this channel (the connector's processing thread waits
+     * for it), or on the processing thread itself.
      *
      * @param stopping counted down when the channel stops; the processor counts it down itself when the
      *     failure strategy {@code fail} stops the channel
@@ -77,7 +125,35 @@ public final class MessageProcessor {
             final CountDownLatch stopping,
             final MessageTracing tracing,
             final Optional<Emitter<Object>> forward,
-            final FailedChannels failedChannels) {
+            final FailedChannels failedChannels,
+            final Vertx vertx) {
+        this(
+                settings,
+                method,
+                bean,
+                validator,
+                deadLetters,
+                metrics,
+                stopping,
+                tracing,
+                forward,
+                failedChannels,
+                method.onEventLoop() ? Optional.of(new EventLoopCall(vertx)) : Optional.empty());
+    }
+
+    private MessageProcessor(
+            final ChannelPolicy settings,
+            final IncomingMethod method,
+            final Object bean,
+            final PayloadValidator validator,
+            final DeadLetters deadLetters,
+            final ChannelMeters metrics,
+            final CountDownLatch stopping,
+            final MessageTracing tracing,
+            final Optional<Emitter<Object>> forward,
+            final FailedChannels failedChannels,
+            final Optional<EventLoopCall> eventLoop) {
+        this.eventLoop = eventLoop;
         this.forward = forward;
         this.failedChannels = failedChannels;
         this.tracing = tracing;
@@ -132,8 +208,9 @@ public final class MessageProcessor {
         // message for nothing, as binding the message would for a method that is not idempotent.
         try (Scope _ = span.getSpanContext().isValid() ? span.makeCurrent() : Scope.noop()) {
             final Outcome outcome = inbox
-                    ? ScopedValue.where(InboxMethods.MESSAGE, message).call(() -> processIn(message, acknowledged))
-                    : processIn(message, acknowledged);
+                    ? ScopedValue.where(InboxMethods.MESSAGE, message)
+                            .call(() -> processIn(message, acknowledged, span))
+                    : processIn(message, acknowledged, span);
             outcome.failure().ifPresentOrElse(cause -> fail(span, cause), span::end);
             return outcome.done();
         } finally {
@@ -161,7 +238,7 @@ public final class MessageProcessor {
     }
 
     /** Takes the message to its end: the method succeeded, it went to dead letters, or the channel stopped first. */
-    private Outcome processIn(final InboundMessage message, final Runnable acknowledged) {
+    private Outcome processIn(final InboundMessage message, final Runnable acknowledged, final Span span) {
         final Acknowledgment.Strategy strategy = method.acknowledgment();
         if (strategy == Acknowledgment.Strategy.PRE_PROCESSING || strategy == Acknowledgment.Strategy.NONE) {
             acknowledged.run();
@@ -196,7 +273,7 @@ public final class MessageProcessor {
         int attempt = 0;
         while (true) {
             attempt++;
-            final Attempt tried = attempt(argument);
+            final Attempt tried = attempt(argument, span);
             if (tried.failure().isEmpty()) {
                 afterForward(message, tried.sending(), attempt, acknowledged, settlement);
                 settlement.ifPresent(settles -> watch(message, settles));
@@ -254,8 +331,11 @@ public final class MessageProcessor {
      * (sends of one source stay in order), and this one is acknowledged when the broker has its result
      * ({@link #afterForward}).
      */
-    private Attempt attempt(final Object argument) {
+    private Attempt attempt(final Object argument, final Span span) {
         try {
+            if (eventLoop.isPresent()) {
+                return Attempt.succeeded(forward(eventLoop.get().call(method, bean, argument, span)));
+            }
             final Object result = method.handle().invoke(bean, argument);
             if (method.returns() == Returns.PLAIN) {
                 return Attempt.succeeded(forward(result));
@@ -270,13 +350,24 @@ public final class MessageProcessor {
             Thread.currentThread().interrupt();
             return Attempt.failed(e);
         } catch (final ExecutionException | CompletionException e) {
-            return Attempt.failed(e.getCause() == null ? e : e.getCause());
+            final Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (eventLoop.isPresent() && fatal(cause)) {
+                throw (Error) cause; // as on this thread: the method ran out of memory on the event loop, say
+            }
+            return Attempt.failed(cause);
         } catch (final Throwable e) {
-            if (e instanceof Error && !(e instanceof AssertionError) && !(e instanceof StackOverflowError)) {
+            if (fatal(e)) {
                 throw (Error) e;
             }
             return Attempt.failed(e);
         }
+    }
+
+    /** Whether {@code failure} ends more than the attempt: an error but a failed assertion or a deep stack. */
+    private static boolean fatal(final Throwable failure) {
+        return failure instanceof Error
+                && !(failure instanceof AssertionError)
+                && !(failure instanceof StackOverflowError);
     }
 
     /**

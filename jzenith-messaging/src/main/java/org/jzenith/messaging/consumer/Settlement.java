@@ -11,7 +11,8 @@ import java.util.function.Function;
  * The end of one message a method acknowledges itself ({@code MANUAL}): the first {@link #ack()} or
  * {@link #nack} settles it, later calls do nothing (and complete at once), as SmallRye does. An ack tells
  * the connector the message is done ({@code acknowledged}: Kafka commits its offset once every earlier
- * one of its partition is done too); a nack hands it to the channel's failure strategy on a virtual thread
+ * one of its partition is done too; on a virtual thread when acked on an event loop, as the connector's ack may
+ * block); a nack hands it to the channel's failure strategy on a virtual thread
  * (dead letters, ignore, fail), and the connector is told it is done when the strategy settled it.
  * Thread-safe.
  */
@@ -55,11 +56,26 @@ final class Settlement {
     }
 
     CompletionStage<Void> ack() {
-        if (settled.compareAndSet(false, true)) {
-            unwatch();
-            acknowledged.run();
+        if (!settled.compareAndSet(false, true)) {
+            return CompletableFuture.completedFuture(null);
         }
-        return CompletableFuture.completedFuture(null);
+        unwatch();
+        if (!io.vertx.core.Context.isOnEventLoopThread()) {
+            acknowledged.run();
+            return CompletableFuture.completedFuture(null);
+        }
+        // A method on the event loop (a reactive return, @NonBlocking) acks there; a connector's ack may
+        // block (RabbitMQ's basicAck writes to the socket), so it runs on a virtual thread of its own.
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread.ofVirtual().name("messaging-ack").start(() -> {
+            try {
+                acknowledged.run();
+                done.complete(null);
+            } catch (final RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        return done;
     }
 
     CompletionStage<Void> nack(final Throwable reason) {

@@ -16,6 +16,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Flow;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jzenith.core.spi.execution.Execution;
+import org.jzenith.core.spi.execution.ExecutionRule;
 import org.jzenith.messaging.Idempotent;
 import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.spi.Connector;
@@ -96,6 +98,11 @@ public final class StreamMethods {
             problems.add("returns a " + returned.getTypeName() + ", whose payload type is not named; name it, such as"
                     + " Multi<Quote> or Multi<Message<Quote>>");
         }
+        if (ExecutionRule.of(false, method, method.getDeclaringClass()) == Execution.EVENT_LOOP) {
+            problems.add("is @NonBlocking (on the method or its class) but transforms a stream: jZenith calls it"
+                    + " once, at start-up, and hands its stream each message on the channel's virtual thread;"
+                    + " remove @NonBlocking (from the class: put it on the methods that take one payload)");
+        }
         if (method.isAnnotationPresent(Idempotent.class)) {
             problems.add("is @Idempotent and transforms a stream, whose results the inbox cannot apply once; remove"
                     + " @Idempotent, or take one payload per call");
@@ -148,7 +155,9 @@ public final class StreamMethods {
                 OFFER,
                 Optional.of(new IncomingMethod.Forward(outgoing, outPayload)),
                 true, // each message reaches the stream with its ack and nack
-                Acknowledgment.Strategy.MANUAL);
+                Acknowledgment.Strategy.MANUAL,
+                // Offered to the stream on the processing thread: its operators see each message there.
+                Execution.VIRTUAL_THREAD);
         stream.start(returned(method, bean, stream));
         return new ConsumerChannel(
                 found.channel(),

@@ -19,6 +19,8 @@ import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.core.spi.execution.Execution;
+import org.jzenith.core.spi.execution.ExecutionRule;
 
 /**
  * Finds, in a class of the application, what it asks of MicroProfile Reactive Messaging (or of
@@ -50,7 +52,7 @@ public final class UnsupportedMessaging {
             "io.smallrye.mutiny.Multi",
             "io.reactivex.rxjava3.core.Flowable");
 
-    /** What jZenith does anyway: methods run on virtual threads, where blocking is fine. */
+    /** What jZenith honours: the method model, and where a method runs (ExecutionRule, as for REST resources). */
     private static final Set<String> HONOURED = Set.of(
             MP + "Incoming",
             MP + "Outgoing",
@@ -59,7 +61,10 @@ public final class UnsupportedMessaging {
             MP + "OnOverflow", // checked where it is put (overflow)
             SMALLRYE + "annotations.Blocking",
             "io.smallrye.common.annotation.Blocking",
-            "io.smallrye.common.annotation.RunOnVirtualThread");
+            "io.smallrye.common.annotation.RunOnVirtualThread",
+            // Honoured on per-message @Incoming methods (the event loop), refused where it cannot be
+            // (producers here, stream processors and @Idempotent methods with the method model).
+            "io.smallrye.common.annotation.NonBlocking");
 
     private static Map<String, String> refused(final Registration registration) {
         return Map.of(
@@ -77,10 +82,7 @@ public final class UnsupportedMessaging {
                 "is SmallRye's old @Channel: use org.eclipse.microprofile.reactive.messaging.Channel",
                 MP + "spi.Connector",
                 "names a connector, which jZenith does not load: the plugin named in " + registration.consumers()
-                        + " is the connector; remove @Connector",
-                "io.smallrye.common.annotation.NonBlocking",
-                "asks for the event loop; jZenith calls every consumer method on a virtual thread and waits for"
-                        + " what it returns there: remove @NonBlocking");
+                        + " is the connector; remove @Connector");
     }
 
     /**
@@ -163,6 +165,16 @@ public final class UnsupportedMessaging {
     private static Optional<String> methodProblem(
             final Method method, final boolean consumer, final boolean own, final Registration registration) {
         final boolean incoming = method.isAnnotationPresent(Incoming.class);
+        if (method.isAnnotationPresent(Outgoing.class)
+                && !incoming
+                && consumer
+                && own
+                && ExecutionRule.of(false, method, method.getDeclaringClass()) == Execution.EVENT_LOOP) {
+            return Optional.of("is an @Outgoing producer method with @NonBlocking (on the method or its class), which"
+                    + " asks for the event loop per message; jZenith calls a producer once, when its channel"
+                    + " starts, and sends what its stream emits: remove @NonBlocking (from the class: put it on"
+                    + " the @Incoming methods that take one payload)");
+        }
         if (method.isAnnotationPresent(Outgoing.class) && !incoming && (!consumer || !own)) {
             return Optional.of("is an @Outgoing producer method that jZenith would never call: "
                     + (own

@@ -17,12 +17,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jzenith.core.spi.execution.Execution;
 import org.jzenith.rest.internal.context.RequestPreconditions;
 import org.jzenith.rest.internal.context.RequestSecurity;
 import org.jzenith.rest.internal.context.RequestTarget;
 import org.jzenith.rest.internal.context.VertxHttpHeaders;
 import org.jzenith.rest.internal.context.VertxUriInfo;
-import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.model.PathTemplate;
 import org.jzenith.rest.internal.params.Binding;
 

@@ -3,8 +3,8 @@ package org.jzenith.rest.internal.invoke;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.ThreadFactory;
+import org.jzenith.core.spi.execution.Execution;
 import org.jzenith.rest.internal.context.CurrentRequest;
-import org.jzenith.rest.internal.model.Execution;
 import org.jzenith.rest.internal.observability.RequestTracing;
 
 /**

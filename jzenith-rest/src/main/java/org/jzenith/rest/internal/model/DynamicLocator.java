@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jzenith.core.spi.execution.Execution;
 
 /**
  * A sub-resource locator declared to return {@code Object} or {@code Class<?>}: what it locates is

@@ -4,6 +4,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
 import java.util.List;
+import org.jzenith.core.spi.execution.Execution;
 
 /**
  * One resource method bound to an HTTP method and path, read once at start-up.

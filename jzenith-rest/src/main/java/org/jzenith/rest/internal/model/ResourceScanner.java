@@ -1,8 +1,5 @@
 package org.jzenith.rest.internal.model;
 
-import io.smallrye.common.annotation.Blocking;
-import io.smallrye.common.annotation.NonBlocking;
-import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -22,7 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.lang.annotation.Annotation;
-import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -34,6 +30,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jzenith.core.spi.execution.Execution;
+import org.jzenith.core.spi.execution.ExecutionRule;
 import org.jzenith.rest.internal.adapters.ReactiveAdapters;
 import org.jzenith.rest.internal.context.ContextFields;
 
@@ -445,22 +443,9 @@ public final class ResourceScanner {
 
     private static Execution execution(
             final Class<?> resourceClass, final Method method, final Method annotated, final ReturnKind returnKind) {
-        // The implementing method's own annotation wins over the one it inherits its route from.
-        final Optional<Execution> declared = declaredExecution(method)
-                .or(() -> declaredExecution(annotated))
-                .or(() -> declaredExecution(resourceClass));
-        return declared.orElse(returnKind.isReactive() ? Execution.EVENT_LOOP : Execution.VIRTUAL_THREAD);
-    }
-
-    private static Optional<Execution> declaredExecution(final AnnotatedElement element) {
-        if (element.isAnnotationPresent(NonBlocking.class)) {
-            return Optional.of(Execution.EVENT_LOOP);
-        } else if (element.isAnnotationPresent(RunOnVirtualThread.class)) {
-            return Optional.of(Execution.VIRTUAL_THREAD);
-        } else if (element.isAnnotationPresent(Blocking.class)) {
-            return Optional.of(Execution.WORKER);
-        }
-        return Optional.empty();
+        // The implementing method's own annotation wins over the one it inherits its route from, and
+        // both over the class's: the one rule messaging methods follow too.
+        return ExecutionRule.of(returnKind.isReactive(), method, annotated, resourceClass);
     }
 
     private static Optional<List<MediaType>> mediaTypes(
