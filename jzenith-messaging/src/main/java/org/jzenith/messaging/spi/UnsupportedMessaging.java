@@ -59,7 +59,7 @@ public final class UnsupportedMessaging {
             MP + "Acknowledgment", // checked per method shape by the consumer layer (Acknowledgements)
             MP + "Channel",
             MP + "OnOverflow", // checked where it is put (overflow)
-            SMALLRYE + "annotations.Blocking",
+            SMALLRYE + "annotations.Blocking", // without a pool's name or ordered = false (blockingAttributes)
             "io.smallrye.common.annotation.Blocking",
             "io.smallrye.common.annotation.RunOnVirtualThread",
             // Honoured on per-message @Incoming methods (the event loop), refused where it cannot be
@@ -224,6 +224,10 @@ public final class UnsupportedMessaging {
             final List<Problem> problems) {
         for (final Annotation annotation : element.getDeclaredAnnotations()) {
             final String name = annotation.annotationType().getName();
+            if (name.equals(SMALLRYE + "annotations.Blocking")) {
+                blockingAttributes(annotation).ifPresent(message -> problems.add(new Problem(subject, message)));
+                continue;
+            }
             if (HONOURED.contains(name) || inProcessPlacement(element, name)) {
                 continue;
             }
@@ -238,6 +242,43 @@ public final class UnsupportedMessaging {
                                 + name + "), which jZenith does not implement; remove it (see docs/messaging.md, \"Not"
                                 + " built yet\")"));
             }
+        }
+    }
+
+    /**
+     * What SmallRye's {@code @Blocking} asks beyond a thread that may block, which jZenith does not do: a
+     * named worker pool ({@code @Blocking("pool")}; every blocking method runs on a virtual thread of its
+     * own) or {@code ordered = false} (a partition's or queue's messages go one after the other, in order).
+     * Its attributes are read by name, as the annotation itself is known.
+     */
+    private static Optional<String> blockingAttributes(final Annotation blocking) {
+        final Object pool = attribute(blocking, "value");
+        final Object ordered = attribute(blocking, "ordered");
+        if (!java.util.Objects.equals(pool, defaultOf(blocking, "value"))) {
+            return Optional.of("has @Blocking(\"" + pool + "\"), a named worker pool, which jZenith does not have:"
+                    + " a blocking method runs on a virtual thread of its own; remove the pool's name");
+        }
+        if (Boolean.FALSE.equals(ordered)) {
+            return Optional.of("has @Blocking(ordered = false), which jZenith does not do: a channel's messages of"
+                    + " one partition or queue are processed one after the other, in order, and partitions in"
+                    + " parallel (the connector's concurrency setting); remove ordered = false");
+        }
+        return Optional.empty();
+    }
+
+    private static Object attribute(final Annotation annotation, final String name) {
+        try {
+            return annotation.annotationType().getMethod(name).invoke(annotation);
+        } catch (final ReflectiveOperationException e) {
+            return null; // not an attribute of this version of the annotation: nothing asked
+        }
+    }
+
+    private static Object defaultOf(final Annotation annotation, final String name) {
+        try {
+            return annotation.annotationType().getMethod(name).getDefaultValue();
+        } catch (final NoSuchMethodException e) {
+            return null;
         }
     }
 
