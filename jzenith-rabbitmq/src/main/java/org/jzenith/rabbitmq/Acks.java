@@ -136,6 +136,11 @@ final class Acks {
         event.ifPresent(recorded -> commit(recorded, ConsumeEvent.REQUEUED));
     }
 
+    /** How many acks are held back now, for tests. */
+    synchronized int holding() {
+        return heldCount;
+    }
+
     /** Sends the acks held back, as one multiple ack. */
     synchronized void flush() {
         if (heldCount == 0) {

@@ -71,6 +71,35 @@ class AcksIT {
         }
     }
 
+    @Test
+    void anAckHeldBackGoesOutWithinTwentyMillisecondsWithoutAFlush() throws Exception {
+        try (Broker broker = new Broker()) {
+            final String queue = broker.unique("held");
+            final ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(Broker.HOST);
+            factory.setPort(Broker.PORT);
+            try (Connection connection = factory.newConnection("acks-it")) {
+                final Channel channel = connection.createChannel();
+                channel.queueDeclare(queue, false, false, false, Map.of());
+                channel.basicPublish("", queue, null, "held".getBytes(StandardCharsets.UTF_8));
+                Await.ready(broker, queue, 1);
+                final Acks acks = new Acks(settings(100), channel);
+                final long tag = channel.basicGet(queue, false).getEnvelope().getDeliveryTag();
+                acks.open(tag);
+                acks.done(tag, Optional.empty(), true);
+                assertThat(acks.holding())
+                        .as("held back: done in order on the queue's thread")
+                        .isEqualTo(1);
+                acks.start(); // the timer, started after the check above so that it cannot flush before it
+                org.jzenith.test.Await.until(
+                        java.time.Duration.ofSeconds(10), "the held ack sent by the timer", () -> acks.holding() == 0);
+                channel.close(); // an unacked delivery would go back to the queue now
+                acks.close();
+            }
+            assertThat(broker.ready(queue)).as("the delivery was acked").isZero();
+        }
+    }
+
     private static ChannelSettings settings(final int prefetch) {
         return ChannelSettings.of(
                 "acks",
