@@ -35,7 +35,25 @@ final class Publisher {
     private final Duration timeout;
     private final java.util.function.Supplier<Optional<String>> blocked;
     private final ReentrantLock lock = new ReentrantLock();
-    private ConfirmChannel current; // guarded by lock
+    private volatile ConfirmChannel current; // replaced under lock; read by the timeout sweep too
+    private java.util.concurrent.ScheduledFuture<?> sweeping; // guarded by lock
+
+    /**
+     * The one thread that fails publishes not confirmed within the send timeout, for every publisher: a
+     * sweep over the oldest unconfirmed publishes a few times per timeout, rather than a timer per
+     * publish (whose scheduling and cancelling woke a scheduler thread for every message).
+     */
+    private static final java.util.concurrent.ScheduledThreadPoolExecutor TIMEOUTS = timeouts();
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor timeouts() {
+        final java.util.concurrent.ScheduledThreadPoolExecutor timer =
+                new java.util.concurrent.ScheduledThreadPoolExecutor(1, runnable -> Thread.ofPlatform()
+                        .name("rabbitmq-send-timeouts")
+                        .daemon(true)
+                        .unstarted(runnable));
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
 
     /** Publishes on {@code connection}, failing at once while {@code blocked} says why the broker blocks it. */
     Publisher(
@@ -48,7 +66,8 @@ final class Publisher {
     }
 
     /** A publish waiting for its confirm, and the return that came before it, if any. */
-    private record Pending(CompletableFuture<Void> confirmed, AtomicReference<UnroutableException> returned) {}
+    private record Pending(
+            CompletableFuture<Void> confirmed, AtomicReference<UnroutableException> returned, long deadline) {}
 
     /** One confirm channel and the publishes it has not confirmed yet. */
     private static final class ConfirmChannel {
@@ -133,10 +152,14 @@ final class Publisher {
             confirmed.completeExceptionally(new IOException("RabbitMQ blocks publishing: " + blocking.get()));
             return confirmed;
         }
-        final Pending pending = new Pending(confirmed, new AtomicReference<>());
+        final Pending pending = new Pending(confirmed, new AtomicReference<>(), System.nanoTime() + timeout.toNanos());
         final String id = OutgoingProperties.publishId(properties);
         lock.lock();
         try {
+            if (sweeping == null) {
+                final long period = Math.clamp(timeout.toMillis() / 10, 10, 1000);
+                sweeping = TIMEOUTS.scheduleWithFixedDelay(this::expire, period, period, TimeUnit.MILLISECONDS);
+            }
             final ConfirmChannel channel = channel();
             final long sequence = channel.channel.getNextPublishSeqNo();
             channel.byId.put(id, pending);
@@ -151,7 +174,28 @@ final class Publisher {
         } finally {
             lock.unlock();
         }
-        return confirmed.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return confirmed;
+    }
+
+    /**
+     * Fails the publishes whose send timeout passed without a confirm; the oldest come first (publishes
+     * are numbered in their order, all with the same timeout), so it stops at the first still in time.
+     */
+    private void expire() {
+        final ConfirmChannel channel = current;
+        if (channel == null) {
+            return;
+        }
+        final long now = System.nanoTime();
+        for (final Pending pending : channel.bySequence.values()) {
+            if (now - pending.deadline() < 0) {
+                return;
+            }
+            pending.confirmed()
+                    .completeExceptionally(new java.util.concurrent.TimeoutException(
+                            "RabbitMQ did not confirm the publish within the send timeout (" + timeout.toMillis()
+                                    + " ms)"));
+        }
     }
 
     /** The confirm channel, opened anew when the broker closed the last one. Called under the lock. */
@@ -172,6 +216,9 @@ final class Publisher {
     void close() {
         lock.lock();
         try {
+            if (sweeping != null) {
+                sweeping.cancel(false);
+            }
             if (current != null && current.channel.isOpen()) {
                 current.channel.close();
             }

@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jzenith.messaging.spi.InboundMessage;
@@ -27,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * that hands the deliveries to the messaging layer in the order the queue gave them, acknowledging
  * each once the layer says it may be: when its method is done, or later, from another thread, when a
  * processor's result was confirmed or a {@code Message} method called {@code ack()}; the thread goes on
- * to the next delivery meanwhile, and the prefetch bounds how many wait. The client's dispatch thread
- * only queues deliveries, which the prefetch bounds too.
+ * to the next delivery meanwhile, and the prefetch bounds how many wait. Acks of deliveries done in
+ * order while more wait go out together as one multiple ack ({@link Acks}). The client's dispatch
+ * thread only queues deliveries, which the prefetch bounds too.
  *
  * <p>On {@link #stop} (or when the failure strategy {@code fail} stops the channel) the consumer is
  * cancelled, the message being processed finishes and those waiting for their acknowledgement get it
@@ -68,6 +68,7 @@ final class QueueConsumer {
     private volatile CompletableFuture<Void> allSettled;
     private final AtomicReference<Optional<String>> cancelled = new AtomicReference<>(Optional.empty());
     private volatile Channel channel;
+    private volatile Acks acks;
     private volatile String consumerTag;
 
     QueueConsumer(
@@ -106,6 +107,7 @@ final class QueueConsumer {
     /** Opens the channel, starts consuming and the thread that processes. */
     void start() throws IOException {
         channel = connection.createChannel();
+        acks = new Acks(settings, channel);
         channel.basicQos(settings.prefetch());
         consumerTag = channel.basicConsume(settings.queue(), false, new DefaultConsumer(channel) {
             @Override
@@ -128,29 +130,25 @@ final class QueueConsumer {
     }
 
     private void run() {
+        final Thread queueThread = Thread.currentThread();
+        acks.start();
         try {
             while (stopping.getCount() > 0) {
-                final Delivery delivery = deliveries.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                Delivery delivery = deliveries.poll();
                 if (delivery == null) {
-                    continue;
-                }
-                // Acked or given back once: a second ack of a tag would close the channel.
-                final AtomicBoolean settled = new AtomicBoolean();
-                unsettled.incrementAndGet();
-                final Optional<ConsumeEvent> event = consumeEvent(delivery);
-                final Runnable acknowledged = () -> {
-                    if (settled.compareAndSet(false, true)) {
-                        final boolean acked = acknowledge(delivery.getEnvelope().getDeliveryTag());
-                        settledOne();
-                        event.ifPresent(
-                                recorded -> commit(recorded, acked ? ConsumeEvent.ACKED : ConsumeEvent.ACK_LOST));
+                    // Nothing waits: the acks held back go out now, before this thread waits.
+                    acks.flush();
+                    delivery = deliveries.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                    if (delivery == null) {
+                        continue;
                     }
-                };
-                if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), acknowledged)
-                        && settled.compareAndSet(false, true)) {
-                    giveBack(delivery);
-                    settledOne();
-                    event.ifPresent(recorded -> commit(recorded, ConsumeEvent.REQUEUED));
+                }
+                final Settling settling =
+                        new Settling(delivery.getEnvelope().getDeliveryTag(), consumeEvent(delivery), queueThread);
+                unsettled.incrementAndGet();
+                acks.open(settling.tag);
+                if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), settling)) {
+                    settling.giveBack();
                 }
             }
         } catch (final InterruptedException e) {
@@ -158,6 +156,7 @@ final class QueueConsumer {
         } catch (final RuntimeException e) {
             LOG.error("Channel '{}' stopped consuming queue '{}'", settings.channel(), settings.queue(), e);
         } finally {
+            acks.close();
             awaitAcknowledgements();
             // Stopped by the failure strategy fail, or by stop(): no more deliveries either way.
             try {
@@ -168,6 +167,53 @@ final class QueueConsumer {
                 LOG.debug("Cancelling the consumer of {} failed (cancelled already?)", settings.queue(), e);
             }
             drained.complete(null);
+        }
+    }
+
+    /**
+     * One delivery handed to the messaging layer, run when it may be acknowledged: acked (or its ack held
+     * back, on the queue's thread) or given back once, since a second ack of a tag would close the channel.
+     */
+    private final class Settling implements Runnable {
+        private final long tag;
+        private final Optional<ConsumeEvent> event;
+        private final Thread queueThread;
+        private volatile boolean settled;
+
+        Settling(final long tag, final Optional<ConsumeEvent> event, final Thread queueThread) {
+            this.tag = tag;
+            this.event = event;
+            this.queueThread = queueThread;
+        }
+
+        @Override
+        public void run() {
+            if (settle()) {
+                acks.done(tag, event, Thread.currentThread() == queueThread);
+                settledOne();
+            }
+        }
+
+        void giveBack() {
+            if (settle()) {
+                acks.giveBack(tag, event);
+                settledOne();
+            }
+        }
+
+        /** True the first time only; no atomic instruction on the queue's thread, where most deliveries settle. */
+        private boolean settle() {
+            return !settled && SETTLED.compareAndSet(this, false, true);
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle SETTLED = settledHandle();
+
+    private static java.lang.invoke.VarHandle settledHandle() {
+        try {
+            return java.lang.invoke.MethodHandles.lookup().findVarHandle(Settling.class, "settled", boolean.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 
@@ -220,43 +266,6 @@ final class QueueConsumer {
         return Optional.of(event);
     }
 
-    private static void commit(final ConsumeEvent event, final String outcome) {
-        event.end();
-        if (event.shouldCommit()) {
-            event.outcome = outcome;
-            event.commit();
-        }
-    }
-
-    /** Acks {@code tag}; false when the ack was lost with the channel. */
-    private boolean acknowledge(final long tag) {
-        try {
-            channel.basicAck(tag, false);
-            return true;
-        } catch (final IOException | RuntimeException e) {
-            // Lost with the channel: the broker delivers it again.
-            LOG.warn(
-                    "Delivery {}#{} of channel '{}' is done but its ack was lost ({}); it will be delivered again",
-                    settings.queue(),
-                    tag,
-                    settings.channel(),
-                    e.toString());
-            return false;
-        }
-    }
-
-    private void giveBack(final Delivery delivery) {
-        try {
-            channel.basicNack(delivery.getEnvelope().getDeliveryTag(), false, true);
-        } catch (final IOException | RuntimeException e) {
-            LOG.debug(
-                    "Giving back {}#{} failed",
-                    settings.queue(),
-                    delivery.getEnvelope().getDeliveryTag(),
-                    e);
-        }
-    }
-
     /** Cancels the consumer, drains within the drain timeout, gives back the rest and closes; completes when done. */
     CompletableFuture<Void> stop() {
         if (channel == null) {
@@ -291,7 +300,7 @@ final class QueueConsumer {
             }
             Delivery left;
             while ((left = deliveries.poll()) != null) {
-                giveBack(left);
+                acks.giveBack(left.getEnvelope().getDeliveryTag(), Optional.empty());
             }
             try {
                 if (channel.isOpen()) {

@@ -70,6 +70,9 @@ final class RabbitMqTracing {
 
     /** A span for sending to {@code exchange}, a child of the current one; its context goes into {@code headers}. */
     Span send(final String exchange, final String routingKey, final Map<String, Object> headers) {
+        if (!enabled) {
+            return Span.getInvalid(); // no span name, attributes or injection per message for nothing
+        }
         final Span span = tracer.spanBuilder("publish " + exchange)
                 .setSpanKind(SpanKind.PRODUCER)
                 .setAttribute(SYSTEM, "rabbitmq")
@@ -121,6 +124,9 @@ final class RabbitMqTracing {
 
     /** A span for processing {@code delivery} from {@code queue}, continuing the trace its headers carry. */
     Span process(final Delivery delivery, final String queue) {
+        if (!enabled) {
+            return Span.getInvalid(); // no span name, headers read or attributes per delivery for nothing
+        }
         final Map<String, Object> headers = delivery.getProperties().getHeaders();
         final Context sent = propagator.extract(Context.root(), headers == null ? Map.of() : headers, GETTER);
         return tracer.spanBuilder("process " + queue)

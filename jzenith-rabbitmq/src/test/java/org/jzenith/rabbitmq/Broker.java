@@ -58,6 +58,20 @@ final class Broker implements AutoCloseable {
         }
     }
 
+    /** Every message {@code queue} holds ready, taken off it on one channel, in the queue's order. */
+    List<GetResponse> takeAll(final String queue) {
+        try (Channel channel = connection.createChannel()) {
+            final List<GetResponse> taken = new ArrayList<>();
+            GetResponse next;
+            while ((next = channel.basicGet(queue, true)) != null) {
+                taken.add(next);
+            }
+            return taken;
+        } catch (final IOException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** How many messages {@code queue} holds ready. */
     long ready(final String queue) {
         try (Channel channel = connection.createChannel()) {
@@ -108,6 +122,19 @@ final class Broker implements AutoCloseable {
                     new AMQP.BasicProperties.Builder().headers(headers).build(),
                     body);
             channel.waitForConfirmsOrDie(10_000);
+        } catch (final IOException | InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Publishes {@code bodies} in order on one channel, waiting for the broker's confirms once at the end. */
+    void publishAll(final String exchange, final String routingKey, final List<byte[]> bodies) {
+        try (Channel channel = connection.createChannel()) {
+            channel.confirmSelect();
+            for (final byte[] body : bodies) {
+                channel.basicPublish(exchange, routingKey, true, new AMQP.BasicProperties(), body);
+            }
+            channel.waitForConfirmsOrDie(60_000);
         } catch (final IOException | InterruptedException | java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException(e);
         }

@@ -7,8 +7,11 @@ import java.util.Arrays;
  * Send → consumed → acked, measured alike for both variants. A consumer notes each message it takes
  * ({@link #consumed}: the body starts with the sender's {@code System.nanoTime()}, one JVM); the
  * client's {@code basicAck}, hooked by {@link AckHook}, calls {@link #acked} once the ack has gone
- * out, and the oldest message noted is then done. Both consumers take and ack the messages of one
- * channel in the queue's order, one ack per message, so the oldest noted is the one acked.
+ * out, and the messages it acks are then done. Both consumers take and ack the messages of one
+ * channel in the queue's order: the bare client one ack per message, jZenith with one {@code
+ * multiple} ack for those done while more deliveries waited; an ack of tag {@code t} settles every
+ * message noted up to the {@code t}-th delivery of the consumer's channel (counted from the last
+ * ack seen before {@link #reset}, the warm-up message's).
  */
 public final class AckLatency {
 
@@ -17,6 +20,11 @@ public final class AckLatency {
     private static long taken;
     private static long settled;
     private static long[] latencies = new long[0];
+    /** The last delivery tag acked, over resets: the tags of a measurement count from the one before it. */
+    private static long lastTag;
+
+    private static long firstTag;
+    private static long acks;
 
     private AckLatency() {}
 
@@ -24,12 +32,19 @@ public final class AckLatency {
     static synchronized void reset(final int messages) {
         taken = 0;
         settled = 0;
+        firstTag = lastTag + 1;
+        acks = 0;
         latencies = new long[messages];
     }
 
     /** Messages acked since the last reset. */
     static synchronized long done() {
         return settled;
+    }
+
+    /** The {@code basic.ack} frames sent since the last reset: one per message, or fewer where multiple acks batch. */
+    static synchronized long acks() {
+        return acks;
     }
 
     /** The latencies measured, in nanoseconds, unsorted. */
@@ -51,10 +66,11 @@ public final class AckLatency {
     /** Called by the client's hooked {@code basicAck} after it sent the ack. */
     public static synchronized void acked(final long deliveryTag, final boolean multiple) {
         final long now = System.nanoTime();
-        if (multiple) {
-            throw new IllegalStateException("neither consumer acks several deliveries at once");
-        }
-        if (settled < taken) {
+        lastTag = Math.max(lastTag, deliveryTag);
+        acks++;
+        // a single ack settles the oldest message waiting, a multiple one every message up to its tag
+        final long upTo = multiple ? Math.min(taken, deliveryTag - firstTag + 1) : Math.min(taken, settled + 1);
+        while (settled < upTo) {
             final long index = settled++;
             if (index < latencies.length) {
                 latencies[(int) index] = now - SENT[(int) (index % RING)];

@@ -114,7 +114,7 @@ public final class RabbitBench {
             Arrays.sort(latencies);
             System.out.printf(
                     "{\"variant\":\"%s\",\"messages\":%d,\"rate\":%d,\"seconds\":%.3f,\"messages_per_s\":%.0f,"
-                            + "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f}%n",
+                            + "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"acks_per_message\":%.3f}%n",
                     variant,
                     messages,
                     rate,
@@ -122,7 +122,8 @@ public final class RabbitBench {
                     messages / seconds,
                     percentile(latencies, 0.50),
                     percentile(latencies, 0.99),
-                    latencies[latencies.length - 1] / 1e6);
+                    latencies[latencies.length - 1] / 1e6,
+                    (double) AckLatency.acks() / messages);
         } finally {
             running.stop().run();
             // what either variant declared: jZenith's channel adds its dead letters' exchange and queue
