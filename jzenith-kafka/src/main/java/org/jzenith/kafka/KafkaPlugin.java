@@ -103,10 +103,7 @@ public final class KafkaPlugin implements ConnectorPlugin {
 
     /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "KafkaPlugin.withConsumers(...)",
-            "KafkaPlugin...withEmitter",
-            "KafkaPlugin...withStream",
-            "kafka.send-timeout");
+            "KafkaPlugin.withConsumers(...)", "KafkaPlugin...withEmitter", "KafkaPlugin...withStream");
 
     /** How many payloads a subscriber of a {@code @Channel} stream may hold before it holds the channel back. */
     static final int STREAM_BUFFER = 256;

@@ -79,10 +79,7 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
 
     /** How this plugin's users name consumers and emitters, for the start-up checks' advice. */
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "RabbitMqPlugin.withConsumers(...)",
-            "RabbitMqPlugin...withEmitter",
-            "RabbitMqPlugin...withStream",
-            "rabbitmq.send-timeout");
+            "RabbitMqPlugin.withConsumers(...)", "RabbitMqPlugin...withEmitter", "RabbitMqPlugin...withStream");
 
     /** How many payloads a subscriber of a {@code @Channel} stream may hold before it holds the channel back. */
     static final int STREAM_BUFFER = 256;

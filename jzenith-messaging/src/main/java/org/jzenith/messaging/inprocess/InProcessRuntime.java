@@ -43,10 +43,7 @@ final class InProcessRuntime {
     static final Duration DRAIN = Duration.ofSeconds(10);
 
     static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "InProcessPlugin.withConsumers(...)",
-            "InProcessPlugin...withEmitter",
-            "InProcessPlugin...withStream",
-            "the in-process buffer of " + BUFFER + " messages (" + PATIENCE.toSeconds() + " s)");
+            "InProcessPlugin.withConsumers(...)", "InProcessPlugin...withEmitter", "InProcessPlugin...withStream");
 
     private final FailedChannels failed = new FailedChannels();
     private final InFlight inFlight = new InFlight();

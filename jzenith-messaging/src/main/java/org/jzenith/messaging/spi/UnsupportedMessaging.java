@@ -98,10 +98,9 @@ public final class UnsupportedMessaging {
      *
      * @param consumers the call that names consumer classes, such as {@code KafkaPlugin.withConsumers(...)}
      * @param emitter the call that declares a channel's emitter, such as {@code KafkaPlugin...withEmitter}
-     * @param sendTimeout the setting that bounds an emitter's wait for buffer space, such as {@code
-     *     kafka.send-timeout}
+     * @param stream the call that declares a channel's stream, such as {@code KafkaPlugin...withStream}
      */
-    public record Registration(String consumers, String emitter, String stream, String sendTimeout) {}
+    public record Registration(String consumers, String emitter, String stream) {}
 
     /**
      * The channels a connector's plugin declares for injection, each with its payload type.

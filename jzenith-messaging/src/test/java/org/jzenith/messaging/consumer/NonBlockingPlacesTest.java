@@ -58,10 +58,7 @@ class NonBlockingPlacesTest {
     }
 
     private static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "TestPlugin.withConsumers(...)",
-            "TestPlugin...withEmitter",
-            "TestPlugin...withStream",
-            "test.send-timeout");
+            "TestPlugin.withConsumers(...)", "TestPlugin...withEmitter", "TestPlugin...withStream");
 
     private static List<String> problems(final Class<?> type, final String channel) {
         return IncomingMethod.find(type, NativeParameters.NONE).stream()

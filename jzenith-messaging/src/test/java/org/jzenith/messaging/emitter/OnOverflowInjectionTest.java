@@ -66,7 +66,7 @@ class OnOverflowInjectionTest {
                                 DECLARED,
                                 List.of(),
                                 new UnsupportedMessaging.Registration(
-                                        "Plugin.withConsumers", "Plugin...withEmitter", "Plugin...withStream", "t")));
+                                        "Plugin.withConsumers", "Plugin...withEmitter", "Plugin...withStream")));
                 ChannelEmitters.bind(binder(), "names", String.class, injector -> NEVER_CONFIRMS);
                 for (final Class<?> type : eager) {
                     bind(type).asEagerSingleton();

@@ -140,7 +140,7 @@ class OnOverflowTest {
                         false,
                         UnsupportedMessaging.Declared.emitters(Map.of("names", String.class)),
                         new UnsupportedMessaging.Registration(
-                                "Plugin.withConsumers", "Plugin...withEmitter", "Plugin...withStream", "send-timeout"))
+                                "Plugin.withConsumers", "Plugin...withEmitter", "Plugin...withStream"))
                 .stream()
                 .map(problem -> problem.subject() + " " + problem.message())
                 .toList();

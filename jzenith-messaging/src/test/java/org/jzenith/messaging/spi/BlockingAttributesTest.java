@@ -12,10 +12,7 @@ import org.junit.jupiter.api.Test;
 class BlockingAttributesTest {
 
     private static final UnsupportedMessaging.Registration REGISTRATION = new UnsupportedMessaging.Registration(
-            "TestPlugin.withConsumers(...)",
-            "TestPlugin.withEmitter(...)",
-            "TestPlugin.withStream(...)",
-            "test.timeout");
+            "TestPlugin.withConsumers(...)", "TestPlugin.withEmitter(...)", "TestPlugin.withStream(...)");
 
     /** Written as SmallRye's guide writes blocking consumers. */
     static class Consumers {
