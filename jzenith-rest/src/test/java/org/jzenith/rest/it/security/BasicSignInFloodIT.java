@@ -42,10 +42,13 @@ class BasicSignInFloodIT {
     private static final int FLOOD = 200;
     private static final CountDownLatch GATE = new CountDownLatch(1);
     private static final AtomicInteger RUNNING = new AtomicInteger();
+    /** Counted down by the first verification, for the test to wait on instead of polling. */
+    private static final CountDownLatch STARTED = new CountDownLatch(1);
 
     /** Holds every verification until the gate opens, so the bound stays full without timing. */
     private static final IdentityStore STORE = (name, password) -> {
         RUNNING.incrementAndGet();
+        STARTED.countDown();
         try {
             GATE.await(30, TimeUnit.SECONDS);
         } catch (final InterruptedException e) {
@@ -137,9 +140,9 @@ class BasicSignInFloodIT {
     }
 
     private static void awaitRunning() throws InterruptedException {
-        for (int i = 0; i < 500 && RUNNING.get() == 0; i++) {
-            Thread.sleep(10);
-        }
+        assertThat(STARTED.await(5, TimeUnit.SECONDS))
+                .as("a verification started")
+                .isTrue();
         assertThat(RUNNING.get()).isEqualTo(1);
     }
 }
