@@ -75,9 +75,19 @@ class QuotesGuideIT {
             ids.add(response.body());
         }
 
-        Await.until(WAIT, "a quote for each of the 20 requests", () -> received.quotes
-                .keySet()
-                .containsAll(ids));
+        try {
+            Await.until(WAIT, "a quote for each of the 20 requests", () -> received.quotes
+                    .keySet()
+                    .containsAll(ids));
+        } catch (final AssertionError e) {
+            // which requests went missing, so that the log can be searched for them (and for a failed send)
+            throw new AssertionError(
+                    e.getMessage() + "; no quote for "
+                            + ids.stream()
+                                    .filter(id -> !received.quotes.containsKey(id))
+                                    .toList(),
+                    e);
+        }
         assertThat(received.quotes.values())
                 .allSatisfy(quote -> assertThat(quote.price()).isBetween(0, 99));
     }
@@ -139,9 +149,13 @@ class QuotesGuideIT {
             response.thenAccept(answer -> {
                 assertThat(answer.statusCode()).isEqualTo(200);
                 connected = true;
-                Thread.ofVirtual().start(() -> answer.body()
-                        .filter(line -> line.startsWith("data:"))
-                        .forEach(events::add));
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        answer.body().filter(line -> line.startsWith("data:")).forEach(events::add);
+                    } catch (final java.io.UncheckedIOException closed) {
+                        // close() ends the stream this thread reads: the browser went away
+                    }
+                });
             });
         }
 

@@ -16,6 +16,8 @@ import org.jzenith.messaging.spi.EmitterOverflow;
 import org.jzenith.messaging.spi.Outbound;
 import org.jzenith.messaging.spi.OutboundMessage;
 import org.jzenith.messaging.spi.Payload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Emitter} injected for {@code @Channel("name")}, for any connector: writes each payload
@@ -35,6 +37,7 @@ import org.jzenith.messaging.spi.Payload;
  */
 public final class ChannelEmitter<T> implements Emitter<T> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ChannelEmitter.class);
     private static final Executor VIRTUAL =
             command -> Thread.ofVirtual().name("messaging-send").start(command);
 
@@ -204,9 +207,24 @@ public final class ChannelEmitter<T> implements Emitter<T> {
         try {
             final OutboundMessage message =
                     OutboundMessage.of(payload.write(value)).withKey(key(value));
-            return outbound.send(outbound.withMetadata(message, metadata));
+            return outbound.send(outbound.withMetadata(message, metadata)).whenComplete(this::logFailure);
         } catch (final RuntimeException e) {
+            logFailure(null, e);
             return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * Names a send that failed, as SmallRye's sinks do: the guides' senders ignore the stage {@link
+     * #send(Object)} returns, and a message lost without a word is what nobody can look for.
+     */
+    private void logFailure(final Void done, final Throwable failure) {
+        if (failure != null) {
+            final Throwable cause =
+                    failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                            ? failure.getCause()
+                            : failure;
+            LOG.warn("Sending a message to channel '{}' failed, so it was not sent: {}", channel, cause.toString());
         }
     }
 
