@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
@@ -163,7 +164,7 @@ record ChannelSettings(
             problems.add(new SettingProblem("kafka.failure-strategy", FailureStrategy.expected()));
         }
         configuration.channels().forEach((channel, settings) -> {
-            final String prefix = "kafka.channels." + channel + ".";
+            final String prefix = ChannelKeys.prefix("kafka", channel);
             problems.addAll(ChannelRanges.problems(prefix, settings));
             problems.addAll(topicProblems(channel, prefix, settings));
             settings.failureStrategy()
@@ -245,7 +246,7 @@ record ChannelSettings(
             if (own == null) {
                 continue;
             }
-            final String prefix = "kafka.channels." + channel + ".";
+            final String prefix = ChannelKeys.prefix("kafka", channel);
             if (own.pattern().orElse(false)) {
                 problems.add(new SettingProblem(
                         prefix + "pattern",
@@ -279,7 +280,7 @@ record ChannelSettings(
                 .orElseThrow(() -> new IllegalStateException("channel '" + channel
                         + "' consumes " + subscription.describe()
                         + " and cannot be sent to: a channel sent to takes one"
-                        + " topic (kafka.channels." + channel + ".topic)"));
+                        + " topic (" + ChannelKeys.of("kafka", channel, "topic") + ")"));
     }
 
     /** How long the {@code attempt}th retry (1 for the first) waits: the backoff doubled each time, capped. */

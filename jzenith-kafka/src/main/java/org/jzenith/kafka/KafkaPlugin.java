@@ -33,6 +33,7 @@ import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ConnectorName;
 import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.UnsupportedMessaging;
@@ -346,7 +347,7 @@ public final class KafkaPlugin implements ConnectorPlugin {
                     .filter(channel -> !known.contains(channel))
                     .sorted()
                     .forEach(channel -> validation.problem(
-                            "kafka.channels." + channel,
+                            ChannelKeys.group("kafka", channel),
                             "the configuration",
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));

@@ -11,6 +11,7 @@ import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.messaging.consumer.InboxMethods;
 import org.jzenith.messaging.outbox.OutboxRelay;
 import org.jzenith.messaging.outbox.OutboxWiring;
+import org.jzenith.messaging.spi.ChannelKeys;
 
 /**
  * The Kafka plugin's sender of outbox events, which {@link OutboxWiring}'s relay sends through: to the
@@ -46,8 +47,9 @@ final class OutboxSender implements OutboxRelay.Sender {
         if (single.isEmpty()) {
             // No event of such a channel could ever be sent: set aside with the reason, as the broker's refusals are.
             acknowledged.completeExceptionally(new OutboxRelay.Refused(new IllegalStateException("channel '"
-                    + record.channel() + "' consumes several topics or a pattern (kafka.channels." + record.channel()
-                    + ".topics or .pattern) and the outbox cannot send to it: a channel sent to takes one topic")));
+                    + record.channel() + "' consumes several topics or a pattern ("
+                    + ChannelKeys.prefix("kafka", record.channel())
+                    + "topics or .pattern) and the outbox cannot send to it: a channel sent to takes one topic")));
             return acknowledged;
         }
         final String topic = single.get();

@@ -72,4 +72,42 @@ class SeveralTopicsRefusedIT {
                                 + " expected a topic the"
                                 + " channel does not consume: prices.dlt is one of its topics (prices.eu, prices.dlt)");
     }
+
+    /** A consumer of a channel whose name has a dot, as the example pair's {@code users.events}. */
+    public static class DottedChannelConsumer {
+        @org.eclipse.microprofile.reactive.messaging.Incoming("users.events")
+        public void consume(final String event) {}
+    }
+
+    @Test
+    void aDottedChannelsRepeatedTopicIsReportedUnderItsQuotedKeyFromTheCommandLine() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application("--kafka.channels.\"users.events\".topics=a,a")
+                        .withPlugins(KafkaPlugin.withConsumers(DottedChannelConsumer.class))
+                        .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:9")
+                        .withConfiguration("kafka.group-id", "refused"),
+                "kafka.channels.\"users.events\".topics");
+
+        assertThat(failure)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("kafka.channels.\"users.events\".topics (command line): \"a,a\" is not valid:"
+                        + " expected topic names separated by commas, such as a,b,c: none empty, each once")
+                .hasMessageNotContaining("required, but no source sets it");
+    }
+
+    @Test
+    void aDottedChannelsPatternWithoutATopicIsReportedUnderItsQuotedKey() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application("--kafka.channels.\"users.events\".pattern=true")
+                        .withPlugins(KafkaPlugin.withConsumers(DottedChannelConsumer.class))
+                        .withConfiguration("kafka.bootstrap-servers", "127.0.0.1:9")
+                        .withConfiguration("kafka.group-id", "refused"),
+                "kafka.channels.\"users.events\".pattern");
+
+        assertThat(failure)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("kafka.channels.\"users.events\".pattern (command line): \"true\" is not valid:"
+                        + " expected false, or the regular expression of the topics in"
+                        + " kafka.channels.\"users.events\".topic");
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ChannelPolicy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
@@ -86,7 +87,7 @@ record ChannelSettings(
                         own.map(c -> c.maxMessageBytes().orElse(configuration.maxMessageBytes()))
                                 .orElse(configuration.maxMessageBytes()),
                         own.filter(c -> c.maxMessageBytes().isPresent()).isPresent()
-                                ? "rabbitmq.channels." + channel + ".max-message-bytes"
+                                ? ChannelKeys.of("rabbitmq", channel, "max-message-bytes")
                                 : "rabbitmq.max-message-bytes",
                         configuration.unacknowledgedWarning()),
                 own.map(QueueArguments::of).orElse(QueueArguments.NONE));
@@ -122,7 +123,7 @@ record ChannelSettings(
 
     /** The settings key of one of this channel's settings: {@code rabbitmq.channels.orders.queue}. */
     String key(final String setting) {
-        return "rabbitmq.channels." + channel + "." + setting;
+        return ChannelKeys.of("rabbitmq", channel, setting);
     }
 
     /**
@@ -136,7 +137,7 @@ record ChannelSettings(
             problems.add(new SettingProblem("rabbitmq.failure-strategy", FailureStrategy.expected()));
         }
         configuration.channels().forEach((channel, settings) -> {
-            final String prefix = "rabbitmq.channels." + channel + ".";
+            final String prefix = ChannelKeys.prefix("rabbitmq", channel);
             settings.exchangeType()
                     .filter(value -> !EXCHANGE_TYPES.contains(value.toLowerCase(Locale.ROOT)))
                     .ifPresent(value ->

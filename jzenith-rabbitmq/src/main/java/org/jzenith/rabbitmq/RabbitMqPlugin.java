@@ -30,6 +30,7 @@ import org.jzenith.messaging.consumer.PayloadValidator;
 import org.jzenith.messaging.outbox.OutboxWiring;
 import org.jzenith.messaging.producer.ProducerChannels;
 import org.jzenith.messaging.spi.ChannelChoice;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ConnectorName;
 import org.jzenith.messaging.spi.ConnectorPlugin;
 import org.jzenith.messaging.spi.NativeParameters;
@@ -297,7 +298,7 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
                     .filter(channel -> !known.contains(channel))
                     .sorted()
                     .forEach(channel -> validation.problem(
-                            "rabbitmq.channels." + channel,
+                            ChannelKeys.group("rabbitmq", channel),
                             "the configuration",
                             "configures a channel the application neither consumes nor sends to"
                                     + (known.isEmpty() ? "" : "; its channels are " + String.join(", ", known))));

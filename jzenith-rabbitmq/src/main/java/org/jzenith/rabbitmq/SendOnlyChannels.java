@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jzenith.core.configuration.SettingProblem;
+import org.jzenith.messaging.spi.ChannelKeys;
 
 /**
  * The settings of a channel the application only sends to that would do nothing: the plugin consumes
@@ -48,7 +49,7 @@ final class SendOnlyChannels {
             if (settings == null) {
                 continue;
             }
-            final String prefix = "rabbitmq.channels." + channel + ".";
+            final String prefix = ChannelKeys.prefix("rabbitmq", channel);
             set(settings).forEach((setting, present) -> {
                 if (!present) {
                     return;

@@ -91,7 +91,7 @@ class SendOnlyChannelsTest {
                                 "rabbitmq.channels.\"users.events\".max-length", "10"),
                         "users.events"))
                 .extracting(SettingProblem::key)
-                .containsExactly("rabbitmq.channels.users.events.max-length");
+                .containsExactly("rabbitmq.channels.\"users.events\".max-length");
     }
 
     private static String value(final String setting) {

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.jzenith.messaging.consumer.ChannelDeclarations;
 import org.jzenith.messaging.consumer.IncomingMethod;
 import org.jzenith.messaging.producer.OutgoingMethod;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.NativeParameters;
 
 /**
@@ -170,15 +171,17 @@ public final class Topology {
             problems.add("is sent to by " + names(up) + " but no @Incoming(\"" + channel + "\") method of the"
                     + " application consumes it (nor a @Channel stream, withStream), so an in-process channel would lose"
                     + " its messages; add the consumer,"
-                    + " or serve the channel with a broker's plugin (messaging.channels." + channel
-                    + ".connector=kafka)");
+                    + " or serve the channel with a broker's plugin ("
+                    + ChannelKeys.of("messaging", channel, "connector")
+                    + "=kafka)");
             return problems;
         }
         if (up.isEmpty()) {
             problems.add("is consumed by " + names(down) + " but nothing in the application sends to it (no"
                     + " emitter, @Outgoing method or processor); declare its emitter (withEmitter(\"" + channel
-                    + "\", ...)) or serve the channel with a broker's plugin (messaging.channels." + channel
-                    + ".connector=kafka)");
+                    + "\", ...)) or serve the channel with a broker's plugin ("
+                    + ChannelKeys.of("messaging", channel, "connector")
+                    + "=kafka)");
             return problems;
         }
         // an emitter's @Broadcast is on its injection point, which the emitter's binding checks (ChannelEmitters)

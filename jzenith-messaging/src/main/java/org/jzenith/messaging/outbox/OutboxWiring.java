@@ -27,6 +27,7 @@ import org.jzenith.core.spi.outbox.OutboxCodec;
 import org.jzenith.core.spi.outbox.OutboxRecord;
 import org.jzenith.core.spi.outbox.OutboxStore;
 import org.jzenith.messaging.consumer.Json;
+import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.Payload;
 
 /**
@@ -246,7 +247,7 @@ public final class OutboxWiring {
                     return CompletableFuture.failedFuture(new OutboxRelay.Refused(new IllegalStateException(
                             "no connector is chosen for the channel '" + record.channel() + "', which "
                                     + String.join(" and ", senders.keySet()) + " could serve: set "
-                                    + "messaging.channels.\"" + record.channel() + "\".connector")));
+                                    + ChannelKeys.of("messaging", record.channel(), "connector"))));
                 }
             }
             return sender.send(record);

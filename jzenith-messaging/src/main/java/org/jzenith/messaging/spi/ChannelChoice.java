@@ -154,20 +154,20 @@ public final class ChannelChoice {
                 .channels()
                 .get(channel)
                 .connector()
-                .ifPresent(
-                        value -> settings.add(new Setting(KEY + channel + CONNECTOR, channel, value, Direction.ANY))));
+                .ifPresent(value -> settings.add(
+                        new Setting(KEY + ChannelKeys.name(channel) + CONNECTOR, channel, value, Direction.ANY))));
         new TreeSet<>(mp.get().incoming().keySet()).forEach(channel -> mp.get()
                 .incoming()
                 .get(channel)
                 .connector()
-                .ifPresent(value ->
-                        settings.add(new Setting(INCOMING + channel + CONNECTOR, channel, value, Direction.INCOMING))));
+                .ifPresent(value -> settings.add(new Setting(
+                        INCOMING + ChannelKeys.name(channel) + CONNECTOR, channel, value, Direction.INCOMING))));
         new TreeSet<>(mp.get().outgoing().keySet()).forEach(channel -> mp.get()
                 .outgoing()
                 .get(channel)
                 .connector()
-                .ifPresent(value ->
-                        settings.add(new Setting(OUTGOING + channel + CONNECTOR, channel, value, Direction.OUTGOING))));
+                .ifPresent(value -> settings.add(new Setting(
+                        OUTGOING + ChannelKeys.name(channel) + CONNECTOR, channel, value, Direction.OUTGOING))));
         return Optional.of(settings);
     }
 
@@ -270,8 +270,9 @@ public final class ChannelChoice {
                         "the channel '" + channel + "'",
                         "the configuration",
                         "has settings that choose different connectors (" + String.join(", ", names)
-                                + "); set one of " + KEY + channel + CONNECTOR + ", " + INCOMING + channel
-                                + CONNECTOR + " and " + OUTGOING + channel + CONNECTOR);
+                                + "); set one of " + KEY + ChannelKeys.name(channel) + CONNECTOR + ", " + INCOMING
+                                + ChannelKeys.name(channel)
+                                + CONNECTOR + " and " + OUTGOING + ChannelKeys.name(channel) + CONNECTOR);
             }
         });
         final List<ChannelDeclarations> groups = connectors.stream()
@@ -291,7 +292,9 @@ public final class ChannelChoice {
                         .map(plugin -> plugin.connector().name())
                         .collect(Collectors.joining(" or "));
                 validation.problem(
-                        unset.stream().map(channel -> KEY + channel + CONNECTOR).collect(Collectors.joining(", ")),
+                        unset.stream()
+                                .map(channel -> KEY + ChannelKeys.name(channel) + CONNECTOR)
+                                .collect(Collectors.joining(", ")),
                         origin(sharing),
                         "no connector is chosen for the channel" + (unset.size() == 1 ? " " : "s ")
                                 + String.join(", ", unset) + ", which " + sharing.size()
@@ -371,13 +374,14 @@ public final class ChannelChoice {
                         return;
                     }
                     final List<String> keys = new ArrayList<>();
-                    set.failureStrategy().ifPresent(value -> keys.add(KEY + channel + ".failure-strategy"));
-                    set.retries().ifPresent(value -> keys.add(KEY + channel + ".retries"));
+                    set.failureStrategy()
+                            .ifPresent(value -> keys.add(KEY + ChannelKeys.name(channel) + ".failure-strategy"));
+                    set.retries().ifPresent(value -> keys.add(KEY + ChannelKeys.name(channel) + ".retries"));
                     keys.forEach(key -> validation.problem(
                             key,
                             "the configuration",
                             "applies to in-process channels, and " + connector + " serves '" + channel + "': set "
-                                    + connector + ".channels." + channel + key.substring(key.lastIndexOf('.'))
+                                    + ChannelKeys.group(connector, channel) + key.substring(key.lastIndexOf('.'))
                                     + " instead"));
                 }));
     }

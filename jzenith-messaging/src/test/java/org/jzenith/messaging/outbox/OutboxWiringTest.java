@@ -93,7 +93,7 @@ class OutboxWiringTest {
                 .withThrowableOfType(java.util.concurrent.ExecutionException.class)
                 .withCauseInstanceOf(OutboxRelay.Refused.class)
                 .withMessageContaining("no connector is chosen for the channel 'undeclared'")
-                .withMessageContaining("messaging.channels.\"undeclared\".connector");
+                .withMessageContaining("messaging.channels.undeclared.connector");
 
         assertThat(sent).containsExactly("kafka:orders", "rabbitmq:users.events", "rabbitmq:shipments");
         assertThat(started).as("one relay").hasValue(1);
