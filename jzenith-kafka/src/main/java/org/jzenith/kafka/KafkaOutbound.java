@@ -80,6 +80,11 @@ final class KafkaOutbound implements Outbound {
      * partition or a timestamp is refused: the send fails naming it rather than going elsewhere silently.
      */
     @Override
+    public boolean reads(final Object metadata) {
+        return metadata instanceof OutgoingKafkaRecordMetadata<?>;
+    }
+
+    @Override
     public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
         OutboundMessage result = message;
         for (final Object each : metadata) {

@@ -81,6 +81,11 @@ final class RabbitMqOutbound implements Outbound {
      * @throws IllegalArgumentException for a routing key on a channel whose settings fix one
      */
     @Override
+    public boolean reads(final Object metadata) {
+        return metadata instanceof OutgoingRabbitMqMetadata;
+    }
+
+    @Override
     public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
         OutboundMessage result = message;
         for (final Object each : metadata) {

@@ -95,4 +95,28 @@ class MessageMetadataIT {
                 .hasMessageContaining("rabbitmq.channels.labels.routing-key fixes parcel.any");
         assertThat(Labels.SEEN).isEmpty();
     }
+
+    @Test
+    void kafkasOutgoingMetadataOnARabbitMqChannelIsRefusedAndTheMessageNackedNotSentWithoutItsKey() throws Exception {
+        final Emitter<String> emitter = start();
+        final CompletableFuture<Throwable> nacked = new CompletableFuture<>();
+
+        // code written for a Kafka channel, its channel moved to RabbitMQ: the record key would be lost
+        emitter.send(Message.of("fragile")
+                .withNack(failure -> {
+                    nacked.complete(failure);
+                    return CompletableFuture.completedFuture(null);
+                })
+                .addMetadata(io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata.<String>builder()
+                        .withKey("parcel-7")
+                        .build()));
+
+        assertThat(nacked.get(10, TimeUnit.SECONDS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the message carries OutgoingKafkaRecordMetadata, which the connector of channel"
+                        + " 'labels' does not read, so what it sets would be lost: use the outgoing metadata of the"
+                        + " broker that serves the channel, or remove it");
+        assertThat(broker.ready(labels)).isZero();
+        assertThat(Labels.SEEN).isEmpty();
+    }
 }

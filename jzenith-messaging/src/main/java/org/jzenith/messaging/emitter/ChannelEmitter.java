@@ -205,6 +205,10 @@ public final class ChannelEmitter<T> implements Emitter<T> {
 
     private CompletionStage<Void> hand(final Object value, final Iterable<Object> metadata) {
         try {
+            final Optional<String> foreign = ForeignMetadata.in(channel, outbound, metadata);
+            if (foreign.isPresent()) {
+                throw new IllegalArgumentException(foreign.get());
+            }
             final OutboundMessage message =
                     OutboundMessage.of(payload.write(value)).withKey(key(value));
             return outbound.send(outbound.withMetadata(message, metadata)).whenComplete(this::logFailure);

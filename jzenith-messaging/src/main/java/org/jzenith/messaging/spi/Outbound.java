@@ -32,6 +32,16 @@ public interface Outbound {
         return message;
     }
 
+    /**
+     * Whether {@link #withMetadata} reads {@code metadata}, one of a {@code Message}'s outgoing metadata
+     * (Kafka: an {@code OutgoingKafkaRecordMetadata}); false by default. The layer refuses to send a
+     * message carrying a broker's outgoing metadata its connector does not read, since what it asks for
+     * (a routing key, a record's key, properties) would be lost without a word.
+     */
+    default boolean reads(final Object metadata) {
+        return false;
+    }
+
     /** Whether the connector runs, so that a send can succeed at all. */
     default boolean open() {
         return true;
