@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,13 +20,16 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.jzenith.messaging.spi.CommitStrategy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Consumes one channel, of one topic, several or a pattern's ({@link Subscription}): a poll loop on a thread of its own hands each partition's records to its
  * {@link PartitionWorker} and commits the offsets of what is done. Nothing is committed before it is
- * done, so a crash delivers again what was not finished, never loses it.
+ * done, so a crash delivers again what was not finished, never loses it. When, is the channel's {@link
+ * CommitStrategy}: {@code throttled} (the default) commits what is done with one commit in flight at a
+ * time; {@code latest} commits after every record that moves a partition's offset, each on its own.
  *
  * <p>Back-pressure: past {@code max-in-flight} records fetched and not done, the loop stops polling
  * until half of them are done; still full after a poll interval, it pauses every partition (it keeps
@@ -52,6 +57,10 @@ final class ChannelConsumer {
     private final InFlight inFlight;
     private final Map<TopicPartition, PartitionWorker> workers = new HashMap<>();
     private final Map<TopicPartition, Long> committed = new HashMap<>();
+    /** The offsets to commit one by one ({@code latest}), in the order they moved; empty otherwise. */
+    private final Queue<Moved> moved = new ConcurrentLinkedQueue<>();
+
+    private final PartitionWorker.Moved movedTo;
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private volatile boolean paused;
     /** Whether an asynchronous commit awaits the broker's answer; the poll thread's alone. */
@@ -74,7 +83,13 @@ final class ChannelConsumer {
                 Thread.ofVirtual().name("kafka-" + settings.channel() + "-", 0).factory());
         this.concurrency = new Semaphore(settings.concurrency());
         this.inFlight = new InFlight(settings.maxInFlight(), settings.maxInFlightBytes());
+        this.movedTo = settings.commitStrategy() == CommitStrategy.LATEST
+                ? (worker, finished) -> moved.add(new Moved(worker, finished))
+                : PartitionWorker.Moved.NOWHERE;
     }
+
+    /** An offset of {@code worker}'s partition to commit by itself. */
+    private record Moved(PartitionWorker worker, long finished) {}
 
     /** Subscribes and starts the poll loop on a thread of its own. */
     void start() {
@@ -146,7 +161,11 @@ final class ChannelConsumer {
                     worker(partition).add(records.records(partition));
                 }
                 recordLag(records.partitions());
-                commit(false, workers.keySet());
+                if (settings.commitStrategy() == CommitStrategy.LATEST) {
+                    commitEach();
+                } else {
+                    commit(false, workers.keySet());
+                }
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -164,7 +183,7 @@ final class ChannelConsumer {
 
     private PartitionWorker worker(final TopicPartition partition) {
         return workers.computeIfAbsent(
-                partition, key -> new PartitionWorker(key, processor, threads, concurrency, inFlight));
+                partition, key -> new PartitionWorker(key, processor, threads, concurrency, inFlight, movedTo));
     }
 
     /**
@@ -238,21 +257,39 @@ final class ChannelConsumer {
                         e.toString());
             }
         } else {
-            offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
-            committing = true;
-            consumer.commitAsync(offsets, (done, failure) -> {
-                committing = false; // called on this thread, within a later poll
-                if (failure != null) {
-                    // a later commit of the same partition covers it; else the records come again
-                    LOG.debug(
-                            "Committing the offsets {} of channel '{}' failed: {}",
-                            done,
-                            settings.channel(),
-                            failure.toString());
-                    done.keySet().forEach(committed::remove);
-                }
-            });
+            commitAsync(offsets);
         }
+    }
+
+    /**
+     * Commits each offset that moved since the last poll by itself, in the order they moved, without
+     * waiting for the answers ({@code latest}); offsets of partitions given up since are dropped.
+     */
+    private void commitEach() {
+        Moved next;
+        while ((next = moved.poll()) != null) {
+            final TopicPartition partition = next.worker().partition();
+            if (workers.get(partition) == next.worker() && next.finished() > committed.getOrDefault(partition, -1L)) {
+                commitAsync(Map.of(partition, new OffsetAndMetadata(next.finished())));
+            }
+        }
+    }
+
+    private void commitAsync(final Map<TopicPartition, OffsetAndMetadata> offsets) {
+        offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+        committing = true;
+        consumer.commitAsync(offsets, (done, failure) -> {
+            committing = false; // called on this thread, within a later poll
+            if (failure != null) {
+                // a later commit of the same partition covers it; else the records come again
+                LOG.debug(
+                        "Committing the offsets {} of channel '{}' failed: {}",
+                        done,
+                        settings.channel(),
+                        failure.toString());
+                done.keySet().forEach(committed::remove);
+            }
+        });
     }
 
     private void shutDown() {

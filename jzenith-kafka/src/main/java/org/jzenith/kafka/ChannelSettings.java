@@ -9,6 +9,7 @@ import java.util.regex.PatternSyntaxException;
 import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ChannelPolicy;
+import org.jzenith.messaging.spi.CommitStrategy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
 /**
@@ -26,6 +27,7 @@ import org.jzenith.messaging.spi.FailureStrategy;
  * @param maxRecordBytes the most a record may weigh (key, value, headers) before it is dead-lettered unread
  * @param failureStrategy what becomes of a record that failed for good
  * @param unacknowledgedWarning when a record a {@code Message} method has not acked yet is logged
+ * @param commitStrategy when the offsets of what is done are committed
  */
 record ChannelSettings(
         String channel,
@@ -39,7 +41,8 @@ record ChannelSettings(
         int concurrency,
         long maxRecordBytes,
         FailureStrategy failureStrategy,
-        Duration unacknowledgedWarning) {
+        Duration unacknowledgedWarning,
+        CommitStrategy commitStrategy) {
 
     /** The suffix of a topic's default dead-letter topic. */
     static final String DEAD_LETTER_SUFFIX = ".dlt";
@@ -62,7 +65,8 @@ record ChannelSettings(
             final int concurrency,
             final long maxRecordBytes,
             final FailureStrategy failureStrategy,
-            final Duration unacknowledgedWarning) {
+            final Duration unacknowledgedWarning,
+            final CommitStrategy commitStrategy) {
         this(
                 channel,
                 new Subscription.Topics(List.of(topic)),
@@ -75,7 +79,8 @@ record ChannelSettings(
                 concurrency,
                 maxRecordBytes,
                 failureStrategy,
-                unacknowledgedWarning);
+                unacknowledgedWarning,
+                commitStrategy);
     }
 
     /** The settings of {@code channel} in {@code configuration}, in-flight bytes from {@code budget}. */
@@ -101,7 +106,9 @@ record ChannelSettings(
                         .orElse(budget.inFlightBytes()),
                 strategy(own.flatMap(KafkaConfiguration.ChannelConfiguration::failureStrategy)
                         .orElse(configuration.failureStrategy())),
-                configuration.unacknowledgedWarning());
+                configuration.unacknowledgedWarning(),
+                commitStrategy(own.flatMap(KafkaConfiguration.ChannelConfiguration::commitStrategy)
+                        .orElse(configuration.commitStrategy())));
     }
 
     /**
@@ -153,15 +160,24 @@ record ChannelSettings(
                         "failure-strategy is not valid: expected " + FailureStrategy.expected()));
     }
 
+    private static CommitStrategy commitStrategy(final String value) {
+        return CommitStrategy.named(value)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "commit-strategy is not valid: expected " + CommitStrategy.expected()));
+    }
+
     /**
      * What is wrong with the plugin's and the channels' settings that core's checks of the mapping do
-     * not find (a channel's ranges, {@link ChannelRanges}; failure strategies must be named), every
+     * not find (a channel's ranges, {@link ChannelRanges}; failure and commit strategies must be named), every
      * problem at once, in core's {@link SettingProblem} style.
      */
     static List<SettingProblem> problems(final KafkaConfiguration configuration) {
         final List<SettingProblem> problems = new ArrayList<>();
         if (FailureStrategy.named(configuration.failureStrategy()).isEmpty()) {
             problems.add(new SettingProblem("kafka.failure-strategy", FailureStrategy.expected()));
+        }
+        if (CommitStrategy.named(configuration.commitStrategy()).isEmpty()) {
+            problems.add(new SettingProblem("kafka.commit-strategy", CommitStrategy.expected()));
         }
         configuration.channels().forEach((channel, settings) -> {
             final String prefix = ChannelKeys.prefix("kafka", channel);
@@ -171,6 +187,10 @@ record ChannelSettings(
                     .filter(value -> FailureStrategy.named(value).isEmpty())
                     .ifPresent(value ->
                             problems.add(new SettingProblem(prefix + "failure-strategy", FailureStrategy.expected())));
+            settings.commitStrategy()
+                    .filter(value -> CommitStrategy.named(value).isEmpty())
+                    .ifPresent(value ->
+                            problems.add(new SettingProblem(prefix + "commit-strategy", CommitStrategy.expected())));
         });
         return List.copyOf(problems);
     }

@@ -67,7 +67,12 @@ final class InFlight {
      * the waiting poll thread once there is room.
      */
     void done(final long weight) {
-        final int left = records.decrementAndGet();
+        done(1, weight);
+    }
+
+    /** Counts {@code count} records of {@code weight} bytes in all done or dropped; see {@link #done(long)}. */
+    void done(final int count, final long weight) {
+        final int left = records.addAndGet(-count);
         final long weighs = bytes.addAndGet(-weight);
         final Thread waiting = waiter;
         if (waiting != null && left <= maxRecords / 2 && weighs <= maxBytes / 2) {

@@ -25,6 +25,7 @@ import org.jzenith.core.configuration.Range;
  * kafka.concurrency=16                      # partitions of a channel processed at the same time
  * kafka.max-record-bytes=1048576            # larger records (key, value, headers) go to the dead letters
  * kafka.failure-strategy=dead-letter-queue  # what becomes of a record that failed for good: or ignore, fail
+ * kafka.commit-strategy=throttled           # when offsets are committed: batched, or latest (after each record)
  * kafka.drain-timeout=10s                   # how long stopping waits for records being processed
  * kafka.send-timeout=5s                     # how long Emitter.send waits for buffer space and metadata
  * kafka.unacknowledged-warning=60s          # when a Message method's record not acked yet is logged
@@ -37,8 +38,8 @@ import org.jzenith.core.configuration.Range;
  * kafka.channels.quotes.topic=quotes\\..+            # or of every topic a regular expression matches,
  * kafka.channels.quotes.pattern=true                 # topics created later included
  * kafka.channels.orders.retries=5           # each of retries, backoff, max-backoff, max-in-flight and
- *                                           # concurrency, max-record-bytes, failure-strategy may be set
- *                                           # per channel
+ *                                           # concurrency, max-record-bytes, failure-strategy,
+ *                                           # commit-strategy may be set per channel
  * kafka.client.security.protocol=SASL_SSL   # any Kafka client setting, passed to consumers, producers
  * kafka.client.sasl.mechanism=PLAIN         # and the admin client alike; checked at start-up
  * kafka.client.sasl.jaas.config=${KAFKA_JAAS}   # secret: never shown
@@ -108,6 +109,15 @@ public interface KafkaConfiguration {
      */
     @WithDefault("dead-letter-queue")
     String failureStrategy();
+
+    /**
+     * When the offsets of what is done are committed, with SmallRye's names ({@link
+     * org.jzenith.messaging.spi.CommitStrategy}): {@code throttled} commits the offsets past the records
+     * done with one commit in flight at a time, carrying everything done meanwhile; {@code latest} commits
+     * after every record that moves its partition's offset, each commit on its own.
+     */
+    @WithDefault("throttled")
+    String commitStrategy();
 
     /** The smallest {@link #maxRecordBytes()}. */
     long MIN_RECORD_BYTES = 1024;
@@ -217,6 +227,9 @@ public interface KafkaConfiguration {
 
         /** {@link KafkaConfiguration#failureStrategy()} for this channel. */
         Optional<String> failureStrategy();
+
+        /** {@link KafkaConfiguration#commitStrategy()} for this channel. */
+        Optional<String> commitStrategy();
 
         /** {@link KafkaConfiguration#maxRecordBytes()} for this channel. */
         @Range(min = MIN_RECORD_BYTES, max = MAX_RECORD_BYTES, hint = "bytes of key, value and headers")

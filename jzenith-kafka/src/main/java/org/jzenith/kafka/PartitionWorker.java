@@ -1,6 +1,5 @@
 package org.jzenith.kafka;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -11,6 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.jzenith.messaging.spi.DonePositions;
 
 /**
  * The records of one partition, processed one after the other (in offset order) on a virtual thread
@@ -20,6 +20,8 @@ import org.apache.kafka.common.TopicPartition;
  * next record starts, for a method that acknowledges its messages itself ({@code Message<T>}, {@code
  * MANUAL}) when it calls {@code ack()}, maybe much later and out of order; the thread goes on to the next
  * record meanwhile, and the record stays in flight (it counts against the channel's bound) until then.
+ * The offsets taken and how far they are all acknowledged are the messaging layer's {@link
+ * DonePositions}; each time that moves, {@link Moved} hears of it (the {@code latest} commit strategy).
  *
  * <p>{@link #add} and {@link #revoke} are called by the channel's poll thread, the processing runs
  * on virtual threads. Thread-safe.
@@ -35,16 +37,24 @@ final class PartitionWorker {
         boolean process(ConsumerRecord<byte[], byte[]> record, Runnable acknowledged);
     }
 
+    /** Hears, under the worker's lock, that the offset to commit moved to {@code finished}. */
+    @FunctionalInterface
+    interface Moved {
+        /** Hears nothing: the offsets are collected by the poll thread ({@code throttled}). */
+        Moved NOWHERE = (worker, finished) -> {};
+
+        void moved(PartitionWorker worker, long finished);
+    }
+
     /**
      * A record fetched and not acknowledged yet, with its weight (weighed once, when it is queued); its
-     * flags are guarded by the worker's lock. Running it acknowledges the record: the entry is its own
+     * flag is guarded by the worker's lock. Running it acknowledges the record: the entry is its own
      * callback, one object a record.
      */
     private final class Pending implements Runnable {
         final ConsumerRecord<byte[], byte[]> record;
         final long weight;
-        boolean acknowledged;
-        boolean settled; // acknowledged, or released by revoke: no longer in flight
+        boolean settled; // acknowledged, or abandoned: no longer in flight
 
         Pending(final ConsumerRecord<byte[], byte[]> record, final long weight) {
             this.record = record;
@@ -62,10 +72,16 @@ final class PartitionWorker {
     private final ExecutorService threads;
     private final Semaphore concurrency;
     private final InFlight inFlight;
+    private final Moved moved;
     private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Object lock = new Object();
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>(); // in offset order
+    private final DonePositions pending = new DonePositions(); // the offsets taken, until all before are done
+    /** The records taken and not settled, and their weight, for {@link #release}; guarded by the lock. */
+    private int heldRecords;
+
+    private long heldWeight;
+    private boolean released; // by revoke: an acknowledgement after it changes nothing
     private volatile boolean revoked;
     private volatile long finished = -1;
 
@@ -74,12 +90,14 @@ final class PartitionWorker {
             final Processing processor,
             final ExecutorService threads,
             final Semaphore concurrency,
-            final InFlight inFlight) {
+            final InFlight inFlight,
+            final Moved moved) {
         this.partition = partition;
         this.processor = processor;
         this.threads = threads;
         this.concurrency = concurrency;
         this.inFlight = inFlight;
+        this.moved = moved;
     }
 
     TopicPartition partition() {
@@ -125,7 +143,7 @@ final class PartitionWorker {
     /** Whether records taken wait for their acknowledgement. */
     private boolean waiting() {
         synchronized (lock) {
-            return !pending.isEmpty();
+            return !pending.settled();
         }
     }
 
@@ -139,42 +157,47 @@ final class PartitionWorker {
     /** Gives up the records not acknowledged: out of flight; a later ack of one changes nothing. */
     private void release() {
         synchronized (lock) {
-            for (final Pending each : pending) {
-                if (!each.settled) {
-                    each.settled = true;
-                    inFlight.done(each.weight);
-                }
+            if (!released) {
+                released = true;
+                inFlight.done(heldRecords, heldWeight);
+                heldRecords = 0;
+                heldWeight = 0;
+                pending.clear();
             }
-            pending.clear();
         }
     }
 
     /** {@code entry} will not be acknowledged (the channel stops at it): out of flight and out of the wait. */
     private void abandon(final Pending entry) {
         synchronized (lock) {
-            if (!entry.settled) {
-                entry.settled = true;
-                inFlight.done(entry.weight);
+            if (released || entry.settled) {
+                return; // one acknowledged before (PRE_PROCESSING) stays, to be committed
             }
-            if (!entry.acknowledged) { // one acknowledged before (PRE_PROCESSING) stays, to be committed
-                pending.remove(entry);
-            }
+            settle(entry);
+            pending.withdraw(entry.record.offset());
         }
     }
 
     /** {@code entry} is acknowledged: out of flight, and the offset to commit moves past what is acknowledged. */
     private void acknowledge(final Pending entry) {
         synchronized (lock) {
-            if (entry.settled) {
+            if (released || entry.settled) {
                 return; // acknowledged twice, or after the partition was given up
             }
-            entry.settled = true;
-            entry.acknowledged = true;
-            inFlight.done(entry.weight);
-            while (!pending.isEmpty() && pending.peekFirst().acknowledged) {
-                finished = pending.pollFirst().record.offset() + 1;
+            settle(entry);
+            if (pending.done(entry.record.offset())) {
+                finished = pending.watermark() + 1;
+                moved.moved(this, finished);
             }
         }
+    }
+
+    /** {@code entry} is no longer in flight; under the lock. */
+    private void settle(final Pending entry) {
+        entry.settled = true;
+        heldRecords--;
+        heldWeight -= entry.weight;
+        inFlight.done(entry.weight);
     }
 
     private void schedule() {
@@ -195,7 +218,9 @@ final class PartitionWorker {
                         inFlight.done(entry.weight);
                         break;
                     }
-                    pending.addLast(entry);
+                    pending.open(entry.record.offset());
+                    heldRecords++;
+                    heldWeight += entry.weight;
                 }
                 if (!processor.process(entry.record, entry)) {
                     revoked = true; // the channel stops: nothing after this record may be done

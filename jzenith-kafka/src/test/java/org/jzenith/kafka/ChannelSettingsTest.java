@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.jzenith.messaging.spi.CommitStrategy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
 class ChannelSettingsTest {
@@ -21,7 +22,8 @@ class ChannelSettingsTest {
                 1,
                 1 << 20,
                 FailureStrategy.DEAD_LETTER_QUEUE,
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60),
+                CommitStrategy.THROTTLED);
     }
 
     @Test

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jzenith.messaging.spi.CommitStrategy;
+import org.jzenith.messaging.spi.DonePositions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +20,10 @@ import org.slf4j.LoggerFactory;
  * multiple ack from covering a delivery that is not done (a {@code Message} method's or a stream's
  * waiting for its results): such deliveries, and those done on another thread, are acked alone, at once.
  * Every ack and nack is sent under this object's lock, so that a multiple ack never reaches the broker
- * before the single ack of a tag it covers (which the broker would refuse, closing the channel).
+ * before the single ack of a tag it covers (which the broker would refuse, closing the channel). That is
+ * the {@code throttled} {@link CommitStrategy}, the default; with {@code latest} nothing is held back:
+ * every delivery is acked alone as soon as it is done. Which deliveries are open is the messaging
+ * layer's {@link DonePositions}, of delivery tags.
  *
  * <pre>{@code
  * acks.open(tag);                         // handed to the messaging layer, in the queue's order
@@ -51,13 +56,10 @@ final class Acks {
     private final ChannelSettings settings;
     private final Channel channel;
     private final int batch;
+    private final boolean holding;
 
-    // The tags handed over and not yet settled, ascending (the client's tags only grow, across recoveries
-    // too), with whether each is done: a ring, so that settling in order costs no allocation.
-    private long[] tags = new long[64];
-    private boolean[] done = new boolean[64];
-    private int head;
-    private int size;
+    // The tags handed over and not yet settled (the client's tags only grow, across recoveries too).
+    private final DonePositions open = new DonePositions();
 
     /** The highest tag whose ack is held back; 0 when none is. */
     private long held;
@@ -72,12 +74,15 @@ final class Acks {
         this.channel = channel;
         // A held ack keeps its delivery counted against the prefetch: hold back a quarter of it at most.
         this.batch = Math.max(1, settings.prefetch() / 4);
+        this.holding = settings.commitStrategy() == CommitStrategy.THROTTLED;
     }
 
     /** Starts sending acks held back longer than {@value #MOST_HELD_MS} ms; {@link #close} stops it. */
     synchronized void start() {
-        ticking = TIMER.scheduleWithFixedDelay(
-                this::flushHeldTooLong, MOST_HELD_MS, MOST_HELD_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        if (holding) {
+            ticking = TIMER.scheduleWithFixedDelay(
+                    this::flushHeldTooLong, MOST_HELD_MS, MOST_HELD_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Sends what is held back and stops the timer's checks. */
@@ -96,21 +101,16 @@ final class Acks {
 
     /** {@code tag} was handed to the messaging layer; tags are opened in the queue's order. */
     synchronized void open(final long tag) {
-        if (size == tags.length) {
-            grow();
-        }
-        final int at = (head + size) & (tags.length - 1);
-        tags[at] = tag;
-        done[at] = false;
-        size++;
+        open.open(tag);
     }
 
     /**
-     * {@code tag} is done: acks it, or holds its ack back when {@code onQueueThread} and no earlier
-     * delivery is open; {@code event}, if any, is committed with whether the ack went out.
+     * {@code tag} is done: acks it, or holds its ack back when {@code onQueueThread}, no earlier
+     * delivery is open and the strategy is {@code throttled}; {@code event}, if any, is committed with
+     * whether the ack went out.
      */
     synchronized void done(final long tag, final Optional<ConsumeEvent> event, final boolean onQueueThread) {
-        if (close(tag) && onQueueThread) {
+        if (open.done(tag) && onQueueThread && holding) {
             held = tag;
             if (heldCount++ == 0) {
                 heldSince = System.nanoTime();
@@ -127,7 +127,7 @@ final class Acks {
 
     /** Gives {@code tag} back to the queue ({@code basic.nack} with requeue); it need not have been opened. */
     synchronized void giveBack(final long tag, final Optional<ConsumeEvent> event) {
-        close(tag);
+        open.done(tag);
         try {
             channel.basicNack(tag, false, true);
         } catch (final IOException | RuntimeException e) {
@@ -153,38 +153,6 @@ final class Acks {
         heldEvents.clear();
         held = 0;
         heldCount = 0;
-    }
-
-    /** Marks {@code tag} done and drops the done ones from the ring's head; true when no earlier tag was open. */
-    private boolean close(final long tag) {
-        final int mask = tags.length - 1;
-        boolean oldest = false;
-        for (int i = 0; i < size; i++) {
-            final int at = (head + i) & mask;
-            if (tags[at] == tag) {
-                done[at] = true;
-                oldest = i == 0;
-                break;
-            }
-        }
-        while (size > 0 && done[head]) {
-            head = (head + 1) & mask;
-            size--;
-        }
-        return oldest;
-    }
-
-    private void grow() {
-        final long[] moreTags = new long[tags.length * 2];
-        final boolean[] moreDone = new boolean[tags.length * 2];
-        for (int i = 0; i < size; i++) {
-            final int at = (head + i) & (tags.length - 1);
-            moreTags[i] = tags[at];
-            moreDone[i] = done[at];
-        }
-        tags = moreTags;
-        done = moreDone;
-        head = 0;
     }
 
     /** Acks {@code tag} (and every one before it when {@code multiple}); false when the ack was lost with the channel. */

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.messaging.spi.ChannelKeys;
 import org.jzenith.messaging.spi.ChannelPolicy;
+import org.jzenith.messaging.spi.CommitStrategy;
 import org.jzenith.messaging.spi.FailureStrategy;
 
 /**
@@ -27,6 +28,7 @@ import org.jzenith.messaging.spi.FailureStrategy;
  * @param declare whether start-up declares the topology (else only checks it)
  * @param policy how the messaging layer treats the channel's messages
  * @param queueArguments the queue's TTL, length limit, overflow and delivery limit, where set
+ * @param commitStrategy when the deliveries done are acked: batched ({@code throttled}) or each at once
  */
 record ChannelSettings(
         String channel,
@@ -40,7 +42,8 @@ record ChannelSettings(
         int prefetch,
         boolean declare,
         ChannelPolicy policy,
-        QueueArguments queueArguments) {
+        QueueArguments queueArguments,
+        CommitStrategy commitStrategy) {
 
     static final Set<String> EXCHANGE_TYPES = Set.of("direct", "topic", "fanout");
     static final Set<String> QUEUE_TYPES = Set.of("quorum", "classic");
@@ -90,7 +93,10 @@ record ChannelSettings(
                                 ? ChannelKeys.of("rabbitmq", channel, "max-message-bytes")
                                 : "rabbitmq.max-message-bytes",
                         configuration.unacknowledgedWarning()),
-                own.map(QueueArguments::of).orElse(QueueArguments.NONE));
+                own.map(QueueArguments::of).orElse(QueueArguments.NONE),
+                CommitStrategy.named(own.flatMap(RabbitMqConfiguration.ChannelConfiguration::commitStrategy)
+                                .orElse(configuration.commitStrategy()))
+                        .orElse(CommitStrategy.THROTTLED));
     }
 
     private static Optional<String> text(final Optional<String> value) {
@@ -136,6 +142,9 @@ record ChannelSettings(
         if (FailureStrategy.named(configuration.failureStrategy()).isEmpty()) {
             problems.add(new SettingProblem("rabbitmq.failure-strategy", FailureStrategy.expected()));
         }
+        if (CommitStrategy.named(configuration.commitStrategy()).isEmpty()) {
+            problems.add(new SettingProblem("rabbitmq.commit-strategy", CommitStrategy.expected()));
+        }
         configuration.channels().forEach((channel, settings) -> {
             final String prefix = ChannelKeys.prefix("rabbitmq", channel);
             settings.exchangeType()
@@ -177,6 +186,10 @@ record ChannelSettings(
                     .filter(value -> FailureStrategy.named(value).isEmpty())
                     .ifPresent(value ->
                             problems.add(new SettingProblem(prefix + "failure-strategy", FailureStrategy.expected())));
+            settings.commitStrategy()
+                    .filter(value -> CommitStrategy.named(value).isEmpty())
+                    .ifPresent(value ->
+                            problems.add(new SettingProblem(prefix + "commit-strategy", CommitStrategy.expected())));
             QueueArguments.problems(
                     prefix, settings, quorum, settings.declare().orElse(configuration.declare()), problems);
         });

@@ -35,6 +35,7 @@ import org.jzenith.core.configuration.Range;
  * rabbitmq.prefetch=100                     # deliveries a channel holds unacknowledged (the back-pressure bound)
  * rabbitmq.max-message-bytes=4194304        # heavier deliveries (body and headers) are dead-lettered unread
  * rabbitmq.failure-strategy=dead-letter-queue   # or ignore, fail
+ * rabbitmq.commit-strategy=throttled        # in-order deliveries acked together; or latest: each acked at once
  * rabbitmq.declare=true                     # declare exchanges, queues and bindings; false: only check them
  * rabbitmq.channels.orders.exchange=shop    # unset: the channel's name
  * rabbitmq.channels.orders.exchange-type=topic  # direct, topic (the default) or fanout
@@ -44,7 +45,8 @@ import org.jzenith.core.configuration.Range;
  * rabbitmq.channels.orders.durable=true
  * rabbitmq.channels.orders.dead-letter-exchange=shop.orders.dlx  # unset: the queue and ".dlx"
  * rabbitmq.channels.orders.prefetch=10      # each of prefetch, retries, backoff, max-backoff,
- *                                           # failure-strategy, max-message-bytes and declare may be set per channel
+ *                                           # failure-strategy, commit-strategy, max-message-bytes and declare
+ *                                           # may be set per channel
  * rabbitmq.channels.orders.message-ttl=10m  # x-message-ttl: unset, messages wait for ever
  * rabbitmq.channels.orders.max-length=100000    # x-max-length: unset, no limit
  * rabbitmq.channels.orders.overflow=reject-publish  # x-overflow, with max-length: drop-head (the default) or reject-publish
@@ -142,6 +144,14 @@ public interface RabbitMqConfiguration {
     String failureStrategy();
 
     /**
+     * When the deliveries done are acked, with the names of {@link org.jzenith.messaging.spi.CommitStrategy}:
+     * {@code throttled} acks deliveries done in order together, as one {@code basic.ack multiple} held
+     * back a little ({@link Acks}); {@code latest} acks every delivery alone, as soon as it is done.
+     */
+    @WithDefault("throttled")
+    String commitStrategy();
+
+    /**
      * Whether start-up declares each channel's exchange, queue, binding and dead-letter exchange and
      * queue; {@code false}: they are declared elsewhere, and start-up only checks that they exist.
      */
@@ -228,6 +238,9 @@ public interface RabbitMqConfiguration {
 
         /** {@link RabbitMqConfiguration#failureStrategy()} for this channel. */
         Optional<String> failureStrategy();
+
+        /** {@link RabbitMqConfiguration#commitStrategy()} for this channel. */
+        Optional<String> commitStrategy();
 
         /** {@link RabbitMqConfiguration#maxMessageBytes()} for this channel. */
         OptionalLong maxMessageBytes();

@@ -100,6 +100,83 @@ class AcksIT {
         }
     }
 
+    @Test
+    void latestAcksEveryDeliveryAloneAsSoonAsItIsDone() throws Exception {
+        assertThat(acksOfSixDoneInOrder("latest"))
+                .as("one single ack per delivery, none held back")
+                .hasSize(6)
+                .allSatisfy(ack -> assertThat(ack.multiple()).isFalse());
+    }
+
+    @Test
+    void throttledTheDefaultAcksDeliveriesDoneInOrderAsOneMultipleAck() throws Exception {
+        assertThat(acksOfSixDoneInOrder("throttled"))
+                .as("the six held back, then acked together")
+                .singleElement()
+                .satisfies(ack -> assertThat(ack.multiple()).isTrue());
+    }
+
+    /**
+     * Six deliveries of a queue of the machine's RabbitMQ, each done in order on the queue's thread with
+     * {@code strategy}, then flushed: the acks the broker got, counted on their way; none may be missing
+     * (the queue is empty once the channel closed) nor doubled (the channel stays open).
+     */
+    private static List<Ack> acksOfSixDoneInOrder(final String strategy) throws Exception {
+        try (Broker broker = new Broker()) {
+            final String queue = broker.unique("acks-" + strategy);
+            final ConnectionFactory factory = new ConnectionFactory();
+            factory.setHost(Broker.HOST);
+            factory.setPort(Broker.PORT);
+            final List<Ack> acks = new java.util.concurrent.CopyOnWriteArrayList<>();
+            try (Connection connection = factory.newConnection("acks-it")) {
+                final Channel real = connection.createChannel();
+                real.queueDeclare(queue, false, false, false, Map.of());
+                for (int i = 1; i <= 6; i++) {
+                    real.basicPublish("", queue, null, ("m" + i).getBytes(StandardCharsets.UTF_8));
+                }
+                Await.ready(broker, queue, 6);
+                final Acks counted = new Acks(
+                        ChannelSettings.of(
+                                "acks",
+                                Configurations.read(
+                                        RabbitMqConfiguration.class,
+                                        Map.of("rabbitmq.prefetch", "100", "rabbitmq.commit-strategy", strategy))),
+                        counting(real, acks));
+                // no timer (start()): what is held back goes out at close, whatever this machine's speed
+                for (int i = 0; i < 6; i++) {
+                    final long tag = real.basicGet(queue, false).getEnvelope().getDeliveryTag();
+                    counted.open(tag);
+                    counted.done(tag, Optional.empty(), true);
+                }
+                counted.close();
+                assertThat(real.isOpen())
+                        .as("no tag was acked twice: the broker would have closed the channel")
+                        .isTrue();
+                real.close(); // an unacked delivery would go back to the queue now
+            }
+            assertThat(broker.ready(queue)).as("every delivery was acked").isZero();
+            return List.copyOf(acks);
+        }
+    }
+
+    /** A {@code basic.ack} as sent. */
+    private record Ack(long tag, boolean multiple) {}
+
+    /** {@code channel}, recording each {@code basicAck} into {@code acks} before it goes out. */
+    private static Channel counting(final Channel channel, final List<Ack> acks) {
+        return (Channel) java.lang.reflect.Proxy.newProxyInstance(
+                Channel.class.getClassLoader(), new Class<?>[] {Channel.class}, (proxy, method, arguments) -> {
+                    if (method.getName().equals("basicAck")) {
+                        acks.add(new Ack((long) arguments[0], (boolean) arguments[1]));
+                    }
+                    try {
+                        return method.invoke(channel, arguments);
+                    } catch (final java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
     private static ChannelSettings settings(final int prefetch) {
         return ChannelSettings.of(
                 "acks",

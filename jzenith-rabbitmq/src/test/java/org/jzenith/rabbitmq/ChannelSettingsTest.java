@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.jzenith.core.configuration.SettingProblem;
 import org.jzenith.messaging.spi.ChannelPolicy;
+import org.jzenith.messaging.spi.CommitStrategy;
 import org.jzenith.messaging.spi.FailureStrategy;
 import org.jzenith.test.Configurations;
 
@@ -35,7 +36,8 @@ class ChannelSettingsTest {
                         FailureStrategy.DEAD_LETTER_QUEUE,
                         1024,
                         "rabbitmq.max-message-bytes"),
-                QueueArguments.NONE);
+                QueueArguments.NONE,
+                CommitStrategy.THROTTLED);
     }
 
     private static List<SettingProblem> problems(final Map<String, String> settings) {
@@ -177,5 +179,30 @@ class ChannelSettingsTest {
                 .hasValueSatisfying(message -> assertThat(message).contains("x-max-priority (no setting"));
         assertThat(QueueArguments.mismatch(limited, "404 NOT_FOUND - no queue 'shop.orders'"))
                 .isEmpty();
+    }
+
+    @Test
+    void theCommitStrategyIsThrottledUnlessTheChannelOrThePluginSaysOtherwise() {
+        assertThat(orders(Map.of()).commitStrategy()).isEqualTo(CommitStrategy.THROTTLED);
+        assertThat(orders(Map.of("rabbitmq.commit-strategy", "latest")).commitStrategy())
+                .isEqualTo(CommitStrategy.LATEST);
+        assertThat(orders(Map.of(
+                                "rabbitmq.commit-strategy", "latest",
+                                "rabbitmq.channels.orders.commit-strategy", "throttled"))
+                        .commitStrategy())
+                .isEqualTo(CommitStrategy.THROTTLED);
+    }
+
+    @Test
+    void aCommitStrategyThatIsNotBuiltIsRefusedNamingItsKeyAndTheValidNames() {
+        assertThat(problems(Map.of(
+                        "rabbitmq.commit-strategy", "checkpoint",
+                        "rabbitmq.channels.orders.commit-strategy", "ignore")))
+                .extracting(SettingProblem::key, SettingProblem::expected)
+                .containsExactlyInAnyOrder(
+                        tuple("rabbitmq.commit-strategy", CommitStrategy.expected()),
+                        tuple("rabbitmq.channels.orders.commit-strategy", CommitStrategy.expected()));
+        assertThat(CommitStrategy.expected())
+                .isEqualTo("one of throttled, latest (SmallRye's names; ignore and checkpoint are not built)");
     }
 }

@@ -43,6 +43,8 @@ class StartupFailureIT {
                         .withConfiguration("rabbitmq.channels.words.durable", "false")
                         .withConfiguration("rabbitmq.channels.words.prefetch", "0")
                         .withConfiguration("rabbitmq.channels.upper.failure-strategy", "retry")
+                        .withConfiguration("rabbitmq.channels.upper.commit-strategy", "checkpoint")
+                        .withConfiguration("rabbitmq.commit-strategy", "ignore")
                         .withConfiguration("rabbitmq.channels.upper.backoff", "2h"),
                 "rabbitmq.uri",
                 PASSWORD);
@@ -62,6 +64,10 @@ class StartupFailureIT {
                 .hasMessageContaining("true for a quorum queue")
                 .hasMessageContaining("rabbitmq.channels.words.prefetch")
                 .hasMessageContaining("rabbitmq.channels.upper.failure-strategy")
+                .hasMessageContaining("rabbitmq.channels.upper.commit-strategy")
+                .hasMessageContaining("rabbitmq.commit-strategy")
+                .hasMessageContaining(
+                        "one of throttled, latest (SmallRye's names; ignore and checkpoint are not built)")
                 .hasMessageContaining("rabbitmq.channels.upper.backoff");
     }
 
