@@ -7,7 +7,7 @@ import org.jzenith.messaging.spi.Outbound;
 /**
  * Finds a broker's outgoing metadata on a message that a connector which does not read it would send:
  * an {@code OutgoingRabbitMQMetadata} on a channel Kafka serves, an {@code OutgoingKafkaRecordMetadata}
- * on a RabbitMQ or in-process channel. Its routing key, record key or properties would be lost, so the
+ * on a RabbitMQ channel (an in-process channel hands every metadata on as it is, so it reads them all). Its routing key, record key or properties would be lost, so the
  * send fails naming it. Other metadata (a tracing context, the application's own) is carried on as
  * before. The kinds are known by class name, so that no broker's classes need be on the class path.
  *

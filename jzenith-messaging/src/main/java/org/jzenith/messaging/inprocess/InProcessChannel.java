@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.jzenith.messaging.consumer.ConsumerChannel;
-import org.jzenith.messaging.spi.Outbound;
 import org.jzenith.messaging.spi.OutboundMessage;
 
 /**
@@ -21,9 +20,12 @@ import org.jzenith.messaging.spi.OutboundMessage;
  * completes when every consumer is done with the message (its method returned, or acknowledged a
  * {@code Message<T>}, and a processor's result was taken downstream); it fails with the failure when a
  * consumer failed for good (failure-strategy {@code nack}, the default), when the channel stopped
- * (failure-strategy {@code fail}) or is closed. Thread-safe.
+ * (failure-strategy {@code fail}) or is closed. The payload reaches each consumer through its codec, as
+ * its sender wrote it, so that no consumer shares a mutable object with its sender; the sender's {@code
+ * Message} metadata, immutable by the specification's contract, reaches it as it is ({@link
+ * InProcessOutbound}), as SmallRye hands the {@code Message} itself downstream. Thread-safe.
  */
-final class InProcessChannel implements Outbound {
+final class InProcessChannel implements InProcessOutbound {
 
     private static final Delivery POISON = new Delivery(null, null);
 

@@ -94,7 +94,7 @@ final class InProcessConnector implements Connector {
 
     @Override
     public Outbound outbound(final String channel) {
-        return outbounds.computeIfAbsent(channel, name -> new Outbound() {
+        return outbounds.computeIfAbsent(channel, name -> new InProcessOutbound() {
             @Override
             public java.util.concurrent.CompletionStage<Void> send(final OutboundMessage message) {
                 return running(name)

@@ -1,5 +1,6 @@
 package org.jzenith.messaging.inprocess;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -8,8 +9,8 @@ import org.jzenith.messaging.spi.OutboundMessage;
 
 /**
  * A message of an in-process channel as one of its consumers gets it: the payload as its sender wrote
- * it, the sender's headers, its number in the channel, and the failure the channel's failure strategy
- * hands back to the sender ({@link #reject}). Thread-safe.
+ * it, the sender's headers and {@code Message} metadata, its number in the channel, and the failure the
+ * channel's failure strategy hands back to the sender ({@link #reject}). Thread-safe.
  */
 final class InProcessInbound implements InboundMessage {
 
@@ -53,6 +54,12 @@ final class InProcessInbound implements InboundMessage {
     @Override
     public Optional<byte[]> header(final String name) {
         return Optional.ofNullable(message.headers().get(name));
+    }
+
+    /** The metadata objects of the sender's {@code Message}, as it sent them; none for a payload sent alone. */
+    @Override
+    public List<Object> metadata() {
+        return message.metadata();
     }
 
     @Override

@@ -76,7 +76,7 @@ final class InProcessRuntime {
 
     /** Sends to {@code channel} while the channels run; fails its sends before and after. */
     Outbound outbound(final String channel) {
-        return outbounds.computeIfAbsent(channel, name -> new Outbound() {
+        return outbounds.computeIfAbsent(channel, name -> new InProcessOutbound() {
             @Override
             public java.util.concurrent.CompletionStage<Void> send(
                     final org.jzenith.messaging.spi.OutboundMessage message) {

@@ -22,8 +22,9 @@ public interface Outbound {
 
     /**
      * {@code message} with what the connector reads from a {@code Message}'s outgoing {@code metadata}
-     * (Kafka: SmallRye's {@code OutgoingKafkaRecordMetadata}, its key and headers); {@code message} as it
-     * is by default, for a connector that reads none.
+     * (Kafka: SmallRye's {@code OutgoingKafkaRecordMetadata}, its key and headers; in-process: every
+     * metadata object, as it is, {@link OutboundMessage#withMetadata}); {@code message} as it is by
+     * default, for a connector that reads none.
      *
      * @throws IllegalArgumentException for metadata the connector knows and cannot honour, naming it: the
      *     send then fails rather than ignore it
@@ -34,7 +35,7 @@ public interface Outbound {
 
     /**
      * Whether {@link #withMetadata} reads {@code metadata}, one of a {@code Message}'s outgoing metadata
-     * (Kafka: an {@code OutgoingKafkaRecordMetadata}); false by default. The layer refuses to send a
+     * (Kafka: an {@code OutgoingKafkaRecordMetadata}; in-process: every one); false by default. The layer refuses to send a
      * message carrying a broker's outgoing metadata its connector does not read, since what it asks for
      * (a routing key, a record's key, properties) would be lost without a word.
      */
