@@ -88,6 +88,9 @@ class RabbitMqFaultIT {
                             inbox.orders.stream().map(Order::id).toList())
                     .containsAll(expected));
             assertThat(failed.get()).isPositive();
+            assertThat(inbox.virtual)
+                    .as("the recovered connection dispatches on virtual threads too, as the first did")
+                    .containsOnly(true);
             LOG.info(
                     "Sends confirmed: {}, failed while the broker was away: {}; deliveries consumed: {} ({} duplicates)",
                     confirmed.size(),
