@@ -12,11 +12,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The acks and nacks of one consumer's channel, in fewer frames for the same guarantee: a delivery is
- * acked only once it is done, but the ack of one done on the queue's thread while more deliveries wait
- * there is held back and goes out with those after it as one {@code basic.ack} with {@code multiple}
- * (acking every delivery up to its tag) once the queue's thread has nothing left to take, or {@code
- * batch} acks wait, or {@value #MOST_HELD_MS} ms after the first was held back (while the queue's
- * thread is busy with a slow delivery, say). Only a delivery with no earlier one still open is held back so, which keeps a
+ * acked only once it is done, but the ack of one done on the client's dispatch thread is held back and
+ * goes out with those after it as one {@code basic.ack} with {@code multiple} (acking every delivery up
+ * to its tag) once the client's block of deliveries ends ({@link ConsumerDispatch}: it has nothing more
+ * of the queue's to hand over, or handed 16), or {@code batch} acks wait, or {@value #MOST_HELD_MS} ms
+ * after the first was held back (while a slow delivery holds the block, say). Only a delivery with no earlier one still open is held back so, which keeps a
  * multiple ack from covering a delivery that is not done (a {@code Message} method's or a stream's
  * waiting for its results): such deliveries, and those done on another thread, are acked alone, at once.
  * Every ack and nack is sent under this object's lock, so that a multiple ack never reaches the broker
@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * acks.open(tag);                         // handed to the messaging layer, in the queue's order
- * acks.done(tag, event, onQueueThread);   // acked now, or held back for a multiple ack
- * acks.flush();                           // the queue's thread has nothing to take: held acks go out
+ * acks.done(tag, event, onDispatchThread); // acked now, or held back for a multiple ack
+ * acks.flush();                           // the client's block ended: held acks go out
  * }</pre>
  *
  * <p>Thread-safe.
@@ -105,12 +105,12 @@ final class Acks {
     }
 
     /**
-     * {@code tag} is done: acks it, or holds its ack back when {@code onQueueThread}, no earlier
+     * {@code tag} is done: acks it, or holds its ack back when {@code onDispatchThread}, no earlier
      * delivery is open and the strategy is {@code throttled}; {@code event}, if any, is committed with
      * whether the ack went out.
      */
-    synchronized void done(final long tag, final Optional<ConsumeEvent> event, final boolean onQueueThread) {
-        if (open.done(tag) && onQueueThread && holding) {
+    synchronized void done(final long tag, final Optional<ConsumeEvent> event, final boolean onDispatchThread) {
+        if (open.done(tag) && onDispatchThread && holding) {
             held = tag;
             if (heldCount++ == 0) {
                 heldSince = System.nanoTime();

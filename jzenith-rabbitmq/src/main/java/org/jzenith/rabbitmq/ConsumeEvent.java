@@ -9,7 +9,7 @@ import jdk.jfr.StackTrace;
 /**
  * One delivery of a RabbitMQ channel, for Flight Recorder, from its hand-over to the messaging layer
  * to its {@code basic.ack} or {@code basic.nack}: the event's duration, which a recording's threshold
- * can filter on. Never the payload. Begun on the queue's thread and committed where the delivery is
+ * can filter on. Never the payload. Begun on the client's dispatch thread and committed where the delivery is
  * settled (a {@code Message} method's ack may come from any thread); a delivery still unsettled when
  * its channel closes has no event, the broker delivers it again. Costs a check of a flag per delivery
  * when no recording takes it.

@@ -44,11 +44,13 @@ final class DeadLetters implements org.jzenith.messaging.spi.DeadLetters {
     private static final int MAX_MESSAGE = 1000;
     private static final int MAX_CUT_DOWN_MESSAGE = 200;
 
+    private final String channel;
     private final String exchange;
     private final RabbitMqClient client;
 
-    /** Dead letters to {@code exchange}, through the plugin's publisher. */
-    DeadLetters(final String exchange, final RabbitMqClient client) {
+    /** Channel {@code channel}'s dead letters to {@code exchange}, through the plugin's publisher. */
+    DeadLetters(final String channel, final String exchange, final RabbitMqClient client) {
+        this.channel = channel;
         this.exchange = exchange;
         this.client = client;
     }
@@ -102,6 +104,7 @@ final class DeadLetters implements org.jzenith.messaging.spi.DeadLetters {
         final AMQP.BasicProperties built = properties.headers(headers).build();
         running.publisher()
                 .publish(
+                        "the dead letters of channel '" + channel + "'",
                         exchange,
                         delivery.getEnvelope().getRoutingKey(),
                         built.getMessageId() == null

@@ -111,8 +111,12 @@ final class OutboxSender implements OutboxRelay.Sender {
             settle(List.copyOf(unsettled));
         }
         final java.util.Optional<SendEvent> event = SendEvent.begin(record.channel(), settings.exchange(), routingKey);
-        final CompletableFuture<Void> confirmed =
-                publisher.publish(settings.exchange(), routingKey, properties, record.payload());
+        final CompletableFuture<Void> confirmed = publisher.publish(
+                "channel '" + record.channel() + "' (from the outbox)",
+                settings.exchange(),
+                routingKey,
+                properties,
+                record.payload());
         event.ifPresent(recorded -> confirmed.whenComplete((ignored, failure) -> recorded.settle(failure)));
         unsettled.add(confirmed);
         confirmed.whenComplete((ignored, failure) -> unsettled.remove(confirmed));

@@ -67,7 +67,10 @@ final class Publisher {
 
     /** A publish waiting for its confirm, and the return that came before it, if any. */
     private record Pending(
-            CompletableFuture<Void> confirmed, AtomicReference<UnroutableException> returned, long deadline) {}
+            CompletableFuture<Void> confirmed,
+            AtomicReference<UnroutableException> returned,
+            long deadline,
+            String sent) {}
 
     /** One confirm channel and the publishes it has not confirmed yet. */
     private static final class ConfirmChannel {
@@ -142,17 +145,23 @@ final class Publisher {
 
     /**
      * Publishes {@code body} to {@code exchange} with {@code routingKey}; {@code properties} must carry
-     * an id unique to this publish ({@link OutgoingProperties#publishId}). The future completes once the broker confirmed it.
+     * an id unique to this publish ({@link OutgoingProperties#publishId}). The future completes once the broker confirmed it;
+     * {@code sent} names what is sent in its failure ({@code channel 'orders'}).
      */
     CompletableFuture<Void> publish(
-            final String exchange, final String routingKey, final AMQP.BasicProperties properties, final byte[] body) {
+            final String sent,
+            final String exchange,
+            final String routingKey,
+            final AMQP.BasicProperties properties,
+            final byte[] body) {
         final CompletableFuture<Void> confirmed = new CompletableFuture<>();
         final Optional<String> blocking = blocked.get();
         if (blocking.isPresent()) {
             confirmed.completeExceptionally(new IOException("RabbitMQ blocks publishing: " + blocking.get()));
             return confirmed;
         }
-        final Pending pending = new Pending(confirmed, new AtomicReference<>(), System.nanoTime() + timeout.toNanos());
+        final Pending pending =
+                new Pending(confirmed, new AtomicReference<>(), System.nanoTime() + timeout.toNanos(), sent);
         final String id = OutgoingProperties.publishId(properties);
         lock.lock();
         try {
@@ -192,9 +201,9 @@ final class Publisher {
                 return;
             }
             pending.confirmed()
-                    .completeExceptionally(new java.util.concurrent.TimeoutException(
-                            "RabbitMQ did not confirm the publish within the send timeout (" + timeout.toMillis()
-                                    + " ms)"));
+                    .completeExceptionally(
+                            new java.util.concurrent.TimeoutException("RabbitMQ did not confirm the send to "
+                                    + pending.sent() + " within the send timeout (" + timeout.toMillis() + " ms)"));
         }
     }
 

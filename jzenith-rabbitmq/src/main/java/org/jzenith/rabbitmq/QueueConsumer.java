@@ -12,37 +12,38 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jzenith.messaging.spi.InboundMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Consumes one channel's queue on a channel of its own: {@code basic.qos} of the channel's prefetch
- * (the broker sends no more deliveries than that unacknowledged), manual acks, and one virtual thread
- * that hands the deliveries to the messaging layer in the order the queue gave them, acknowledging
- * each once the layer says it may be: when its method is done, or later, from another thread, when a
- * processor's result was confirmed or a {@code Message} method called {@code ack()}; the thread goes on
- * to the next delivery meanwhile, and the prefetch bounds how many wait. Acks of deliveries done in
- * order while more wait go out together as one multiple ack ({@link Acks}). The client's dispatch
- * thread only queues deliveries, which the prefetch bounds too.
+ * (the broker sends no more deliveries than that unacknowledged), manual acks, and the deliveries
+ * handed to the messaging layer in the order the queue gave them, each on the virtual thread the
+ * client dispatches it on ({@link ConsumerDispatch}: one hop from the connection's reader, as with the
+ * bare client), acknowledging each once the layer says it may be: when its method is done, or later,
+ * from another thread, when a processor's result was confirmed or a {@code Message} method called
+ * {@code ack()}; the next delivery is taken meanwhile, and the prefetch bounds how many wait. Acks of
+ * deliveries done in order on the dispatch thread go out together as one multiple ack ({@link Acks})
+ * once the client's block of deliveries ends (it had nothing more of the queue's to hand over, or 16).
  *
- * <p>On {@link #stop} (or when the failure strategy {@code fail} stops the channel) the consumer is
- * cancelled, the message being processed finishes and those waiting for their acknowledgement get it
- * within the drain timeout, the deliveries not started are given back ({@code basic.nack} with
- * requeue), and the channel is closed, which gives back anything still unacknowledged. After the connection was lost and recovered, the
- * client re-registers the consumer; acks of deliveries from before are void, and the broker delivers
- * those again. Logs name the queue and the delivery tag, never the body.
+ * <p>On {@link #stop} (or when the failure strategy {@code fail} or an ended stream stops the channel)
+ * the consumer is cancelled, the message being processed finishes and those waiting for their
+ * acknowledgement get it within the drain timeout, the deliveries not started are given back ({@code
+ * basic.nack} with requeue) as the client hands them over, and the channel is closed, which gives back
+ * anything still unacknowledged. After the connection was lost and recovered, the client re-registers
+ * the consumer; acks of deliveries from before are void, and the broker delivers those again. Logs
+ * name the queue and the delivery tag, never the body.
  *
  * <p>{@link #stop} may be called from any thread.
  */
 final class QueueConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(QueueConsumer.class);
-    private static final Duration POLL = Duration.ofMillis(200);
 
     /**
      * Takes one delivery to its end and runs {@code acknowledged} when it may be acknowledged (before it
@@ -58,7 +59,8 @@ final class QueueConsumer {
     private final Processing process;
     private final Duration drainTimeout;
     private final CountDownLatch stopping;
-    private final LinkedBlockingQueue<Delivery> deliveries = new LinkedBlockingQueue<>();
+    // Held while a delivery is handed over: the end of consuming waits for the one in progress.
+    private final ReentrantLock handing = new ReentrantLock();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private final CompletableFuture<Void> drained = new CompletableFuture<>();
     private final String session = UUID.randomUUID().toString();
@@ -70,6 +72,8 @@ final class QueueConsumer {
     private volatile Channel channel;
     private volatile Acks acks;
     private volatile String consumerTag;
+    private volatile Runnable flushAcks = () -> {};
+    private final String threadName;
 
     QueueConsumer(
             final ChannelSettings settings,
@@ -82,16 +86,12 @@ final class QueueConsumer {
         this.process = process;
         this.drainTimeout = drainTimeout;
         this.stopping = stopping;
+        this.threadName = "rabbitmq-" + settings.channel();
     }
 
     /** The channel consumed. */
     String channel() {
         return settings.channel();
-    }
-
-    /** Deliveries received and not yet started: at most the prefetch, for tests of the back-pressure. */
-    int waiting() {
-        return deliveries.size();
     }
 
     /** Whether the channel is stopping (or stopped), for tests that stop it mid-message. */
@@ -104,10 +104,15 @@ final class QueueConsumer {
         return cancelled.get();
     }
 
-    /** Opens the channel, starts consuming and the thread that processes. */
+    /**
+     * Opens the channel and starts consuming, on {@code connection}'s dispatch, which must be a {@link
+     * ConsumerDispatch} for the acks held back to go out.
+     */
     void start() throws IOException {
         channel = connection.createChannel();
         acks = new Acks(settings, channel);
+        final Acks started = acks;
+        flushAcks = started::flush;
         channel.basicQos(settings.prefetch());
         consumerTag = channel.basicConsume(settings.queue(), false, new DefaultConsumer(channel) {
             @Override
@@ -116,7 +121,7 @@ final class QueueConsumer {
                     final Envelope envelope,
                     final AMQP.BasicProperties properties,
                     final byte[] body) {
-                deliveries.add(new Delivery(envelope, properties, body));
+                hand(new Delivery(envelope, properties, body));
             }
 
             @Override
@@ -126,39 +131,58 @@ final class QueueConsumer {
                 LOG.error("Channel '{}': {}", settings.channel(), why);
             }
         });
-        Thread.ofVirtual().name("rabbitmq-" + settings.channel()).start(this::run);
+        started.start();
+        // Ends consuming once the channel stops: by stop(), the failure strategy fail or an ended stream.
+        Thread.ofVirtual().name(threadName + "-stopping").start(this::endWhenStopping);
     }
 
-    private void run() {
-        final Thread queueThread = Thread.currentThread();
-        acks.start();
+    /** Hands {@code delivery} to the messaging layer on the client's dispatch thread, or gives it back once stopping. */
+    private void hand(final Delivery delivery) {
+        final long tag = delivery.getEnvelope().getDeliveryTag();
+        // the client's dispatch thread, named for the channel it now processes, as logs show
+        Thread.currentThread().setName(threadName);
+        handing.lock();
         try {
-            while (stopping.getCount() > 0) {
-                Delivery delivery = deliveries.poll();
-                if (delivery == null) {
-                    // Nothing waits: the acks held back go out now, before this thread waits.
-                    acks.flush();
-                    delivery = deliveries.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
-                    if (delivery == null) {
-                        continue;
-                    }
-                }
-                final Settling settling =
-                        new Settling(delivery.getEnvelope().getDeliveryTag(), consumeEvent(delivery), queueThread);
-                unsettled.incrementAndGet();
-                acks.open(settling.tag);
+            if (stopping.getCount() == 0) {
+                acks.giveBack(tag, Optional.empty());
+                return;
+            }
+            final Settling settling = new Settling(tag, consumeEvent(delivery), Thread.currentThread());
+            unsettled.incrementAndGet();
+            acks.open(tag);
+            try {
                 if (!process.process(new RabbitMqInbound(delivery, settings.queue(), session), settling)) {
                     settling.giveBack();
                 }
+            } catch (final RuntimeException e) {
+                LOG.error("Channel '{}' stopped consuming queue '{}'", settings.channel(), settings.queue(), e);
+                settling.giveBack();
+                stopping.countDown();
             }
+        } finally {
+            handing.unlock();
+            // Acks held back on this thread go out when the client's block ends.
+            ConsumerDispatch.atBlockEnd(flushAcks);
+        }
+    }
+
+    /**
+     * Waits for the channel to stop, then for the delivery being handed over and, within the drain
+     * timeout in all, for the acknowledgements of those handed over; then cancels the consumer.
+     */
+    private void endWhenStopping() {
+        try {
+            stopping.await();
+            final long deadline = System.nanoTime() + drainTimeout.toNanos();
+            if (handing.tryLock(drainTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                handing.unlock();
+            }
+            acks.close();
+            awaitAcknowledgements(Math.max(0, deadline - System.nanoTime()));
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (final RuntimeException e) {
-            LOG.error("Channel '{}' stopped consuming queue '{}'", settings.channel(), settings.queue(), e);
         } finally {
-            acks.close();
-            awaitAcknowledgements();
-            // Stopped by the failure strategy fail, or by stop(): no more deliveries either way.
+            // Stopped by the failure strategy fail, an ended stream or stop(): no more deliveries either way.
             try {
                 if (channel.isOpen()) {
                     channel.basicCancel(consumerTag);
@@ -172,24 +196,24 @@ final class QueueConsumer {
 
     /**
      * One delivery handed to the messaging layer, run when it may be acknowledged: acked (or its ack held
-     * back, on the queue's thread) or given back once, since a second ack of a tag would close the channel.
+     * back, on the dispatch thread) or given back once, since a second ack of a tag would close the channel.
      */
     private final class Settling implements Runnable {
         private final long tag;
         private final Optional<ConsumeEvent> event;
-        private final Thread queueThread;
+        private final Thread dispatchThread;
         private volatile boolean settled;
 
-        Settling(final long tag, final Optional<ConsumeEvent> event, final Thread queueThread) {
+        Settling(final long tag, final Optional<ConsumeEvent> event, final Thread dispatchThread) {
             this.tag = tag;
             this.event = event;
-            this.queueThread = queueThread;
+            this.dispatchThread = dispatchThread;
         }
 
         @Override
         public void run() {
             if (settle()) {
-                acks.done(tag, event, Thread.currentThread() == queueThread);
+                acks.done(tag, event, Thread.currentThread() == dispatchThread);
                 settledOne();
             }
         }
@@ -201,7 +225,7 @@ final class QueueConsumer {
             }
         }
 
-        /** True the first time only; no atomic instruction on the queue's thread, where most deliveries settle. */
+        /** True the first time only; no atomic instruction on the dispatch thread, where most deliveries settle. */
         private boolean settle() {
             return !settled && SETTLED.compareAndSet(this, false, true);
         }
@@ -222,7 +246,7 @@ final class QueueConsumer {
      * results confirmed, a {@code Message} method's ack); those still waiting then are delivered again
      * once the channel closes.
      */
-    private void awaitAcknowledgements() {
+    private void awaitAcknowledgements(final long nanos) {
         final CompletableFuture<Void> all = new CompletableFuture<>();
         allSettled = all;
         // A closed channel takes no acks any more: nothing to wait for. Called at once if closed already.
@@ -231,7 +255,7 @@ final class QueueConsumer {
             return; // settled before allSettled was seen: settledOne() may not have completed it
         }
         try {
-            all.get(drainTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            all.get(nanos, TimeUnit.NANOSECONDS);
         } catch (final java.util.concurrent.TimeoutException e) {
             LOG.debug(
                     "Channel '{}': {} deliveries not settled within the drain timeout", settings.channel(), unsettled);
@@ -297,10 +321,6 @@ final class QueueConsumer {
                 Thread.currentThread().interrupt();
             } catch (final java.util.concurrent.ExecutionException e) {
                 LOG.debug("Draining {} failed", settings.queue(), e);
-            }
-            Delivery left;
-            while ((left = deliveries.poll()) != null) {
-                acks.giveBack(left.getEnvelope().getDeliveryTag(), Optional.empty());
             }
             try {
                 if (channel.isOpen()) {

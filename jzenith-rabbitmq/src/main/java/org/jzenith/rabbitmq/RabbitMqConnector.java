@@ -47,7 +47,7 @@ record RabbitMqConnector(
 
     @Override
     public org.jzenith.messaging.spi.DeadLetters deadLetters(final String channel) {
-        return new DeadLetters(settings(channel).deadLetterExchange(), client);
+        return new DeadLetters(channel, settings(channel).deadLetterExchange(), client);
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.jzenith.messaging.spi.OutboundMessage;
 final class RabbitMqOutbound implements Outbound {
 
     private final ChannelSettings settings;
+    private final String sent; // what a failed send names
     private final RabbitMqClient client;
     private final RabbitMqMetrics.Sent metrics;
     private final RabbitMqTracing tracing;
@@ -36,6 +37,7 @@ final class RabbitMqOutbound implements Outbound {
             final String user) {
         this.user = user;
         this.settings = settings;
+        this.sent = "channel '" + settings.channel() + "'";
         this.client = client;
         this.metrics = metrics;
         this.tracing = tracing;
@@ -54,7 +56,8 @@ final class RabbitMqOutbound implements Outbound {
                     .orElseThrow(() -> new IllegalStateException("the rabbitmq plugin does not run, so nothing can be"
                             + " sent to channel '" + settings.channel() + "'"));
             final AMQP.BasicProperties properties = OutgoingProperties.properties(headers, settings.durable());
-            confirmed = running.publisher().publish(settings.exchange(), routingKey, properties, message.payload());
+            confirmed =
+                    running.publisher().publish(sent, settings.exchange(), routingKey, properties, message.payload());
         } catch (final RuntimeException e) {
             metrics.failed().increment();
             RabbitMqTracing.fail(span, e);

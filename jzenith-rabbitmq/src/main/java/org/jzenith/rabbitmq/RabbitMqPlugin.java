@@ -406,7 +406,7 @@ public final class RabbitMqPlugin implements ConnectorPlugin {
         try {
             final ConnectionFactory factory =
                     dev.map(running -> running.pointed(factory(configuration))).orElseGet(() -> factory(configuration));
-            connection = factory.newConnection("jzenith-consume");
+            connection = factory.newConnection(ConsumerDispatch.executor(), "jzenith-consume");
             try {
                 publishing = factory.newConnection("jzenith-publish");
             } catch (final Exception e) {

@@ -88,6 +88,9 @@ class RabbitMqFaultIT {
                             inbox.orders.stream().map(Order::id).toList())
                     .containsAll(expected));
             assertThat(failed.get()).isPositive();
+            assertThat(inbox.virtual)
+                    .as("the recovered connection dispatches on virtual threads too, as the first did")
+                    .containsOnly(true);
             LOG.info(
                     "Sends confirmed: {}, failed while the broker was away: {}; deliveries consumed: {} ({} duplicates)",
                     confirmed.size(),
@@ -136,6 +139,46 @@ class RabbitMqFaultIT {
             Await.until(WAIT, "the health check UP again", () -> check(health).isUp());
             emitter.send(Order.of("after")).toCompletableFuture().get(10, TimeUnit.SECONDS);
             Await.until(WAIT, "the order sent after consumed", () -> inbox.orders.contains(Order.of("after")));
+        } finally {
+            app.stop();
+        }
+    }
+
+    @Test
+    void aSendTheBrokerNeverConfirmsFailsAfterTheSendTimeoutNamingItsChannel() throws Exception {
+        final JZenith app = JZenith.application()
+                .withPlugins(RabbitMqPlugin.withConsumers(TestConsumers.class).withEmitter("orders", Order.class))
+                .withModules(binder -> binder.bind(Inbox.class).toInstance(new Inbox()))
+                .withConfiguration("rabbitmq.host", RABBIT.host())
+                .withConfiguration("rabbitmq.port", RABBIT.port())
+                .withConfiguration("rabbitmq.send-timeout", "1s")
+                .withConfiguration("rabbitmq.channels.orders.queue", "unconfirmed")
+                .withConfiguration("rabbitmq.channels.orders.exchange", "unconfirmed")
+                .start();
+        try {
+            final Emitter<Order> emitter = app.injector()
+                    .getInstance(Key.get(new TypeLiteral<Emitter<Order>>() {}, new ChannelLiteral("orders")));
+            emitter.send(Order.of("before")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+            // A memory alarm: the broker blocks the publishing connection at its next publish and
+            // neither reads nor confirms that publish until the alarm clears.
+            RABBIT.ctl("set_vm_memory_high_watermark", "0");
+            try {
+                final long sent = System.nanoTime();
+                final CompletableFuture<Void> unconfirmed =
+                        emitter.send(Order.of("never-confirmed")).toCompletableFuture();
+                assertThat(unconfirmed)
+                        .failsWithin(Duration.ofSeconds(30))
+                        .withThrowableThat()
+                        .withRootCauseInstanceOf(java.util.concurrent.TimeoutException.class)
+                        .withMessageContaining("RabbitMQ did not confirm the send to channel 'orders' within the"
+                                + " send timeout (1000 ms)");
+                assertThat(Duration.ofNanos(System.nanoTime() - sent))
+                        .as("failed by the sweep once the timeout passed, not before")
+                        .isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+            } finally {
+                RABBIT.ctl("set_vm_memory_high_watermark", "0.4");
+            }
         } finally {
             app.stop();
         }

@@ -76,7 +76,7 @@ class RabbitMqInboundTest {
 
     @Test
     void refusalsForGoodAreTheReturnedAndTheRefusedNotALostConnection() {
-        final DeadLetters deadLetters = new DeadLetters("shop.orders.dlx", new RabbitMqClient());
+        final DeadLetters deadLetters = new DeadLetters("shop.orders", "shop.orders.dlx", new RabbitMqClient());
 
         assertThat(deadLetters.refusedForGood(
                         new ExecutionException(new UnroutableException(312, "NO_ROUTE", "shop.orders.dlx", "k"))))
