@@ -44,16 +44,18 @@ final class KafkaOutbound implements Outbound {
     public CompletionStage<Void> send(final OutboundMessage message) {
         final CompletableFuture<Void> acknowledged = new CompletableFuture<>();
         final RecordHeaders headers = new RecordHeaders();
-        message.headers().forEach(headers::add);
+        if (!message.headers().isEmpty()) { // most messages have none: no iterator, no lambda a record
+            message.headers().forEach(headers::add);
+        }
         final Span span = tracing.send(topic, headers);
         try {
-            final Producer<byte[], byte[]> producer = clients.running()
-                    .orElseThrow(() -> new IllegalStateException(
-                            "the kafka plugin does not run, so nothing can be sent to channel '" + channel + "'"))
-                    .producer();
-            final byte[] key = message.key()
-                    .map(text -> text.getBytes(StandardCharsets.UTF_8))
-                    .orElse(null);
+            final Optional<KafkaClients.Running> running = clients.running();
+            if (running.isEmpty()) {
+                throw new IllegalStateException(
+                        "the kafka plugin does not run, so nothing can be sent to channel '" + channel + "'");
+            }
+            final Producer<byte[], byte[]> producer = running.get().producer();
+            final byte[] key = message.key().isPresent() ? message.key().get().getBytes(StandardCharsets.UTF_8) : null;
             producer.send(new ProducerRecord<>(topic, null, key, message.payload(), headers), (metadata, failure) -> {
                 if (failure == null) {
                     metrics.acknowledged().increment();

@@ -1,6 +1,5 @@
 package org.jzenith.kafka;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -73,7 +72,12 @@ final class PartitionWorker {
     private final Semaphore concurrency;
     private final InFlight inFlight;
     private final Moved moved;
-    private final Queue<Pending> queue = new ConcurrentLinkedQueue<>();
+    /**
+     * What the poll thread handed over and no thread has taken yet, a poll's records of this partition
+     * as one entry: one hand-off a poll rather than one a record.
+     */
+    private final Queue<Pending[]> queue = new ConcurrentLinkedQueue<>();
+
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Object lock = new Object();
     private final DonePositions pending = new DonePositions(); // the offsets taken, until all before are done
@@ -111,15 +115,16 @@ final class PartitionWorker {
 
     /** Queues fetched records, in offset order, and makes sure a thread processes them. */
     void add(final List<ConsumerRecord<byte[], byte[]>> records) {
-        final List<Pending> entries = new ArrayList<>(records.size());
+        final Pending[] entries = new Pending[records.size()];
         long weight = 0;
+        int next = 0;
         for (final ConsumerRecord<byte[], byte[]> record : records) {
             final Pending entry = new Pending(record, InFlight.held(record));
             weight += entry.weight;
-            entries.add(entry);
+            entries[next++] = entry;
         }
-        inFlight.add(records.size(), weight);
-        queue.addAll(entries);
+        inFlight.add(entries.length, weight);
+        queue.add(entries);
         schedule();
     }
 
@@ -148,9 +153,16 @@ final class PartitionWorker {
     }
 
     private void drop() {
-        Pending dropped;
+        Pending[] dropped;
         while ((dropped = queue.poll()) != null) {
-            inFlight.done(dropped.weight);
+            dropFrom(dropped, 0);
+        }
+    }
+
+    /** Counts the entries of {@code entries} from {@code first} on out of flight: none of them is taken. */
+    private void dropFrom(final Pending[] entries, final int first) {
+        for (int i = first; i < entries.length; i++) {
+            inFlight.done(entries[i].weight);
         }
     }
 
@@ -208,24 +220,29 @@ final class PartitionWorker {
 
     private void drain() {
         boolean acquired = false;
+        Pending[] entries = null;
+        int next = 0; // the first entry of entries no thread has taken
         try {
             concurrency.acquire();
             acquired = true;
-            Pending entry;
-            while (!revoked && (entry = queue.poll()) != null) {
-                synchronized (lock) {
-                    if (revoked) { // revoke() dropped the queue meanwhile; this one is out of flight too
-                        inFlight.done(entry.weight);
+            while (!revoked && (entries = queue.poll()) != null) {
+                next = 0;
+                while (next < entries.length && !revoked) {
+                    final Pending entry = entries[next++];
+                    synchronized (lock) {
+                        if (revoked) { // revoke() dropped the queue meanwhile; this one is out of flight too
+                            inFlight.done(entry.weight);
+                            break;
+                        }
+                        pending.open(entry.record.offset());
+                        heldRecords++;
+                        heldWeight += entry.weight;
+                    }
+                    if (!processor.process(entry.record, entry)) {
+                        revoked = true; // the channel stops: nothing after this record may be done
+                        abandon(entry); // nor will it be: revoke() need not wait for it
                         break;
                     }
-                    pending.open(entry.record.offset());
-                    heldRecords++;
-                    heldWeight += entry.weight;
-                }
-                if (!processor.process(entry.record, entry)) {
-                    revoked = true; // the channel stops: nothing after this record may be done
-                    abandon(entry); // nor will it be: revoke() need not wait for it
-                    break;
                 }
             }
         } catch (final InterruptedException e) {
@@ -233,6 +250,9 @@ final class PartitionWorker {
         } finally {
             if (acquired) {
                 concurrency.release();
+            }
+            if (entries != null) {
+                dropFrom(entries, next); // the rest of the poll's records it stopped in: revoked, or it threw
             }
             if (revoked) {
                 drop(); // records that came while this thread was finishing, after revoke() had dropped

@@ -211,7 +211,11 @@ public final class MessageProcessor {
                     ? ScopedValue.where(InboxMethods.MESSAGE, message)
                             .call(() -> processIn(message, acknowledged, span))
                     : processIn(message, acknowledged, span);
-            outcome.failure().ifPresentOrElse(cause -> fail(span, cause), span::end);
+            if (outcome.failure().isPresent()) { // not ifPresentOrElse: two lambdas a message
+                fail(span, outcome.failure().get());
+            } else {
+                span.end();
+            }
             return outcome.done();
         } finally {
             metrics.processing().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);

@@ -45,6 +45,8 @@ public final class ChannelEmitter<T> implements Emitter<T> {
     private final Payload payload;
     private final Outbound outbound;
     private final Counter dropped;
+    /** {@link #logFailure} made once: a method reference bound to this emitter is an object a send. */
+    private final java.util.function.BiConsumer<Void, Throwable> logsFailure = this::logFailure;
     /** Sends handed over and not yet confirmed or refused by the broker, counted under an {@code @OnOverflow}. */
     private final AtomicInteger unconfirmed = new AtomicInteger();
 
@@ -211,7 +213,7 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             }
             final OutboundMessage message =
                     OutboundMessage.of(payload.write(value)).withKey(key(value));
-            return outbound.send(outbound.withMetadata(message, metadata)).whenComplete(this::logFailure);
+            return outbound.send(outbound.withMetadata(message, metadata)).whenComplete(logsFailure);
         } catch (final RuntimeException e) {
             logFailure(null, e);
             return CompletableFuture.failedFuture(e);
