@@ -9,6 +9,8 @@
 #   RABBITMQ_BROKER=private benchmarks/rabbitmq.sh ...   # a private node even where the machine's answers
 #                                                        # (auto, the default: the machine's if it answers)
 #   LATENCY_RATE=2000 benchmarks/rabbitmq.sh ...         # the latency mode's messages/s (10 s of them)
+#   WARMUP_MESSAGES=N benchmarks/rabbitmq.sh ...         # messages each run sends and awaits first, uncounted, as fast
+#                                                        # as confirms allow (default 20000; 1 as before 2026-11-29)
 #   RABBITMQ_CGROUP_AOT=auto benchmarks/rabbitmq.sh ...  # the launcher's JZENITH_AOT for the service (default on)
 #   benchmarks/rabbitmq.sh --report-only "COMMAND" "STARTED"   # rewrite RABBITMQ.md from benchmarks/results/rabbitmq/
 #
@@ -55,6 +57,7 @@ messages=${2:-200000}
 cgroup_seconds=${3:-600}
 cgroup_rate=${4:-200}
 latency_rate=${LATENCY_RATE:-2000}
+warmup=${WARMUP_MESSAGES:-20000}
 ports=${BENCH_PORTS:-23000-23999}
 base=${ports%-*}
 private_port=$base
@@ -117,9 +120,9 @@ for round in $(seq 1 "$rounds"); do
     for mode in throughput latency; do
       if [ "$mode" = throughput ]; then n=$messages; rate=0; else n=$((latency_rate * 10)); rate=$latency_rate; fi
       before=$(load)
-      line=$("${java[@]}" -Xmx512m -javaagent:"$jar" -jar "$jar" run "$host" "$port" "$variant" "$n" "$rate" \
+      line=$("${java[@]}" -Xmx512m -javaagent:"$jar" -jar "$jar" run "$host" "$port" "$variant" "$n" "$rate" "$warmup" \
         2>"$work/run.log" | tail -1) || { tail -30 "$work/run.log" >&2; exit 1; }
-      echo "{\"round\":$round,\"mode\":\"$mode\",\"load_before\":$before,\"load_after\":$(load),${line#\{}" \
+      echo "{\"round\":$round,\"mode\":\"$mode\",\"warmup\":$warmup,\"load_before\":$before,\"load_after\":$(load),${line#\{}" \
         | tee -a "$results" >&2
     done
   done
@@ -138,7 +141,7 @@ else
 fi
 
 python3 benchmarks/harness/rabbitmq_report.py "$results" "$results_dir/cgroup.json" "$results_dir/broker.json" \
-  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${RABBITMQ_BROKER:+RABBITMQ_BROKER=$RABBITMQ_BROKER }${LATENCY_RATE:+LATENCY_RATE=$LATENCY_RATE }${RABBITMQ_CGROUP_AOT:+RABBITMQ_CGROUP_AOT=$RABBITMQ_CGROUP_AOT }benchmarks/rabbitmq.sh $*" \
+  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${RABBITMQ_BROKER:+RABBITMQ_BROKER=$RABBITMQ_BROKER }${LATENCY_RATE:+LATENCY_RATE=$LATENCY_RATE }${WARMUP_MESSAGES:+WARMUP_MESSAGES=$WARMUP_MESSAGES }${RABBITMQ_CGROUP_AOT:+RABBITMQ_CGROUP_AOT=$RABBITMQ_CGROUP_AOT }benchmarks/rabbitmq.sh $*" \
   "$started_at" >benchmarks/RABBITMQ.md
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "rabbitmq")'
 echo "wrote benchmarks/RABBITMQ.md and its section of RESULTS.md" >&2

@@ -57,10 +57,14 @@ out.append(f"- Machine: {os.cpu_count()} CPUs ({cpu}), {memory:,} MiB; {java}. N
            "producer and the consumer share the CPUs. Load average (1 minute) of the machine during the run: "
            f"{min(loads):.1f}-{max(loads):.1f}, read before and after each run and each second of the cgroup run "
            "(a run itself adds about 2). Single runs swing; the figures are medians of interleaved rounds.")
+warmups = sorted({r.get("warmup", 1) for r in runs})
+warmup_text = " or ".join(f"{w:,}" for w in warmups)
 out.append(f"- Broker: {broker['product']} {broker['version']} on {broker['platform']}: {where}. Each run: a fresh JVM "
            "(`-Xmx512m`), a new, uniquely named durable topic exchange and durable quorum queue bound with `#` "
            "(jZenith's defaults; its channel adds its dead letters' exchange and queue), all deleted at the end; "
-           "one message sent and acked first, then the measured messages.")
+           f"{warmup_text} warm-up message{'' if warmups == [1] else 's'} sent as fast as confirms allow and acked "
+           "first, uncounted (the consumer runs, and the JIT has compiled the path a measurement of seconds would "
+           "otherwise spend compiling), then the measured messages.")
 out.append("- `jzenith`: `RabbitMqPlugin.withConsumers(Sink.class).withEmitter(...)`, an `@Incoming` method taking the "
            "`String` and doing nothing, the plugin's defaults (prefetch 100, quorum queue, persistent `mandatory` "
            "sends with publisher confirms, two connections; deliveries done in order go out as one `basic.ack` "

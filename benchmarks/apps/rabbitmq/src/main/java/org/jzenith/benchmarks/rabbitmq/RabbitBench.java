@@ -45,7 +45,13 @@ public final class RabbitBench {
 
     public static void main(final String... args) throws Exception {
         switch (args[0]) {
-            case "run" -> run(factory(args[1], args[2]), args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+            case "run" ->
+                run(
+                        factory(args[1], args[2]),
+                        args[3],
+                        Integer.parseInt(args[4]),
+                        Integer.parseInt(args[5]),
+                        args.length > 6 ? Integer.parseInt(args[6]) : 1);
             case "flood" ->
                 Flood.run(
                         factory(args[1], args[2]),
@@ -70,7 +76,8 @@ public final class RabbitBench {
         return factory;
     }
 
-    private static void run(final ConnectionFactory factory, final String variant, final int messages, final int rate)
+    private static void run(
+            final ConnectionFactory factory, final String variant, final int messages, final int rate, final int warmup)
             throws Exception {
         final String name = "jz-bench-" + UUID.randomUUID();
         AckLatency.reset(1);
@@ -85,29 +92,13 @@ public final class RabbitBench {
                 throw new IllegalStateException(
                         "the client's basicAck is not hooked: run with -javaagent:jzenith-rabbitmq-benchmark.jar");
             }
-            // one message first: the consumer runs and the path is warm enough to count
-            running.send().apply(value()).toCompletableFuture().get();
-            awaitDone(1, Duration.ofSeconds(60));
+            // warm-up messages first, uncounted, as fast as confirms allow: the consumer runs, and the JIT has
+            // compiled the path a measurement of seconds would otherwise spend compiling (kafka.sh does the same)
+            AckLatency.reset(warmup);
+            send(running, warmup, 0);
+            awaitDone(warmup, Duration.ofMinutes(5));
             AckLatency.reset(messages);
-            final Semaphore window = new Semaphore(OUTSTANDING);
-            final long start = System.nanoTime();
-            final long interval = rate > 0 ? 1_000_000_000L / rate : 0;
-            for (int i = 0; i < messages; i++) {
-                if (interval > 0) {
-                    final long due = start + i * interval;
-                    while (System.nanoTime() < due) {
-                        LockSupport.parkNanos(due - System.nanoTime());
-                    }
-                }
-                window.acquire();
-                running.send().apply(value()).whenComplete((ok, failure) -> {
-                    window.release();
-                    if (failure != null) {
-                        System.err.println("a send failed: " + failure);
-                        System.exit(1);
-                    }
-                });
-            }
+            final long start = send(running, messages, rate);
             awaitDone(messages, Duration.ofMinutes(5));
             final double seconds = (System.nanoTime() - start) / 1e9;
             final long[] latencies = AckLatency.latencies();
@@ -129,6 +120,30 @@ public final class RabbitBench {
             // what either variant declared: jZenith's channel adds its dead letters' exchange and queue
             delete(factory, "queue:" + name, "queue:" + name + ".dlq", "exchange:" + name, "exchange:" + name + ".dlx");
         }
+    }
+
+    /** Sends {@code messages}, at {@code rate} a second (0: as fast as confirms allow); returns when it began. */
+    private static long send(final Variant running, final int messages, final int rate) throws InterruptedException {
+        final Semaphore window = new Semaphore(OUTSTANDING);
+        final long start = System.nanoTime();
+        final long interval = rate > 0 ? 1_000_000_000L / rate : 0;
+        for (int i = 0; i < messages; i++) {
+            if (interval > 0) {
+                final long due = start + i * interval;
+                while (System.nanoTime() < due) {
+                    LockSupport.parkNanos(due - System.nanoTime());
+                }
+            }
+            window.acquire();
+            running.send().apply(value()).whenComplete((ok, failure) -> {
+                window.release();
+                if (failure != null) {
+                    System.err.println("a send failed: " + failure);
+                    System.exit(1);
+                }
+            });
+        }
+        return start;
     }
 
     private static Variant jzenith(final ConnectionFactory factory, final String name) {
