@@ -75,17 +75,18 @@ final class KafkaOutbound implements Outbound {
         return acknowledged;
     }
 
+    /** True for SmallRye's {@link OutgoingKafkaRecordMetadata}, which {@link #withMetadata} reads. */
+    @Override
+    public boolean reads(final Object metadata) {
+        return metadata instanceof OutgoingKafkaRecordMetadata<?>;
+    }
+
     /**
      * {@code message} with the key and headers of an {@link OutgoingKafkaRecordMetadata} among {@code
      * metadata}: a {@code String} key as it is, a {@code byte[]} key read as UTF-8, any other key by its
      * {@code toString()}; each header added (the last of a name wins). A topic other than the channel's, a
      * partition or a timestamp is refused: the send fails naming it rather than going elsewhere silently.
      */
-    @Override
-    public boolean reads(final Object metadata) {
-        return metadata instanceof OutgoingKafkaRecordMetadata<?>;
-    }
-
     @Override
     public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
         OutboundMessage result = message;

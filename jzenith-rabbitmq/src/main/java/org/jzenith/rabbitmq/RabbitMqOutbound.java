@@ -76,6 +76,12 @@ final class RabbitMqOutbound implements Outbound {
         });
     }
 
+    /** True for {@link OutgoingRabbitMqMetadata}, which {@link #withMetadata} reads. */
+    @Override
+    public boolean reads(final Object metadata) {
+        return metadata instanceof OutgoingRabbitMqMetadata;
+    }
+
     /**
      * {@code message} with what {@link OutgoingRabbitMqMetadata} in {@code metadata} sets: its routing key
      * (where the channel sets none: a channel's {@code routing-key} is refused rather than overridden) and
@@ -83,11 +89,6 @@ final class RabbitMqOutbound implements Outbound {
      *
      * @throws IllegalArgumentException for a routing key on a channel whose settings fix one
      */
-    @Override
-    public boolean reads(final Object metadata) {
-        return metadata instanceof OutgoingRabbitMqMetadata;
-    }
-
     @Override
     public OutboundMessage withMetadata(final OutboundMessage message, final Iterable<Object> metadata) {
         OutboundMessage result = message;

@@ -197,10 +197,7 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             if (failure == null) {
                 message.ack();
             } else {
-                message.nack(
-                        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-                                ? failure.getCause()
-                                : failure);
+                message.nack(cause(failure));
             }
         });
     }
@@ -226,12 +223,18 @@ public final class ChannelEmitter<T> implements Emitter<T> {
      */
     private void logFailure(final Void done, final Throwable failure) {
         if (failure != null) {
-            final Throwable cause =
-                    failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-                            ? failure.getCause()
-                            : failure;
-            LOG.warn("Sending a message to channel '{}' failed, so it was not sent: {}", channel, cause.toString());
+            LOG.warn(
+                    "Sending a message to channel '{}' failed, so it was not sent: {}",
+                    channel,
+                    cause(failure).toString());
         }
+    }
+
+    /** What failed, out of the {@code CompletionException} a dependent stage wraps it in. */
+    private static Throwable cause(final Throwable failure) {
+        return failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                ? failure.getCause()
+                : failure;
     }
 
     /** The key a {@link Keyed} payload names; empty for none. */
