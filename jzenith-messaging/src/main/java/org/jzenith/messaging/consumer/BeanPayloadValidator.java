@@ -23,6 +23,18 @@ public final class BeanPayloadValidator implements PayloadValidator {
 
     private final Validator validator;
     private final Optional<ValidatorFactory> own;
+    /**
+     * Whether a payload class declares anything to validate (a constraint, or {@code @Valid} on a
+     * property), asked once a class: most payloads ({@code String}, records without constraints) declare
+     * nothing, and asking the validator for each message would make its context and path objects a
+     * message for an empty answer.
+     */
+    private final ClassValue<Boolean> constrained = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(final Class<?> type) {
+            return validator.getConstraintsForClass(type).isBeanConstrained();
+        }
+    };
 
     private BeanPayloadValidator(final Validator validator, final Optional<ValidatorFactory> own) {
         this.validator = validator;
@@ -53,6 +65,9 @@ public final class BeanPayloadValidator implements PayloadValidator {
 
     @Override
     public void validate(final Object payload) {
+        if (!constrained.get(payload.getClass())) {
+            return;
+        }
         final Set<ConstraintViolation<Object>> violations = validator.validate(payload);
         if (!violations.isEmpty()) {
             throw new PayloadException("the " + payload.getClass().getSimpleName() + " is not valid: "

@@ -384,14 +384,17 @@ public final class MessageProcessor {
         if (forward.isEmpty() || result == null) {
             return SENT;
         }
+        // A ChannelEmitter relays: a failure is logged once, by afterForward, with the message's position.
         if (!(result instanceof Message<?> message)) {
-            return forward.get().send(result);
+            return forward.get() instanceof ChannelEmitter<?> emitter
+                    ? emitter.relay(result)
+                    : forward.get().send(result);
         }
         if (message.getPayload() == null) {
             return message.ack();
         }
         final CompletionStage<Void> sent = forward.get() instanceof ChannelEmitter<?> emitter
-                ? emitter.sendMessage(message) // with its key and headers
+                ? emitter.relayMessage(message) // with its key and headers
                 : forward.get().send(message.getPayload());
         return sent.handle((done, failure) -> Optional.ofNullable(failure)).thenCompose(failure -> {
             if (failure.isEmpty()) {

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Context;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -103,20 +104,46 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             return CompletableFuture.failedFuture(
                     new IllegalArgumentException("a null payload cannot be sent to channel '" + channel + "'"));
         }
-        return bounded(() -> hand(value, List.of()));
+        return handed(value, List.of()).whenComplete(logsFailure);
     }
 
     /**
      * Sends {@code message}'s payload with what the connector reads from its metadata (Kafka: the key and
      * headers of an {@code OutgoingKafkaRecordMetadata}); completes when the broker confirmed it. Neither
-     * acks nor nacks the message: {@link #send(Message)} and a processor do that.
+     * acks nor nacks the message: {@link #send(Message)} does that.
      */
     public CompletionStage<Void> sendMessage(final Message<?> message) {
+        return relayMessage(message).whenComplete(logsFailure);
+    }
+
+    /**
+     * Sends a processor's result, as {@link #send(Object)} does, but leaves a failure to the processor:
+     * it logs it once, naming the message the result came from, and takes that message through its
+     * failure strategy. No stage is added to what the connector returns.
+     */
+    public CompletionStage<Void> relay(final Object value) {
+        return handed(value, List.of());
+    }
+
+    /** Sends a processor's {@code Message} result, as {@link #sendMessage}, leaving a failure to the processor. */
+    public CompletionStage<Void> relayMessage(final Message<?> message) {
         if (message.getPayload() == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     "a message without payload cannot be sent to channel '" + channel + "'"));
         }
-        return bounded(() -> hand(message.getPayload(), message.getMetadata()));
+        return handed(message.getPayload(), message.getMetadata());
+    }
+
+    /**
+     * Hands {@code value} to the connector: at once when nothing bounds the sends and this is no event
+     * loop (a processor's results, most senders), so that a send makes no lambda; else through {@link
+     * #bounded}.
+     */
+    private CompletionStage<Void> handed(final Object value, final Iterable<Object> metadata) {
+        if (overflow.isEmpty() && !Context.isOnEventLoopThread()) {
+            return hand(value, metadata);
+        }
+        return bounded(() -> hand(value, metadata));
     }
 
     /**
@@ -208,11 +235,9 @@ public final class ChannelEmitter<T> implements Emitter<T> {
             if (foreign.isPresent()) {
                 throw new IllegalArgumentException(foreign.get());
             }
-            final OutboundMessage message =
-                    OutboundMessage.of(payload.write(value)).withKey(key(value));
-            return outbound.send(outbound.withMetadata(message, metadata)).whenComplete(logsFailure);
+            final OutboundMessage message = new OutboundMessage(payload.write(value), key(value), Map.of());
+            return outbound.send(outbound.withMetadata(message, metadata));
         } catch (final RuntimeException e) {
-            logFailure(null, e);
             return CompletableFuture.failedFuture(e);
         }
     }
