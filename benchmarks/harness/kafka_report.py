@@ -49,8 +49,9 @@ warmup_text = " or ".join(f"{w:,}" for w in warmups)
 out.append("- Broker: Apache Kafka 4.2.0 (`kafka.Kafka`, one KRaft node, `-Xmx512m`) started by the script, topics of 3 "
            "partitions, replication 1. Each run: a fresh JVM (`-Xmx512m`), a new topic and consumer group, "
            f"{warmup_text} warm-up record{'' if warmups == [1] else 's'} sent the same way as fast as the producer "
-           "takes them and awaited first, uncounted (the consumer has joined, and the JIT has compiled the code a "
-           "measurement of a few seconds would otherwise spend compiling), then the measured records.")
+           "takes them and awaited first, uncounted (the consumer has joined, and the JIT's first compilations are "
+           "behind it; on 2 CPUs its compiler threads still work through the measurement, whose share the JIT line "
+           "below gives), then the measured records.")
 if modes & {"throughput", "latency"}:
     out.append("- Consumer (`throughput`, `latency`). `jzenith`: `KafkaPlugin.withConsumers(Sink.class).withEmitter(...)`, "
                "an `@Incoming` method taking the `String` and doing nothing, the plugin's defaults (`max-in-flight` 10,000, "
@@ -98,6 +99,13 @@ if "processor" in modes:
 if "processor-latency" in modes:
     notes.append("`processor-latency`: 20,000 records at 2,000 records/s; where a variant cannot keep that rate its "
                  "latency is the backlog's.")
+jit_modes = [m for m in ("throughput", "processor") if m in modes
+             and all("jit_ms" in r for r in runs if r["mode"] == m)]
+if jit_modes:
+    notes.append("The JIT's compile time during the measured part of each run (all compiler threads, ms; medians), "
+                 "which shares the 2 CPUs with the run: " + "; ".join(
+                     f"`{m}` bare {median(m, 'bare', 'jit_ms'):,.0f}, jzenith {median(m, 'jzenith', 'jit_ms'):,.0f}"
+                     for m in jit_modes) + ".")
 duplicates = sum(r.get("duplicates", 0) for r in runs)
 if modes & {"processor", "processor-latency"}:
     notes.append(f"Records that arrived on the output topic twice, over every processor run: {duplicates:,}.")

@@ -98,6 +98,7 @@ public final class KafkaBench {
                     .whenComplete((ok, failure) -> acknowledged.run()));
             awaitDone(warmups, Duration.ofMinutes(5));
             CommitLatency.reset(records);
+            final long compiled = Load.compilationMillis();
             final long start = Load.paced(records, rate, (i, acknowledged) -> running.send
                     .apply(Load.value(System.nanoTime() + ":"))
                     .whenComplete((ok, failure) -> acknowledged.run()));
@@ -105,7 +106,8 @@ public final class KafkaBench {
             final double seconds = (System.nanoTime() - start) / 1e9;
             final long[] latencies = CommitLatency.latencies();
             Arrays.sort(latencies);
-            Load.print(variant, records, rate, seconds, latencies, "");
+            Load.print(
+                    variant, records, rate, seconds, latencies, ",\"jit_ms\":" + (Load.compilationMillis() - compiled));
         } finally {
             running.stop.run();
         }

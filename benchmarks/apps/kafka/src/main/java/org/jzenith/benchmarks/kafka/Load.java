@@ -125,6 +125,14 @@ final class Load {
                 more);
     }
 
+    /**
+     * Milliseconds the JIT has spent compiling in this JVM so far, over all compiler threads: its growth
+     * during a measurement says how much of it the JIT's compilations shared the CPUs with the run.
+     */
+    static long compilationMillis() {
+        return java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+    }
+
     private static double percentile(final long[] sorted, final double p) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)] / 1e6;
     }

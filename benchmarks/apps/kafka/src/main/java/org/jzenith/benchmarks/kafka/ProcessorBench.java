@@ -90,6 +90,7 @@ final class ProcessorBench {
                     arrivals::warm,
                     arrivals::warmArrived,
                     () -> "only " + arrivals.warmArrived() + " of " + warmups + " warm-up records arrived");
+            final long compiled = Load.compilationMillis();
             final long start = Load.paced(
                     records,
                     rate,
@@ -110,7 +111,14 @@ final class ProcessorBench {
                     () -> "only " + arrivals.distinct() + " of " + records + " records arrived");
             final double seconds = (arrivals.lastArrival() - start) / 1e9;
             final long[] latencies = arrivals.sortedLatencies();
-            Load.print(variant, records, rate, seconds, latencies, ",\"duplicates\":" + arrivals.duplicates());
+            final long jit = Load.compilationMillis() - compiled;
+            Load.print(
+                    variant,
+                    records,
+                    rate,
+                    seconds,
+                    latencies,
+                    ",\"duplicates\":" + arrivals.duplicates() + ",\"jit_ms\":" + jit);
             if (System.getenv("BENCH_CLIENT_METRICS") != null) {
                 ClientMetrics.print(System.err);
             }
