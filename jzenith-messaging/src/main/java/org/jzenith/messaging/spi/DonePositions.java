@@ -8,8 +8,8 @@ package org.jzenith.messaging.spi;
  * done, which is what a connector may confirm to the broker, when its {@link CommitStrategy} says.
  *
  * <p>The positions are kept in a ring that only grows (to the most open at once), so that opening and
- * finishing positions costs no allocation; finishing the oldest open position, the usual case, costs no
- * search either, and any other one a binary search.
+ * finishing positions costs no allocation; finishing any position costs no search while positions follow
+ * one another without gaps (the usual case), and a binary search past a gap.
  *
  * <pre>{@code
  * DonePositions positions = new DonePositions();
@@ -150,11 +150,22 @@ public final class DonePositions {
             return -1;
         }
         final int mask = positions.length - 1;
-        if (positions[head] == position) {
-            return 0; // the usual case: messages done in the order they came
+        final long oldest = positions[head];
+        if (position < oldest || position > newest) {
+            return -1;
+        }
+        // Positions usually follow one another without gaps (a partition's offsets, a channel's delivery
+        // tags), so a position's distance from the oldest is its index: found at once, wherever it is.
+        // Messages done out of order are common (a processor's results acknowledged batch by batch, one
+        // output partition after another), and a search through thousands in flight cost a processor's
+        // producer thread a sixth of its time. Past a gap (a transaction marker, a compacted offset) the
+        // index is smaller than the distance: a binary search up to it.
+        final long distance = position - oldest;
+        if (distance < size && positions[(int) ((head + distance) & mask)] == position) {
+            return (int) distance;
         }
         int low = 0;
-        int high = size - 1;
+        int high = (int) Math.min(size - 1, distance);
         while (low <= high) {
             final int middle = (low + high) >>> 1;
             final long found = positions[(head + middle) & mask];

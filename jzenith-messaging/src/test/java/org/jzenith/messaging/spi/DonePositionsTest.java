@@ -87,18 +87,32 @@ class DonePositionsTest {
 
     @Test
     void theRingWrapsAroundAndGrowsWithTheSameAnswers() {
-        // A small ring, positions with gaps, done in shuffled windows: every answer checked against a
-        // plain model (a sorted map of the open positions), across many wrap-arounds and growths.
+        // Positions with gaps (transaction markers, compacted offsets): found by a search.
+        checkAgainstModel(3);
+    }
+
+    @Test
+    void positionsWithoutGapsDoneOutOfOrderGiveTheSameAnswers() {
+        // A partition's offsets, a channel's delivery tags: found by their distance from the oldest.
+        checkAgainstModel(1);
+    }
+
+    /**
+     * A small ring, positions up to {@code maxGap} apart, done in shuffled windows, and positions never
+     * opened asked too: every answer checked against a plain model (a sorted map of the open positions),
+     * across many wrap-arounds and growths.
+     */
+    private static void checkAgainstModel(final int maxGap) {
         final DonePositions positions = new DonePositions(4);
         final TreeMap<Long, Boolean> model = new TreeMap<>();
         final Random random = new Random(35);
-        long next = 0;
+        long next = -1;
         long watermark = DonePositions.NONE;
         for (int round = 0; round < 2_000; round++) {
             final List<Long> opened = new ArrayList<>();
             final int count = 1 + random.nextInt(round % 100 == 0 ? 40 : 6);
             for (int i = 0; i < count; i++) {
-                next += 1 + random.nextInt(3);
+                next += 1 + random.nextInt(maxGap);
                 positions.open(next);
                 model.put(next, false);
                 opened.add(next);
@@ -108,6 +122,8 @@ class DonePositionsTest {
             final List<Long> earlier = new ArrayList<>(model.keySet());
             Collections.shuffle(earlier, random);
             finishing.addAll(earlier.subList(0, Math.min(2, earlier.size())));
+            finishing.add(next + 1 + random.nextInt(3)); // not opened yet
+            finishing.add((long) random.nextInt((int) next + 1)); // any earlier one, opened or not
             for (final long position : finishing) {
                 final boolean open = model.containsKey(position) && !model.get(position);
                 final boolean oldest = open && model.firstKey() == position;
