@@ -78,6 +78,25 @@ class StartupFailureIT {
     }
 
     @Test
+    void aMethodTakingATypeOfTheClientIsRefusedNamingItAndWhatToTake() {
+        final RuntimeException failure = assertRefusesToStart(
+                JZenith.application()
+                        .withPlugins(RabbitMqPlugin.withConsumers(ClientTypeConsumers.class))
+                        .withConfiguration("rabbitmq.host", "127.0.0.1")
+                        .withConfiguration("rabbitmq.port", Ports.free()),
+                "ClientTypeConsumers");
+
+        assertThat(failure)
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("ClientTypeConsumers.delivery")
+                .hasMessageContaining("takes a com.rabbitmq.client.Delivery, a type of RabbitMQ's amqp-client that"
+                        + " the connector of channel 'orders' does not hand to methods; take the payload (String,"
+                        + " byte[], a JSON type), or a Message<T>")
+                .hasMessageContaining("ClientTypeConsumers.properties")
+                .hasMessageContaining("takes a com.rabbitmq.client.AMQP$BasicProperties");
+    }
+
+    @Test
     void anUnreachableServerFailsTheStartNamingItsSettings() {
         final int port = Ports.free();
 

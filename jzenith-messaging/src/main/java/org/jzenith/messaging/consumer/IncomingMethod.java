@@ -156,6 +156,12 @@ public record IncomingMethod(
                     problems.add("is @Idempotent and takes a Message: the inbox applies a message once and"
                             + " acknowledges it itself; take the payload");
                 }
+            } else if (BrokerClientTypes.of(parameter).isPresent()) {
+                problems.add("takes a " + parameter.getTypeName() + ", a type of "
+                        + BrokerClientTypes.of(parameter).get() + " that the connector of channel '" + channel
+                        + "' does not hand to methods; take the payload (String, byte[], a JSON type)"
+                        + parameters.advice() + ", or a Message<T>, whose metadata holds what the connector"
+                        + " reads from the broker's message (see docs/messaging.md)");
             } else if (Streams.isStream(Returns.raw(parameter))) {
                 problems.add("takes a " + Returns.raw(parameter).getSimpleName() + ", a stream of messages, but has"
                         + " no @Outgoing: add @Outgoing(\"results\") and return the stream to send (a stream"
