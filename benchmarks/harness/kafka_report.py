@@ -14,6 +14,12 @@ runs = [json.loads(line) for line in open(runs_file) if line.strip()]
 cgroup = json.load(open(cgroup_file)) if os.path.exists(cgroup_file) else None
 modes = {r["mode"] for r in runs}
 
+UNCACHED_TEXT = ("Before the service starts, its distribution's files (jars, the AOT cache) leave the page cache, so that "
+                 "the service reads them in itself and the cgroup is charged for them, as on a container's first start.")
+CACHED_TEXT = ("The distribution's files were not dropped from the page cache first (a harness before 2026-11-29 18:30 "
+               "UTC): pages an earlier process had read (the build's AOT training run) stayed charged to that process, "
+               "so the figures below understate what a container's first start is charged.")
+
 
 def median(mode, variant, key):
     return statistics.median(r[key] for r in runs if r["mode"] == mode and r["variant"] == variant)
@@ -137,6 +143,7 @@ else:
                f"`-Xmx32m` at 128 MiB) with `JZENITH_AOT={aot}`, in a {cgroup['limit']} memory cgroup without swap, embedded "
                f"H2, the broker outside the cgroup; `KafkaBench flood` sends `UserCreated` events {pace} {length}, then "
                "watches the lag for up to 30 s more. Each event is one H2 transaction in the service.\n")
+    out.append((UNCACHED_TEXT if cgroup.get("uncached") else CACHED_TEXT) + "\n")
     if aot == "on":
         out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below 192 MiB, and "
                    "this service then keeps the metadata of all its classes in anonymous memory beside the 32 MiB heap; the "

@@ -17,6 +17,12 @@ cgroup = json.load(open(cgroup_file)) if os.path.exists(cgroup_file) else {"skip
 broker = json.load(open(broker_file))
 
 
+UNCACHED_TEXT = ("Before the service starts, its distribution's files (jars, the AOT cache) leave the page cache, so that "
+                 "the service reads them in itself and the cgroup is charged for them, as on a container's first start.")
+CACHED_TEXT = ("The distribution's files were not dropped from the page cache first (a harness before 2026-11-29 18:30 "
+               "UTC): pages an earlier process had read (the build's AOT training run) stayed charged to that process, "
+               "so the figures below understate what a container's first start is charged.")
+
 def median(mode, variant, key):
     return statistics.median(r[key] for r in runs if r["mode"] == mode and r["variant"] == variant)
 
@@ -134,6 +140,7 @@ else:
                "the queue for up to 30 s more. Each event is one H2 transaction in the service (the `@Idempotent` "
                "inbox and the audit row). The queue's depth is its ready messages from a passive declare on a "
                "connection of the flood's own; up to the prefetch (100) more are delivered and not yet acked.\n")
+    out.append((UNCACHED_TEXT if cgroup.get("uncached") else CACHED_TEXT) + "\n")
     if aot == "on":
         out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below its "
                    "threshold, and the service then keeps the metadata of all its classes in anonymous memory beside "
