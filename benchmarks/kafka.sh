@@ -10,7 +10,10 @@
 #   PROCESSOR_RECORDS=N benchmarks/kafka.sh ...                # the processor's full-rate run (default RECORDS)
 #   WARMUP_RECORDS=N benchmarks/kafka.sh ...                   # records each run sends and awaits first,
 #                                     uncounted (default 100000, at least 1): the JIT's first compilations
-#                                     otherwise fall inside a measurement of a few seconds
+#                                     otherwise fall inside a measurement of a few seconds. On 2 CPUs the
+#                                     compiler threads still work through runs of a few seconds after 1,000,000
+#                                     (each run prints its JIT time as jit_ms); the processor's steady state
+#                                     takes PROCESSOR_RECORDS=3000000 WARMUP_RECORDS=2000000
 #   BENCH_CLIENT_METRICS=1 benchmarks/kafka.sh ...             # each processor run's clients' requests,
 #                                     batches and commits (JMX) in the script's output, for the broker's share
 #   BENCH_NO_BUILD=1 benchmarks/kafka.sh ...                  # the apps as built last
