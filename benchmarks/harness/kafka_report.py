@@ -16,6 +16,10 @@ modes = {r["mode"] for r in runs}
 
 UNCACHED_TEXT = ("Before the service starts, its distribution's files (jars, the AOT cache) leave the page cache, so that "
                  "the service reads them in itself and the cgroup is charged for them, as on a container's first start.")
+# What the RSS figure holds beside the cgroup's charge: with the distribution uncached the cgroup is charged
+# for the cache's pages the service read in; without, they were charged to whoever read them first.
+RSS_CHARGE = {True: ", the distribution's pages charged to the cgroup as it read them, the JDK's shared ones not",
+              False: ", which the cgroup is not charged for"}
 CACHED_TEXT = ("The distribution's files were not dropped from the page cache first (a harness before 2026-11-29 18:30 "
                "UTC): pages an earlier process had read (the build's AOT training run) stayed charged to that process, "
                "so the figures below understate what a container's first start is charged.")
@@ -170,7 +174,7 @@ else:
             out.append(f"- After the flood the service committed {(after[-1]['committed'] - after[0]['committed']) / (after[-1]['t'] - after[0]['t']):,.0f} "
                        "events/s (what it does with a backlog).")
         out.append(f"- RSS during the flood: max {max(x['rss_mb'] for x in samples)} MB (VmRSS counts the shared, file-backed "
-                   f"pages of the JDK and the AOT cache, which the cgroup is not charged for); the cgroup's usage max "
+                   f"pages of the JDK and the AOT cache{RSS_CHARGE[bool(cgroup.get('uncached'))]}); the cgroup's usage max "
                    f"{max(x['cgroup_mb'] for x in samples)} MB (page cache included), of it anonymous memory max "
                    f"{max(x.get('anon_mb', 0) for x in samples)} MB.")
         dead = next((x["t"] for x in samples if not x["alive"]), None)
