@@ -7,22 +7,13 @@ import subprocess
 import sys
 
 from goals import MISSED, Goal, at_least, rounds_text, shorter, single, table
+import page_cache
 
 runs_file, cgroup_file, command, started = sys.argv[1:5]
 runs = [json.loads(line) for line in open(runs_file) if line.strip()]
 # kafka.sh with CGROUP_SECONDS 0 leaves the cgroup part out (and its file away)
 cgroup = json.load(open(cgroup_file)) if os.path.exists(cgroup_file) else None
 modes = {r["mode"] for r in runs}
-
-UNCACHED_TEXT = ("Before the service starts, its distribution's files (jars, the AOT cache) leave the page cache, so that "
-                 "the service reads them in itself and the cgroup is charged for them, as on a container's first start.")
-# What the RSS figure holds beside the cgroup's charge: with the distribution uncached the cgroup is charged
-# for the cache's pages the service read in; without, they were charged to whoever read them first.
-RSS_CHARGE = {True: ", the distribution's pages charged to the cgroup as it read them, the JDK's shared ones not",
-              False: ", which the cgroup is not charged for"}
-CACHED_TEXT = ("The distribution's files were not dropped from the page cache first (a harness before 2026-11-29 18:30 "
-               "UTC): pages an earlier process had read (the build's AOT training run) stayed charged to that process, "
-               "so the figures below understate what a container's first start is charged.")
 
 
 def median(mode, variant, key):
@@ -147,7 +138,7 @@ else:
                f"`-Xmx32m` at 128 MiB) with `JZENITH_AOT={aot}`, in a {cgroup['limit']} memory cgroup without swap, embedded "
                f"H2, the broker outside the cgroup; `KafkaBench flood` sends `UserCreated` events {pace} {length}, then "
                "watches the lag for up to 30 s more. Each event is one H2 transaction in the service.\n")
-    out.append((UNCACHED_TEXT if cgroup.get("uncached") else CACHED_TEXT) + "\n")
+    out.append(page_cache.setup(cgroup) + "\n")
     if aot == "on":
         out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below 192 MiB, and "
                    "this service then keeps the metadata of all its classes in anonymous memory beside the 32 MiB heap; the "
@@ -174,7 +165,7 @@ else:
             out.append(f"- After the flood the service committed {(after[-1]['committed'] - after[0]['committed']) / (after[-1]['t'] - after[0]['t']):,.0f} "
                        "events/s (what it does with a backlog).")
         out.append(f"- RSS during the flood: max {max(x['rss_mb'] for x in samples)} MB (VmRSS counts the shared, file-backed "
-                   f"pages of the JDK and the AOT cache{RSS_CHARGE[bool(cgroup.get('uncached'))]}); the cgroup's usage max "
+                   f"pages of the JDK and the AOT cache{page_cache.rss_charge(cgroup)}); the cgroup's usage max "
                    f"{max(x['cgroup_mb'] for x in samples)} MB (page cache included), of it anonymous memory max "
                    f"{max(x.get('anon_mb', 0) for x in samples)} MB.")
         dead = next((x["t"] for x in samples if not x["alive"]), None)

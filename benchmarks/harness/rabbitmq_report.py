@@ -10,22 +10,13 @@ import subprocess
 import sys
 
 from goals import INCONCLUSIVE, MISSED, Goal, at_least, at_most, rounds_text, shorter, single, table
+import page_cache
 
 runs_file, cgroup_file, broker_file, command, started = sys.argv[1:6]
 runs = [json.loads(line) for line in open(runs_file) if line.strip()]
 cgroup = json.load(open(cgroup_file)) if os.path.exists(cgroup_file) else {"skipped": "no cgroup results"}
 broker = json.load(open(broker_file))
 
-
-UNCACHED_TEXT = ("Before the service starts, its distribution's files (jars, the AOT cache) leave the page cache, so that "
-                 "the service reads them in itself and the cgroup is charged for them, as on a container's first start.")
-# What the RSS figure holds beside the cgroup's charge: with the distribution uncached the cgroup is charged
-# for the cache's pages the service read in; without, they were charged to whoever read them first.
-RSS_CHARGE = {True: ", the distribution's pages charged to the cgroup as it read them, the JDK's shared ones not",
-              False: ", which the cgroup is not charged for"}
-CACHED_TEXT = ("The distribution's files were not dropped from the page cache first (a harness before 2026-11-29 18:30 "
-               "UTC): pages an earlier process had read (the build's AOT training run) stayed charged to that process, "
-               "so the figures below understate what a container's first start is charged.")
 
 def median(mode, variant, key):
     return statistics.median(r[key] for r in runs if r["mode"] == mode and r["variant"] == variant)
@@ -144,7 +135,7 @@ else:
                "the queue for up to 30 s more. Each event is one H2 transaction in the service (the `@Idempotent` "
                "inbox and the audit row). The queue's depth is its ready messages from a passive declare on a "
                "connection of the flood's own; up to the prefetch (100) more are delivered and not yet acked.\n")
-    out.append((UNCACHED_TEXT if cgroup.get("uncached") else CACHED_TEXT) + "\n")
+    out.append(page_cache.setup(cgroup) + "\n")
     if aot == "on":
         out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below its "
                    "threshold, and the service then keeps the metadata of all its classes in anonymous memory beside "
@@ -171,7 +162,7 @@ else:
                        f"{last['failed']:,} refused or returned; the queue held {last['depth']:,} at the end "
                        f"({len(samples)} s), with {last['consumers']} consumer(s).")
             out.append(f"- RSS: max {max(x['rss_mb'] for x in samples)} MB (VmRSS counts the shared, file-backed pages of "
-                       f"the JDK and the AOT cache{RSS_CHARGE[bool(cgroup.get('uncached'))]}); the cgroup's usage max "
+                       f"the JDK and the AOT cache{page_cache.rss_charge(cgroup)}); the cgroup's usage max "
                        f"{max(x['cgroup_mb'] for x in samples)} MB (page cache included), of it anonymous memory max "
                        f"{max(x.get('anon_mb', 0) for x in samples)} MB.")
             dead = next((x["t"] for x in samples if not x["alive"]), None)
