@@ -25,6 +25,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
 /** A test's own producer and readers for a broker, outside the plugin. */
 final class Topics implements AutoCloseable {
 
+    // The producer's own delivery.timeout.ms (120 s by default) and a little more: a test that gave up
+    // sooner would fail on a record the producer is still retrying, as when a busy machine makes a
+    // freshly created topic's leaders slow to appear.
+    private static final Duration ACKNOWLEDGEMENT_WAIT = Duration.ofSeconds(130);
+
     private final String bootstrapServers;
     private final KafkaProducer<String, String> producer;
 
@@ -72,7 +77,7 @@ final class Topics implements AutoCloseable {
     /** Sends {@code value} with {@code key} to {@code topic} and waits for the acknowledgement. */
     void send(final String topic, final String key, final String value)
             throws InterruptedException, ExecutionException, TimeoutException {
-        producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+        producer.send(new ProducerRecord<>(topic, key, value)).get(ACKNOWLEDGEMENT_WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** Sends {@code value} with {@code headers} to {@code topic} and waits for the acknowledgement. */
@@ -80,12 +85,12 @@ final class Topics implements AutoCloseable {
             throws InterruptedException, ExecutionException, TimeoutException {
         final ProducerRecord<String, String> record = new ProducerRecord<>(topic, null, value);
         headers.forEach((name, bytes) -> record.headers().add(name, bytes));
-        producer.send(record).get(30, TimeUnit.SECONDS);
+        producer.send(record).get(ACKNOWLEDGEMENT_WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /**
      * Sends records {@code from} to {@code from + count - 1}, key and value made from their number,
-     * and waits for every acknowledgement.
+     * and waits for every acknowledgement; a timeout says how many came.
      */
     void sendMany(
             final String topic,
@@ -98,8 +103,16 @@ final class Topics implements AutoCloseable {
         for (int i = from; i < from + count; i++) {
             sent.add(producer.send(new ProducerRecord<>(topic, key.apply(i), value.apply(i))));
         }
+        final long deadline = System.nanoTime() + ACKNOWLEDGEMENT_WAIT.toNanos();
+        int acknowledged = 0;
         for (final java.util.concurrent.Future<?> each : sent) {
-            each.get(30, TimeUnit.SECONDS);
+            try {
+                each.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (final TimeoutException e) {
+                throw new TimeoutException(acknowledged + " of " + count + " records sent to " + topic
+                        + " were acknowledged within " + ACKNOWLEDGEMENT_WAIT.toSeconds() + " s");
+            }
+            acknowledged++;
         }
     }
 
