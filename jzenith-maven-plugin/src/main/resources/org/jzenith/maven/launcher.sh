@@ -226,6 +226,10 @@ jz_walk_cpu() {
 
 if [ -n "${JZENITH_MEMORY_LIMIT-}" ]; then
   jz_memory_mib=$(jz_parse_size "$JZENITH_MEMORY_LIMIT") || exit 1
+  # A bare number is bytes, as in a cgroup's own files: JZENITH_MEMORY_LIMIT=128 meant 128m, and
+  # sizing the JVM for it would start a service that cannot live.
+  [ "${jz_memory_mib:-0}" -ge 32 ] ||
+    jz_fail "JZENITH_MEMORY_LIMIT=$JZENITH_MEMORY_LIMIT is ${jz_memory_mib:-0} MiB, less than the 32 MiB any JVM service needs; a bare number is bytes: write 128m for 128 MiB."
   jz_memory_from="JZENITH_MEMORY_LIMIT=$JZENITH_MEMORY_LIMIT"
 else
   # Both versions: a hybrid host mounts cgroup2 and still keeps the memory controller on v1.

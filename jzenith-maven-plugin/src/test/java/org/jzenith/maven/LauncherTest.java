@@ -381,5 +381,12 @@ class LauncherTest {
                         .run()
                         .stderr())
                 .contains("JZENITH_MEMORY_LIMIT=lots is not a size");
+        // a bare number is bytes: 128 is not 128 MiB, and the service is not started as if it were
+        final FakeMachine.Run bytes =
+                new FakeMachine(temp).env("JZENITH_MEMORY_LIMIT", "128").run();
+        assertThat(bytes.stderr())
+                .contains("JZENITH_MEMORY_LIMIT=128 is 0 MiB, less than the 32 MiB any JVM service needs")
+                .contains("write 128m for 128 MiB");
+        assertThat(bytes.exit()).isNotZero();
     }
 }
