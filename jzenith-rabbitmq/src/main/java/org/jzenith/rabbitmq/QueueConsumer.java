@@ -139,8 +139,12 @@ final class QueueConsumer {
     /** Hands {@code delivery} to the messaging layer on the client's dispatch thread, or gives it back once stopping. */
     private void hand(final Delivery delivery) {
         final long tag = delivery.getEnvelope().getDeliveryTag();
-        // the client's dispatch thread, named for the channel it now processes, as logs show
-        Thread.currentThread().setName(threadName);
+        // the client's dispatch thread, named for the channel it now processes, as logs show; renamed
+        // only when it changes, since each rename is a system call
+        final Thread dispatch = Thread.currentThread();
+        if (!threadName.equals(dispatch.getName())) {
+            dispatch.setName(threadName);
+        }
         handing.lock();
         try {
             if (stopping.getCount() == 0) {

@@ -145,6 +145,7 @@ public record IncomingMethod(
                     + " parameters; take one: the payload (String, byte[], a JSON type)" + parameters.advice());
         } else {
             final Type parameter = method.getGenericParameterTypes()[0];
+            final Optional<String> client = BrokerClientTypes.of(parameter);
             if (parameters.handles(parameter)) {
                 problems.addAll(parameters.problems(parameter));
             } else if (Returns.raw(parameter) == Message.class) {
@@ -156,9 +157,9 @@ public record IncomingMethod(
                     problems.add("is @Idempotent and takes a Message: the inbox applies a message once and"
                             + " acknowledges it itself; take the payload");
                 }
-            } else if (BrokerClientTypes.of(parameter).isPresent()) {
-                problems.add("takes a " + parameter.getTypeName() + ", a type of "
-                        + BrokerClientTypes.of(parameter).get() + " that the connector of channel '" + channel
+            } else if (client.isPresent()) {
+                problems.add("takes a " + parameter.getTypeName() + ", a type of " + client.get()
+                        + " that the connector of channel '" + channel
                         + "' does not hand to methods; take the payload (String, byte[], a JSON type)"
                         + parameters.advice() + ", or a Message<T>, whose metadata holds what the connector"
                         + " reads from the broker's message (see docs/messaging.md)");
