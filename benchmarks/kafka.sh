@@ -70,14 +70,10 @@ for mode in $modes; do
     *) echo "MODES: '$mode' is not a mode; give some of: throughput latency processor" >&2; exit 2 ;;
   esac
 done
-ports=${BENCH_PORTS:-24000-24999}
-base=${ports%-*}
-broker_port=$base
-controller_port=$((base + 1))
-service_port=$((base + 2))
 . scripts/jdk.sh
 . benchmarks/harness/kafka-broker.sh
 export JAVA_HOME
+kafka_broker_ports 24000-24999
 app=benchmarks/apps/kafka
 if [ "${BENCH_NO_BUILD-}" != 1 ]; then
   ./mvnw -q -B -f "$app/reactor.xml" package -DskipTests -pl :jzenith-kafka-benchmark -am
@@ -87,12 +83,7 @@ jar="$app/target/jzenith-kafka-benchmark.jar"
 launcher=examples/audit-service/target/audit-service/bin/audit-service
 started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
 work=$(mktemp -d /tmp/jz-kafka-XXXXXX)
-broker_pid=
-cleanup() {
-  [ -z "$broker_pid" ] || { kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; }
-  rm -rf "$work"
-}
-trap cleanup EXIT
+kafka_broker_stop_at_exit "$work"
 
 kafka_broker_start "$app/target/lib/*" "$work" "$broker_port" "$controller_port"
 bootstrap=127.0.0.1:$broker_port

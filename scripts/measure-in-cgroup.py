@@ -115,6 +115,25 @@ def rss_mb(pid):
     return 0
 
 
+def aot_cache_mb(pid):
+    """What the process's AOT cache (the mapped *.aot file) holds in memory, in MB: its pages read
+    and still shared with the file (the read-only part: reclaimable, but read again on use) and its
+    pages written since, which are anonymous memory (the read-write part: every loaded class's
+    metadata is written at start). Zeros without a cache."""
+    shared = written = 0
+    in_cache = False
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        fields = line.split()
+        if "-" in fields[0] and len(fields) >= 5 and ":" not in fields[0]:
+            in_cache = len(fields) >= 6 and fields[5].endswith(".aot")
+        elif in_cache and fields[0] == "Rss:":
+            shared += int(fields[1])
+        elif in_cache and fields[0] == "Anonymous:":
+            shared -= int(fields[1])
+            written += int(fields[1])
+    return {"shared_mb": round(shared / 1024, 1), "written_mb": round(written / 1024, 1)}
+
+
 LUA = """
 counter = 0
 request = function()

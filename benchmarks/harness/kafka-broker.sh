@@ -1,4 +1,4 @@
-# Sourced (bash) by the benchmarks that need a Kafka broker (kafka.sh, outbox.sh): one KRaft node
+# Sourced (bash) by the benchmarks that need a Kafka broker (kafka.sh, kafka-memory.sh, outbox.sh): one KRaft node
 # like PrivateKafka's (broker and controller in one JVM, replication factors 1, 3 partitions per
 # topic), Apache Kafka's kafka.Kafka from a distribution's lib/, with -Xmx512m. Needs JAVA_HOME
 # (scripts/jdk.sh).
@@ -43,4 +43,26 @@ PROPERTIES
   echo "the Kafka broker did not start on 127.0.0.1:$broker_port within 60 s; its log ($work/broker.log), the end:" >&2
   tail -30 "$work/broker.log" >&2
   exit 1
+}
+
+# kafka_broker_ports DEFAULT_RANGE: broker_port, controller_port and service_port, the first three of
+# BENCH_PORTS (e.g. 24000-24999) or of DEFAULT_RANGE.
+kafka_broker_ports() {
+  local ports=${BENCH_PORTS:-$1}
+  broker_port=${ports%-*}
+  controller_port=$((broker_port + 1))
+  service_port=$((broker_port + 2))
+}
+
+# kafka_broker_stop_at_exit WORK: on the script's exit, stops the broker kafka_broker_start started
+# (if any) and removes WORK.
+kafka_broker_stop_at_exit() {
+  kafka_broker_work=$1
+  broker_pid=
+  trap 'kafka_broker_stop' EXIT
+}
+
+kafka_broker_stop() {
+  [ -z "$broker_pid" ] || { kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; }
+  rm -rf "$kafka_broker_work"
 }

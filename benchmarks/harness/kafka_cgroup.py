@@ -56,6 +56,7 @@ def main():
             time.sleep(0.05)
         result["startup_s"] = round(time.monotonic() - started, 1)
         result["rss_ready_mb"] = round(measure.rss_mb(service.pid), 1)
+        result["aot_ready"] = measure.aot_cache_mb(service.pid)
         java = os.path.join(os.environ["JAVA_HOME"], "bin", "java")
         flood = subprocess.Popen([java, "-jar", bench_jar, "flood", bootstrap, "users.events", "audit-service",
                                   seconds, rate], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

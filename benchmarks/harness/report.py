@@ -28,6 +28,7 @@ INCLUDED = [
     ("endpoints", "ENDPOINTS.md", "written by benchmarks/endpoints.sh"),
     ("tracing", "TRACING.md", "written by benchmarks/tracing.sh"),
     ("kafka", "KAFKA.md", "written by benchmarks/kafka.sh"),
+    ("kafka-memory", "KAFKA-MEMORY.md", "written by benchmarks/kafka-memory.sh"),
     ("rabbitmq", "RABBITMQ.md", "written by benchmarks/rabbitmq.sh"),
     ("outbox", "OUTBOX.md", "written by benchmarks/outbox.sh"),
     ("outbox-postgresql", "OUTBOX-POSTGRESQL.md", "written by OUTBOX_STORE=postgresql benchmarks/outbox.sh"),
