@@ -44,6 +44,10 @@ final class ChannelConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChannelConsumer.class);
     private static final Duration POLL = Duration.ofMillis(100);
+    // While records are in flight or a commit is unanswered, a poll waits at most this long: offsets are
+    // committed by this thread after a poll, so a record finished while the poll waits for new records
+    // (none come at the end of a burst or at a low rate) would otherwise wait up to POLL to be committed.
+    private static final Duration POLL_WHILE_IN_FLIGHT = Duration.ofMillis(5);
     private static final Duration POLL_FAILURE_WAIT = Duration.ofSeconds(1);
 
     private final ChannelSettings settings;
@@ -143,7 +147,10 @@ final class ChannelConsumer {
                 final ConsumerRecords<byte[], byte[]> records;
                 try {
                     // Paused, the poll only keeps the group's protocol going (rebalances, commits).
-                    records = consumer.poll(paused ? Duration.ZERO : POLL);
+                    records = consumer.poll(
+                            paused
+                                    ? Duration.ZERO
+                                    : inFlight.records() > 0 || committing ? POLL_WHILE_IN_FLIGHT : POLL);
                 } catch (final WakeupException e) {
                     break;
                 } catch (final KafkaException e) {
