@@ -149,13 +149,17 @@ end
 def evict_from_page_cache(launcher, more):
     """Drops the distribution's files (jars, AOT cache), and those under the --evict folders, from
     the page cache, so that the start in the cgroup reads them again and they are charged to it, as
-    on a container's first start. Only files no process has mapped leave the cache: the machine's
+    on a container's first start. Each file is written back first (dirty pages cannot be dropped).
+    Only files no process has mapped leave the cache: the machine's
     JDK, used by other processes, stays; a private copy of it (cp -a, --evict) does not."""
     home = Path(launcher).resolve().parent.parent
     for path in [p for folder in (home, *map(Path, more)) for p in folder.rglob("*")]:
         if path.is_file() and not path.is_symlink():
             fd = os.open(path, os.O_RDONLY)
             try:
+                # Written back first: the kernel drops only clean pages, and a file the build has just
+                # written (the AOT cache) stays in the cache, charged to the build, until written back.
+                os.fsync(fd)
                 os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
             finally:
                 os.close(fd)
