@@ -520,7 +520,7 @@ public final class MessageProcessor {
     /**
      * Logs a WARN and counts a message its method has neither acknowledged nor rejected the channel's
      * {@link ChannelPolicy#unacknowledgedWarning()} after it returned: it holds its partition's commits (Kafka) and a place in
-     * flight until it is.
+     * flight until it is. Not once the channel has stopped.
      */
     private void watch(final InboundMessage message, final Settlement settlement) {
         if (settlement.settled()) {
@@ -528,7 +528,9 @@ public final class MessageProcessor {
         }
         settlement.watch(Watch.SCHEDULER.schedule(
                 () -> {
-                    if (!settlement.settled()) {
+                    // A channel that stopped gave its unsettled messages back (they come again after the
+                    // restart): nothing waits on this one any more, and a stopped service says nothing.
+                    if (!settlement.settled() && stopping.getCount() > 0) {
                         metrics.unacknowledged().increment();
                         LOG.warn(
                                 "Message {} of channel '{}' is neither acknowledged nor rejected {} s after {}"

@@ -66,6 +66,14 @@ class AcknowledgementsTest {
     private final Counter ignored = registry.counter("ignored");
 
     private MessageProcessor processor(final String channel) {
+        return processor(channel, ChannelPolicy.UNACKNOWLEDGED_WARNING, registry, new CountDownLatch(1));
+    }
+
+    private MessageProcessor processor(
+            final String channel,
+            final Duration unacknowledgedWarning,
+            final MeterRegistry meters,
+            final CountDownLatch stopping) {
         final IncomingMethod.Found found = IncomingMethod.find(Methods.class, NativeParameters.NONE).stream()
                 .filter(each -> each.channel().equals(channel))
                 .findFirst()
@@ -81,13 +89,14 @@ class AcknowledgementsTest {
                         Duration.ofMillis(1),
                         FailureStrategy.DEAD_LETTER_QUEUE,
                         1_000,
-                        "max-message-bytes"),
+                        "max-message-bytes",
+                        unacknowledgedWarning),
                 method,
                 methods,
                 PayloadValidator.NONE,
                 deadLetters,
-                CountingMeters.in(registry),
-                new CountDownLatch(1),
+                CountingMeters.in(meters),
+                stopping,
                 MessageTracing.NONE,
                 Optional.empty(),
                 new FailedChannels());
@@ -108,6 +117,25 @@ class AcknowledgementsTest {
         message.ack().toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertThat(acknowledged).hasValue(1);
         assertThat(deadLetters.sent).isEmpty();
+    }
+
+    @Test
+    void aMessageLeftUnacknowledgedIsReportedOnlyWhileItsChannelRuns() {
+        final Duration warning = Duration.ofMillis(200);
+        final MeterRegistry stoppedMeters = new SimpleMeterRegistry();
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final MeterRegistry runningMeters = new SimpleMeterRegistry();
+
+        processor("manual", warning, stoppedMeters, stopped).process(new Delivered(10), () -> {});
+        stopped.countDown(); // its channel stops: the message is given back, to come again after a restart
+        processor("manual", warning, runningMeters, new CountDownLatch(1)).process(new Delivered(11), () -> {});
+
+        // One thread checks both, in the order they are due: once the later is reported, the earlier was checked.
+        org.jzenith.test.Await.until(
+                Duration.ofSeconds(5),
+                "the message of the running channel is reported",
+                () -> runningMeters.counter("unacknowledged").count() == 1.0);
+        assertThat(stoppedMeters.counter("unacknowledged").count()).isZero();
     }
 
     @Test
