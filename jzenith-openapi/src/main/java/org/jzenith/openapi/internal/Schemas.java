@@ -11,10 +11,6 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.reactivex.rxjava3.core.Flowable;
-import io.reactivex.rxjava3.core.Maybe;
-import io.reactivex.rxjava3.core.Observable;
-import io.reactivex.rxjava3.core.Single;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -78,6 +74,16 @@ final class Schemas {
     /** Simple types and their schema: type, and format where one applies. */
     private static final Map<Class<?>, String[]> SIMPLE = simpleTypes();
 
+    /**
+     * RxJava's types by name, so that a service without them does not load them: an AOT cache
+     * links every class its training run loaded, and linking these loads their operator classes.
+     */
+    private static final Set<String> RX_JAVA_VALUES =
+            Set.of("io.reactivex.rxjava3.core.Single", "io.reactivex.rxjava3.core.Maybe");
+
+    private static final Set<String> RX_JAVA_STREAMS =
+            Set.of("io.reactivex.rxjava3.core.Flowable", "io.reactivex.rxjava3.core.Observable");
+
     private final ObjectMapper mapper;
     private final ObjectNode components = NODES.objectNode();
     private final Map<JavaType, String> names = new HashMap<>();
@@ -121,8 +127,7 @@ final class Schemas {
             return NODES.objectNode().put("type", "string").put("contentEncoding", "base64");
         }
         if (raw == Optional.class
-                || raw == Single.class
-                || raw == Maybe.class
+                || RX_JAVA_VALUES.contains(raw.getName())
                 || CompletionStage.class.isAssignableFrom(raw)
                 || Future.class.isAssignableFrom(raw)) {
             return of(type.containedTypeOrUnknown(0));
@@ -144,7 +149,7 @@ final class Schemas {
             }
             return NODES.objectNode().put("type", "string").set("enum", values);
         }
-        if (type.isArrayType() || type.isCollectionLikeType() || raw == Flowable.class || raw == Observable.class) {
+        if (type.isArrayType() || type.isCollectionLikeType() || RX_JAVA_STREAMS.contains(raw.getName())) {
             final ObjectNode schema = NODES.objectNode().put("type", "array");
             schema.set(
                     "items",

@@ -1,14 +1,10 @@
 package org.jzenith.rest.internal.model;
 
-import io.reactivex.rxjava3.core.Completable;
-import io.reactivex.rxjava3.core.Flowable;
-import io.reactivex.rxjava3.core.Maybe;
-import io.reactivex.rxjava3.core.Observable;
-import io.reactivex.rxjava3.core.Single;
 import io.vertx.core.Future;
 import jakarta.ws.rs.core.Response;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
@@ -41,24 +37,30 @@ public enum ReturnKind {
         return reactive;
     }
 
+    /**
+     * RxJava's types by name: comparing with their class literals would load them in every service,
+     * and an AOT cache links each class its training run loaded; linking {@code Flowable} and
+     * {@code Observable} loads their hundreds of operator classes, which the cache then holds and
+     * every start loads, in services that never return an RxJava type.
+     */
+    private static final Map<String, ReturnKind> RX_JAVA = Map.of(
+            "io.reactivex.rxjava3.core.Single", SINGLE,
+            "io.reactivex.rxjava3.core.Maybe", MAYBE,
+            "io.reactivex.rxjava3.core.Completable", COMPLETABLE,
+            "io.reactivex.rxjava3.core.Flowable", FLOWABLE,
+            "io.reactivex.rxjava3.core.Observable", OBSERVABLE);
+
     /** The kind of {@code rawType}. */
     public static ReturnKind of(final Class<?> rawType) {
-        if (rawType == void.class || rawType == Void.class) {
+        final ReturnKind rxJava = RX_JAVA.get(rawType.getName());
+        if (rxJava != null) {
+            return rxJava;
+        } else if (rawType == void.class || rawType == Void.class) {
             return VOID;
         } else if (Response.class.isAssignableFrom(rawType)) {
             return RESPONSE;
         } else if (rawType == Optional.class) {
             return OPTIONAL;
-        } else if (rawType == Single.class) {
-            return SINGLE;
-        } else if (rawType == Maybe.class) {
-            return MAYBE;
-        } else if (rawType == Completable.class) {
-            return COMPLETABLE;
-        } else if (rawType == Flowable.class) {
-            return FLOWABLE;
-        } else if (rawType == Observable.class) {
-            return OBSERVABLE;
         } else if (CompletionStage.class.isAssignableFrom(rawType)) {
             return COMPLETION_STAGE;
         } else if (Future.class.isAssignableFrom(rawType)) {
