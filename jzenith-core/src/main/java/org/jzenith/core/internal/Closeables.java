@@ -1,6 +1,8 @@
 package org.jzenith.core.internal;
 
+import com.google.inject.Binding;
 import com.google.inject.Scopes;
+import com.google.inject.matcher.Matcher;
 import com.google.inject.spi.ProvisionListener;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,6 +22,15 @@ public final class Closeables implements ProvisionListener {
     private static final Logger LOG = LoggerFactory.getLogger(Closeables.class);
 
     private final Deque<AutoCloseable> created = new ArrayDeque<>();
+
+    /**
+     * The bindings to listen to: singletons. Guice matches a binding once; an object made on every
+     * call (a per-request resource) then passes through no listener, where matching every binding
+     * cost each request a trip through Guice's listener chain.
+     */
+    public static Matcher<Binding<?>> singletons() {
+        return Scopes::isSingleton;
+    }
 
     @Override
     public <T> void onProvision(final ProvisionInvocation<T> provision) {

@@ -1,7 +1,6 @@
 package org.jzenith.core.internal;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.matcher.Matchers;
 import com.google.inject.multibindings.Multibinder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -62,7 +61,7 @@ public final class CoreModule extends AbstractModule {
         Multibinder.newSetBinder(binder(), ExceptionMapping.class)
                 .addBinding()
                 .toInstance(ExceptionMapping.unavailable(StoreUnavailableException.class));
-        bindListener(Matchers.any(), closeables);
+        bindListener(Closeables.singletons(), closeables);
     }
 
     private <T> void bindMapping(final Class<T> mapping) {
