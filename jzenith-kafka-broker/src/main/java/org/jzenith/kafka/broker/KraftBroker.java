@@ -230,7 +230,11 @@ public record KraftBroker(String name, String classpath, Path folder, int port, 
         return id;
     }
 
-    private String logTail() {
+    /**
+     * The last lines of the broker's output, introduced by where its log is; empty when there is no
+     * log yet. For failure messages: {@code fail("no answer" + broker.logTail())}.
+     */
+    public String logTail() {
         try {
             final List<String> lines = Files.readAllLines(log(), StandardCharsets.UTF_8);
             return "\nIts log (" + log() + "), the end:\n"

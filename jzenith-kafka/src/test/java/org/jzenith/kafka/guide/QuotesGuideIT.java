@@ -33,6 +33,13 @@ class QuotesGuideIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
 
+    /**
+     * For the records sent to topics the test has just created: as long as the producer itself retries
+     * a record (delivery.timeout.ms, 120 s), and 10 s more. A busy machine's broker once answered
+     * NOT_LEADER_OR_FOLLOWER for one new partition for more than 60 s; the sends then went on retrying.
+     */
+    private static final Duration DELIVERY = Duration.ofSeconds(130);
+
     private final QuotesConsumer.Received received = new QuotesConsumer.Received();
     private JZenith app;
 
@@ -76,7 +83,7 @@ class QuotesGuideIT {
         }
 
         try {
-            Await.until(WAIT, "a quote for each of the 20 requests", () -> received.quotes
+            Await.until(DELIVERY, "a quote for each of the 20 requests", () -> received.quotes
                     .keySet()
                     .containsAll(ids));
         } catch (final AssertionError e) {
@@ -125,7 +132,7 @@ class QuotesGuideIT {
         }
 
         for (final EventReader browser : browsers) {
-            Await.until(WAIT, "an event for each of the 10 requests", () -> ids.stream()
+            Await.until(DELIVERY, "an event for each of the 10 requests", () -> ids.stream()
                     .allMatch(id -> browser.events().stream().anyMatch(event -> event.contains(id))));
             assertThat(browser.events())
                     .allSatisfy(event ->

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.jzenith.core.store.DevServices;
 import org.jzenith.kafka.broker.KraftBroker;
 import org.jzenith.test.net.Ports;
@@ -43,7 +44,7 @@ import org.jzenith.test.net.Ports;
  * after them; without JUnit, call {@link #start()} and close it with try-with-resources. A shutdown
  * hook ends the broker if the JVM ends first. Thread-safe.
  */
-public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
+public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, AfterAllCallback, TestWatcher {
 
     static final String CLASSPATH_PROPERTY = "jzenith.kafka.classpath";
 
@@ -182,6 +183,15 @@ public final class PrivateKafka implements AutoCloseable, BeforeAllCallback, Aft
     @Override
     public void afterAll(final ExtensionContext context) {
         close();
+    }
+
+    /**
+     * Prints the end of the broker's log when a test fails: the broker's side of a failure (a
+     * partition without a leader, a fenced broker) is otherwise deleted with its folder.
+     */
+    @Override
+    public void testFailed(final ExtensionContext context, final Throwable cause) {
+        broker.ifPresent(kafka -> System.err.println(context.getDisplayName() + " failed; " + this + kafka.logTail()));
     }
 
     @Override
