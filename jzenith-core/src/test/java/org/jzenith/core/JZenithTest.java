@@ -125,6 +125,66 @@ class JZenithTest {
         assertThat(closed).isTrue();
     }
 
+    /** Closed only as singletons: bound to a @Singleton implementation, or in the singleton scope. */
+    interface Connection extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    @Singleton
+    static final class PooledConnection implements Connection {
+        static final AtomicBoolean CLOSED = new AtomicBoolean();
+
+        @Override
+        public void close() {
+            CLOSED.set(true);
+        }
+    }
+
+    static final class ScopedResource implements AutoCloseable {
+        static final AtomicBoolean CLOSED = new AtomicBoolean();
+
+        @Override
+        public void close() {
+            CLOSED.set(true);
+        }
+    }
+
+    /** Unscoped: a new one per injection, which its user closes; the application does not. */
+    static final class PerCallResource implements AutoCloseable {
+        static final AtomicBoolean CLOSED = new AtomicBoolean();
+
+        @Override
+        public void close() {
+            CLOSED.set(true);
+        }
+    }
+
+    @Test
+    void closesSingletonsBoundThroughALinkOrAScopeButNotUnscopedObjects() {
+        PooledConnection.CLOSED.set(false);
+        ScopedResource.CLOSED.set(false);
+        PerCallResource.CLOSED.set(false);
+        final JZenith app = JZenith.application()
+                .withModules(new AbstractModule() {
+                    @Override
+                    protected void configure() {
+                        bind(Connection.class).to(PooledConnection.class);
+                        bind(ScopedResource.class).in(Singleton.class);
+                    }
+                })
+                .start();
+        assertThat(app.instance(Connection.class)).isSameAs(app.instance(Connection.class));
+        assertThat(app.instance(ScopedResource.class)).isNotNull();
+        assertThat(app.instance(PerCallResource.class)).isNotSameAs(app.instance(PerCallResource.class));
+
+        app.stop();
+
+        assertThat(PooledConnection.CLOSED).isTrue();
+        assertThat(ScopedResource.CLOSED).isTrue();
+        assertThat(PerCallResource.CLOSED).isFalse();
+    }
+
     @Test
     void injectsVertxAndTheApplicationsConfiguration() {
         final JZenith app = JZenith.application("--sample.port=9090")
