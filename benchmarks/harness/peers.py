@@ -12,7 +12,8 @@ then all of them side by side on CPU 0, measured in rotating rounds within secon
 (the shared machine's load drifts over minutes), /json and GET /users/{id} at each connection count: rps,
 p99, the app's CPU time per request, its context switches per request (every thread's
 voluntary+involuntary switches) and what other programs took of CPU 0 meanwhile. Issue 41's goals are
-judged on every round (goals.py), and all of them inconclusive when the machine was not quiet.
+judged on every round (goals.py); when the machine was not quiet, each round as if off by the share of CPU 0
+that other programs took (a clear miss stays missed), and the 256 MiB tier's p99 inconclusive.
 """
 import argparse
 import datetime
@@ -28,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 import harness  # noqa: E402 (the harness's app contract, start-up and wrk helpers)
 import peers_mix  # noqa: E402
 import report  # noqa: E402
-from goals import INCONCLUSIVE, Goal, at_least, at_most, rounds_text, table  # noqa: E402
+from goals import (INCONCLUSIVE, Goal, at_least, at_least_despite, at_most, at_most_despite,  # noqa: E402
+                   rounds_text, table)
 
 BENCHMARKS = Path(__file__).resolve().parents[1]
 RESULTS = harness.RESULTS_DIR / "peers"
@@ -171,18 +173,27 @@ def quiet_text(meta, rows):
 
 
 def goals_41(meta, by, half, mix):
-    """Issue 41's goals, each judged on every round (start by start for start-up); all inconclusive on a busy
-    machine, since the apps then compete with other programs for CPU 0."""
+    """Issue 41's goals, each judged on every round (start by start for start-up). On a busy machine the apps
+    compete with other programs for CPU 0, so a ratio may be off by the share those took: a goal is then
+    judged against that margin (`at_least_despite`), and inconclusive when no share was recorded."""
     judged = []
     rows = list(by.values())
     others = others_share(rows)
     busy = others is None or others > QUIET_OTHERS
-    busy_note = (f"the machine was not quiet (others took up to {others:.0%} of CPU 0)" if others is not None
+    busy_note = (f"the machine was not quiet (others took up to {others:.0%} of CPU 0, so each round is judged"
+                 f" as if off by that share)" if others is not None
                  else "quiet not shown: this run did not record other programs' CPU")
+
+    def judge(at_least_goal, target, ratios):
+        if not busy:
+            return (at_least if at_least_goal else at_most)(target, ratios)
+        if others is None:
+            return INCONCLUSIVE
+        return (at_least_despite if at_least_goal else at_most_despite)(others, target, ratios)
 
     def add(goal, measured, verdict, note):
         if busy:
-            verdict, note = INCONCLUSIVE, "; ".join(n for n in (note, busy_note) if n)
+            note = "; ".join(n for n in (note, busy_note) if n)
         judged.append(Goal(goal, measured, verdict, note))
 
     for endpoint in ENDPOINTS:
@@ -194,17 +205,17 @@ def goals_41(meta, by, half, mix):
                 continue
             ratios = [o / c for o, c in zip(ours["all"], ceiling["all"])]
             add(f"{label} c={connections}: rps ≥ {GOAL_RPS}× raw Vert.x", f"{ours['rps'] / ceiling['rps']:.2f}× (medians)",
-                at_least(GOAL_RPS, ratios), f"rounds {rounds_text(ratios)}")
+                judge(True, GOAL_RPS, ratios), f"rounds {rounds_text(ratios)}")
             cpu = [o / c for o, c in zip(ours.get("cpu_all", []), ceiling.get("cpu_all", [])) if c]
             add(f"{label} c={connections}: CPU per request ≤ {GOAL_CPU}× raw Vert.x's",
                 f"{ours['cpu_us'] / ceiling['cpu_us']:.2f}× ({ours['cpu_us']:.1f} against {ceiling['cpu_us']:.1f} µs)",
-                at_most(GOAL_CPU, cpu or [ours["cpu_us"] / ceiling["cpu_us"]]),
+                judge(False, GOAL_CPU, cpu or [ours["cpu_us"] / ceiling["cpu_us"]]),
                 f"rounds {rounds_text(cpu)}" if cpu else "medians only")
     if half.get(OURS) and half.get(CEILING):
         ratios = [o / c for o, c in zip(half[OURS], half[CEILING])]
         add(f"start-up at half a CPU ≤ {GOAL_HALF_START}× raw Vert.x's",
             f"{statistics.median(half[OURS]) / statistics.median(half[CEILING]):.2f}× (medians)",
-            at_most(GOAL_HALF_START, ratios), f"start by start {rounds_text(ratios)}")
+            judge(False, GOAL_HALF_START, ratios), f"start by start {rounds_text(ratios)}")
     else:
         add(f"start-up at half a CPU ≤ {GOAL_HALF_START}× raw Vert.x's", "not measured", INCONCLUSIVE,
             "no CPU cgroup (run as root)")
@@ -214,7 +225,8 @@ def goals_41(meta, by, half, mix):
 
 def mix_goal(mix):
     """The 256 MiB tier: jZenith's p99 against the best peer's (Helidon, Micronaut, Quarkus; raw Vert.x is the
-    ceiling, not a peer), round by round; judged quiet or not on the mix's own rounds."""
+    ceiling, not a peer), round by round; judged quiet or not on the mix's own rounds. A tail latency is not a
+    share of time that other programs' share could be taken off, so on a busy machine it is inconclusive."""
     goal = f"p99 in a {peers_mix.LIMIT_MIB} MiB memory cgroup under the 80/20 mix ≤ the best peer's"
     if not mix or not mix.get(OURS):
         return [Goal(goal, "not measured", INCONCLUSIVE, "no memory cgroup (run as root) or --mix-rounds 0")]
