@@ -12,6 +12,8 @@
 #   WARMUP_MESSAGES=N benchmarks/rabbitmq.sh ...         # messages each run sends and awaits first, uncounted, as fast
 #                                                        # as confirms allow (default 20000; 1 as before 2026-11-29)
 #   RABBITMQ_CGROUP_AOT=auto benchmarks/rabbitmq.sh ...  # the launcher's JZENITH_AOT for the service (default on)
+#   RABBITMQ_CGROUP_CACHE=build benchmarks/rabbitmq.sh ...  # the service's AOT cache as the build trained it (on
+#                                                        # Kafka) instead of one this run trains on RabbitMQ (default)
 #   benchmarks/rabbitmq.sh --report-only "COMMAND" "STARTED"   # rewrite RABBITMQ.md from benchmarks/results/rabbitmq/
 #
 # 1. The broker: the machine's RabbitMQ at 127.0.0.1:5672 (guest/guest) when it answers, else a private
@@ -28,8 +30,12 @@
 # 3. examples/audit-service through its launcher in a 128 MiB memory cgroup (harness/rabbitmq_cgroup.py,
 #    root), the broker outside it, consuming UserCreated events published at CGROUP_RATE a second for
 #    CGROUP_SECONDS to an exchange and queue of this run's own (deleted at the end): survival, OOM kills,
-#    the queue's depth each second, RSS, the cgroup's usage and anonymous memory. The launcher runs with
-#    JZENITH_AOT=on, as kafka.sh's does (in its default it leaves the AOT cache out below 192 MiB).
+#    the queue's depth each second, RSS, the cgroup's usage and anonymous memory. The build trains the
+#    service's AOT cache on Kafka (its dev profile's broker), and the JVM loads every class a cache holds at
+#    start, Kafka's 1,800 too; a service deployed on RabbitMQ trains its own under its deployed settings
+#    (docs/deployment.md, Train the cache for what you deploy), so this run first trains one on a copy of
+#    the distribution, with the launcher's JZENITH_AOT=train and the build's training requests. The launcher
+#    runs with JZENITH_AOT=on, as kafka.sh's does (in its default it leaves the AOT cache out below 192 MiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -111,6 +117,33 @@ fi
 echo "{\"broker\":\"$broker\",\"address\":\"$host:$port\",${probe#\{}" >"$results_dir/broker.json"
 echo "broker: $(cat "$results_dir/broker.json")" >&2
 
+# Trains LAUNCHER's distribution's AOT cache as the build does (jzenith-maven-plugin's AotTrainer): the launcher
+# with JZENITH_AOT=train sized for 512m, /health/live awaited, then 10 times /health, /health/ready, /metrics and
+# the audit service's training request, SIGTERM; the JVM writes lib/audit-service.aot as it exits.
+train_cache() {
+  local launcher=$1 port=$2 pid
+  shift 2
+  env -u JAVA_OPTS -u JZENITH_CPU_LIMIT JZENITH_AOT=train JZENITH_MEMORY_LIMIT=512m \
+    "$launcher" --rest.port="$port" "$@" >"$work/training.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 1200); do
+    curl -sf -o /dev/null "http://127.0.0.1:$port/health/live" && break
+    kill -0 "$pid" 2>/dev/null || { tail -30 "$work/training.log" >&2; echo "the AOT training run exited" >&2; exit 1; }
+    sleep 0.1
+  done
+  for _ in $(seq 1 10); do
+    for path in /health /health/ready /metrics '/audit?limit=10'; do
+      curl -sf -o /dev/null "http://127.0.0.1:$port$path" \
+        || { tail -30 "$work/training.log" >&2; echo "AOT training: GET $path failed" >&2; exit 1; }
+    done
+  done
+  kill -TERM "$pid"
+  wait "$pid" || [ $? = 143 ] || { tail -30 "$work/training.log" >&2; echo "the AOT training run failed" >&2; exit 1; }
+  [ -s "$(dirname "$(dirname "$launcher")")/lib/audit-service.aot" ] \
+    || { tail -30 "$work/training.log" >&2; echo "the AOT training run wrote no cache" >&2; exit 1; }
+  echo "trained $(dirname "$(dirname "$launcher")")/lib/audit-service.aot on RabbitMQ: $(du -m "$(dirname "$(dirname "$launcher")")/lib/audit-service.aot" | cut -f1) MB" >&2
+}
+
 results=$results_dir/runs.jsonl
 : >"$results"
 load() { cut -d' ' -f1 /proc/loadavg; }
@@ -135,13 +168,21 @@ else
   queue="jz-bench-audit-$$"
   cgroup_names=("queue:$queue" "queue:$queue.dlq" "exchange:$exchange" "exchange:$queue.dlx")
   mapfile -t service_args < <(service_rabbitmq_args "$host" "$port" "$exchange" "$queue")
-  JZENITH_AOT=${RABBITMQ_CGROUP_AOT:-on} python3 benchmarks/harness/rabbitmq_cgroup.py 128m "$cgroup_seconds" "$cgroup_rate" \
+  cache_training=build
+  if [ "${RABBITMQ_CGROUP_CACHE:-rabbitmq}" != build ]; then
+    cp -a "$(dirname "$(dirname "$launcher")")" "$work/audit-service"
+    launcher=$work/audit-service/bin/audit-service
+    train_cache "$launcher" "$service_port" --jdbc.embedded.directory="$work/training-h2" "${service_args[@]}"
+    cache_training=rabbitmq
+  fi
+  JZENITH_AOT=${RABBITMQ_CGROUP_AOT:-on} CACHE_TRAINING=$cache_training \
+    python3 benchmarks/harness/rabbitmq_cgroup.py 128m "$cgroup_seconds" "$cgroup_rate" \
     "$service_port" "$host" "$port" "$exchange" user.created "$queue" "$jar" "$results_dir/cgroup.json" \
     -- "$launcher" --rest.port="$service_port" --jdbc.embedded.directory="$work/audit-h2" "${service_args[@]}" >&2
 fi
 
 python3 benchmarks/harness/rabbitmq_report.py "$results" "$results_dir/cgroup.json" "$results_dir/broker.json" \
-  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${RABBITMQ_BROKER:+RABBITMQ_BROKER=$RABBITMQ_BROKER }${LATENCY_RATE:+LATENCY_RATE=$LATENCY_RATE }${WARMUP_MESSAGES:+WARMUP_MESSAGES=$WARMUP_MESSAGES }${RABBITMQ_CGROUP_AOT:+RABBITMQ_CGROUP_AOT=$RABBITMQ_CGROUP_AOT }benchmarks/rabbitmq.sh $*" \
+  "${BENCH_PORTS:+BENCH_PORTS=$BENCH_PORTS }${BENCH_NO_BUILD:+BENCH_NO_BUILD=1 }${RABBITMQ_BROKER:+RABBITMQ_BROKER=$RABBITMQ_BROKER }${LATENCY_RATE:+LATENCY_RATE=$LATENCY_RATE }${WARMUP_MESSAGES:+WARMUP_MESSAGES=$WARMUP_MESSAGES }${RABBITMQ_CGROUP_AOT:+RABBITMQ_CGROUP_AOT=$RABBITMQ_CGROUP_AOT }${RABBITMQ_CGROUP_CACHE:+RABBITMQ_CGROUP_CACHE=$RABBITMQ_CGROUP_CACHE }benchmarks/rabbitmq.sh $*" \
   "$started_at" >benchmarks/RABBITMQ.md
 python3 -c 'import sys; sys.path.insert(0, "benchmarks/harness"); import report, pathlib; report.splice(pathlib.Path("benchmarks/RESULTS.md"), "rabbitmq")'
 echo "wrote benchmarks/RABBITMQ.md and its section of RESULTS.md" >&2

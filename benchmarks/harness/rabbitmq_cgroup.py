@@ -40,7 +40,8 @@ def main():
     command = ["sh", "-c", f'echo $$ > {cgroup.path}/cgroup.procs && exec "$0" "$@"', *launcher]
     service = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     result = {"limit": limit, "seconds": int(seconds), "rate": int(rate), "queue": queue, "exchange": exchange,
-              "aot": os.environ.get("JZENITH_AOT", "auto"), "uncached": True, "samples": []}
+              "aot": os.environ.get("JZENITH_AOT", "auto"),
+              "cache_training": os.environ.get("CACHE_TRAINING", "build"), "uncached": True, "samples": []}
     try:
         started = time.monotonic()
         while True:

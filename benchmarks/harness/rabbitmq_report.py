@@ -140,6 +140,16 @@ else:
         out.append("Why `JZENITH_AOT=on`: in its default (`auto`) the launcher leaves the AOT cache out below its "
                    "threshold, and the service then keeps the metadata of all its classes in anonymous memory beside "
                    "its small heap (KAFKA.md's cgroup run, docs/messaging.md, Memory).\n")
+    if cgroup.get("cache_training", "build") == "rabbitmq":
+        out.append("The AOT cache: trained by this run on a copy of the distribution under the channel's RabbitMQ "
+                   "settings (the launcher's `JZENITH_AOT=train`, the build's training requests), as a service "
+                   "deployed on RabbitMQ does (docs/deployment.md, Train the cache for what you deploy): the build "
+                   "trains the example's cache on Kafka, and the JVM loads every class a cache holds at start, "
+                   "Kafka's too.\n")
+    elif aot != "off":
+        out.append("The AOT cache: the build's, trained on Kafka (its dev profile's broker); the JVM loads every "
+                   "class it holds at start, Kafka's too (`RABBITMQ_CGROUP_CACHE=build`; before 2026-11-30 every "
+                   "run used it).\n")
     if "died" in cgroup:
         out.append(f"The service did not start: {cgroup['died']}.\n")
         judged.append(Goal(goal_text, "did not start", MISSED, cgroup["died"]))
