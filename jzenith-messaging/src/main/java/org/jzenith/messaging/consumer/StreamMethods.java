@@ -18,6 +18,7 @@ import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jzenith.core.spi.execution.Execution;
 import org.jzenith.core.spi.execution.ExecutionRule;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 import org.jzenith.messaging.Idempotent;
 import org.jzenith.messaging.emitter.ChannelEmitter;
 import org.jzenith.messaging.spi.Connector;
@@ -48,8 +49,8 @@ public final class StreamMethods {
 
     private static final String MULTI = "io.smallrye.mutiny.Multi";
     private static final String RS_PUBLISHER = "org.reactivestreams.Publisher";
-    private static final String FLOWABLE = "io.reactivex.rxjava3.core.Flowable";
-    private static final Set<String> SUPPORTED = Set.of(MULTI, RS_PUBLISHER, Flow.Publisher.class.getName(), FLOWABLE);
+    private static final Set<String> SUPPORTED =
+            Set.of(MULTI, RS_PUBLISHER, Flow.Publisher.class.getName(), RxJavaTypes.FLOWABLE);
 
     private static final MethodHandle OFFER;
 
@@ -200,7 +201,7 @@ public final class StreamMethods {
         return switch (type.getName()) {
             case MULTI -> Mutiny.multi(stream);
             case RS_PUBLISHER -> Rs.publisher(stream);
-            case FLOWABLE -> Rx.flowable(stream);
+            case RxJavaTypes.FLOWABLE -> Rx.flowable(stream);
             default -> stream;
         };
     }

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 import org.jzenith.messaging.spi.Returns;
 
 /**
@@ -42,7 +43,7 @@ public record OutgoingMethod(Class<?> type, Method method, String channel, Type 
             "io.smallrye.mutiny.Multi",
             "org.reactivestreams.Publisher",
             "java.util.concurrent.Flow$Publisher",
-            "io.reactivex.rxjava3.core.Flowable");
+            RxJavaTypes.FLOWABLE);
 
     /**
      * An {@code @Outgoing} method as found, and what is wrong with it.

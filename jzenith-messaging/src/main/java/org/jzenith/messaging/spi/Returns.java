@@ -4,6 +4,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 
 /**
  * What an {@code @Incoming} method returns, and how to wait for it: a plain method is done when it
@@ -28,8 +29,6 @@ public enum Returns {
     /** A Mutiny {@code Uni}. */
     UNI;
 
-    private static final String RX_PACKAGE = "io.reactivex.rxjava3.core.";
-
     /** How a method returning {@code type} completes; empty for a type that jZenith cannot wait for. */
     public static Optional<Returns> of(final Class<?> type) {
         if (CompletionStage.class.isAssignableFrom(type)) {
@@ -39,9 +38,7 @@ public enum Returns {
             return Optional.of(VERTX_FUTURE);
         }
         final String name = type.getName();
-        if (name.equals(RX_PACKAGE + "Single")
-                || name.equals(RX_PACKAGE + "Maybe")
-                || name.equals(RX_PACKAGE + "Completable")) {
+        if (name.equals(RxJavaTypes.SINGLE) || name.equals(RxJavaTypes.MAYBE) || name.equals(RxJavaTypes.COMPLETABLE)) {
             return Optional.of(RX);
         }
         if (name.equals("io.smallrye.mutiny.Uni")) {
@@ -63,7 +60,7 @@ public enum Returns {
      */
     public Optional<Type> yields(final Type returned) {
         final Class<?> raw = raw(returned);
-        if (raw == void.class || raw == Void.class || raw.getName().equals(RX_PACKAGE + "Completable")) {
+        if (raw == void.class || raw == Void.class || raw.getName().equals(RxJavaTypes.COMPLETABLE)) {
             return Optional.empty();
         }
         if (this == PLAIN) {

@@ -1,6 +1,7 @@
 package org.jzenith.messaging.spi;
 
 import java.util.Set;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 
 /**
  * The stream types of the reactive libraries (Mutiny's {@code Multi}, Reactive Streams' and the
@@ -17,8 +18,8 @@ public final class Streams {
             "org.reactivestreams.Processor",
             "java.util.concurrent.Flow$Publisher",
             "java.util.concurrent.Flow$Processor",
-            "io.reactivex.rxjava3.core.Flowable",
-            "io.reactivex.rxjava3.core.Observable",
+            RxJavaTypes.FLOWABLE,
+            RxJavaTypes.OBSERVABLE,
             "reactor.core.publisher.Flux",
             "reactor.core.publisher.Mono",
             "org.eclipse.microprofile.reactive.streams.operators.PublisherBuilder",

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.eclipse.microprofile.reactive.messaging.Outgoing;
 import org.jzenith.core.spi.execution.Execution;
 import org.jzenith.core.spi.execution.ExecutionRule;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 
 /**
  * Finds, in a class of the application, what it asks of MicroProfile Reactive Messaging (or of
@@ -50,7 +51,7 @@ public final class UnsupportedMessaging {
             "java.util.concurrent.Flow$Publisher",
             "org.reactivestreams.Publisher",
             "io.smallrye.mutiny.Multi",
-            "io.reactivex.rxjava3.core.Flowable");
+            RxJavaTypes.FLOWABLE);
 
     /** What jZenith honours: the method model, and where a method runs (ExecutionRule, as for REST resources). */
     private static final Set<String> HONOURED = Set.of(

@@ -4,6 +4,7 @@ import com.google.inject.Binder;
 import com.google.inject.Key;
 import com.google.inject.util.Types;
 import java.util.concurrent.Flow;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 import org.jzenith.messaging.spi.ChannelLiteral;
 
 /**
@@ -30,7 +31,7 @@ public final class ChannelStreams {
         if (present("io.smallrye.mutiny.Multi")) {
             Mutiny.bind(binder, stream, type);
         }
-        if (present("io.reactivex.rxjava3.core.Flowable") && present("org.reactivestreams.FlowAdapters")) {
+        if (present(RxJavaTypes.FLOWABLE) && present("org.reactivestreams.FlowAdapters")) {
             RxJava.bind(binder, stream, type);
         }
     }

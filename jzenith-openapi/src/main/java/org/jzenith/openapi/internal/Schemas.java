@@ -56,6 +56,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 
 /**
  * JSON Schemas (the 2020-12 dialect OpenAPI 3.1 uses) of the Java types resource methods read and
@@ -74,15 +75,10 @@ final class Schemas {
     /** Simple types and their schema: type, and format where one applies. */
     private static final Map<Class<?>, String[]> SIMPLE = simpleTypes();
 
-    /**
-     * RxJava's types by name, so that a service without them does not load them: an AOT cache
-     * links every class its training run loaded, and linking these loads their operator classes.
-     */
-    private static final Set<String> RX_JAVA_VALUES =
-            Set.of("io.reactivex.rxjava3.core.Single", "io.reactivex.rxjava3.core.Maybe");
+    /** RxJava's types by name, so that a service without them does not load them ({@link RxJavaTypes}). */
+    private static final Set<String> RX_JAVA_VALUES = Set.of(RxJavaTypes.SINGLE, RxJavaTypes.MAYBE);
 
-    private static final Set<String> RX_JAVA_STREAMS =
-            Set.of("io.reactivex.rxjava3.core.Flowable", "io.reactivex.rxjava3.core.Observable");
+    private static final Set<String> RX_JAVA_STREAMS = Set.of(RxJavaTypes.FLOWABLE, RxJavaTypes.OBSERVABLE);
 
     private final ObjectMapper mapper;
     private final ObjectNode components = NODES.objectNode();

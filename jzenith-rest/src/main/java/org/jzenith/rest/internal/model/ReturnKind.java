@@ -7,6 +7,7 @@ import java.lang.reflect.Type;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import org.jzenith.core.spi.execution.RxJavaTypes;
 
 /** What a resource method returns, which decides how its result is written and on which thread it runs. */
 public enum ReturnKind {
@@ -37,18 +38,13 @@ public enum ReturnKind {
         return reactive;
     }
 
-    /**
-     * RxJava's types by name: comparing with their class literals would load them in every service,
-     * and an AOT cache links each class its training run loaded; linking {@code Flowable} and
-     * {@code Observable} loads their hundreds of operator classes, which the cache then holds and
-     * every start loads, in services that never return an RxJava type.
-     */
+    /** RxJava's types by name, so that services that never return one do not load them ({@link RxJavaTypes}). */
     private static final Map<String, ReturnKind> RX_JAVA = Map.of(
-            "io.reactivex.rxjava3.core.Single", SINGLE,
-            "io.reactivex.rxjava3.core.Maybe", MAYBE,
-            "io.reactivex.rxjava3.core.Completable", COMPLETABLE,
-            "io.reactivex.rxjava3.core.Flowable", FLOWABLE,
-            "io.reactivex.rxjava3.core.Observable", OBSERVABLE);
+            RxJavaTypes.SINGLE, SINGLE,
+            RxJavaTypes.MAYBE, MAYBE,
+            RxJavaTypes.COMPLETABLE, COMPLETABLE,
+            RxJavaTypes.FLOWABLE, FLOWABLE,
+            RxJavaTypes.OBSERVABLE, OBSERVABLE);
 
     /** The kind of {@code rawType}. */
     public static ReturnKind of(final Class<?> rawType) {
