@@ -117,14 +117,14 @@ fi
 echo "{\"broker\":\"$broker\",\"address\":\"$host:$port\",${probe#\{}" >"$results_dir/broker.json"
 echo "broker: $(cat "$results_dir/broker.json")" >&2
 
-# Trains LAUNCHER's distribution's AOT cache as the build does (jzenith-maven-plugin's AotTrainer): the launcher
+# Trains the AOT cache of the distribution DIST as the build does (jzenith-maven-plugin's AotTrainer): its launcher
 # with JZENITH_AOT=train sized for 512m, /health/live awaited, then 10 times /health, /health/ready, /metrics and
-# the audit service's training request, SIGTERM; the JVM writes lib/audit-service.aot as it exits.
+# the audit service's training request, SIGTERM; the JVM writes DIST/lib/audit-service.aot as it exits.
 train_cache() {
-  local launcher=$1 port=$2 pid
+  local dist=$1 port=$2 pid
   shift 2
   env -u JAVA_OPTS -u JZENITH_CPU_LIMIT JZENITH_AOT=train JZENITH_MEMORY_LIMIT=512m \
-    "$launcher" --rest.port="$port" "$@" >"$work/training.log" 2>&1 &
+    "$dist/bin/audit-service" --rest.port="$port" "$@" >"$work/training.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 1200); do
     curl -sf -o /dev/null "http://127.0.0.1:$port/health/live" && break
@@ -139,9 +139,8 @@ train_cache() {
   done
   kill -TERM "$pid"
   wait "$pid" || [ $? = 143 ] || { tail -30 "$work/training.log" >&2; echo "the AOT training run failed" >&2; exit 1; }
-  [ -s "$(dirname "$(dirname "$launcher")")/lib/audit-service.aot" ] \
-    || { tail -30 "$work/training.log" >&2; echo "the AOT training run wrote no cache" >&2; exit 1; }
-  echo "trained $(dirname "$(dirname "$launcher")")/lib/audit-service.aot on RabbitMQ: $(du -m "$(dirname "$(dirname "$launcher")")/lib/audit-service.aot" | cut -f1) MB" >&2
+  [ -s "$dist/lib/audit-service.aot" ] || { tail -30 "$work/training.log" >&2; echo "the AOT training run wrote no cache" >&2; exit 1; }
+  echo "trained $dist/lib/audit-service.aot on RabbitMQ: $(du -m "$dist/lib/audit-service.aot" | cut -f1) MB" >&2
 }
 
 results=$results_dir/runs.jsonl
@@ -172,7 +171,7 @@ else
   if [ "${RABBITMQ_CGROUP_CACHE:-rabbitmq}" != build ]; then
     cp -a "$(dirname "$(dirname "$launcher")")" "$work/audit-service"
     launcher=$work/audit-service/bin/audit-service
-    train_cache "$launcher" "$service_port" --jdbc.embedded.directory="$work/training-h2" "${service_args[@]}"
+    train_cache "$work/audit-service" "$service_port" --jdbc.embedded.directory="$work/training-h2" "${service_args[@]}"
     cache_training=rabbitmq
   fi
   JZENITH_AOT=${RABBITMQ_CGROUP_AOT:-on} CACHE_TRAINING=$cache_training \

@@ -37,29 +37,15 @@ def at_most(target, rounds):
     return judge(rounds, lambda value: value <= target)
 
 
-def at_least_despite(share, target, rounds):
-    """`at_least` for ratios measured while other programs took up to `share` of the CPU: either side of a
-    ratio may have lost that share, so a round's true figure lies between figure × (1 − share) and
-    figure ÷ (1 − share). Met when every round meets `target` at the low end, missed when every round
-    misses it at the high end, inconclusive otherwise: a busy machine cannot turn a clear miss into
-    "inconclusive", nor a near miss into "met"."""
+def despite(judged, share, target, rounds):
+    """`judged` (`at_least`, `at_most`) for ratios measured while other programs took up to `share` of the CPU:
+    either side of a ratio may have lost that share, so a round's true figure lies between figure × (1 − share)
+    and figure ÷ (1 − share). A verdict stands only when both ends give it, else inconclusive: a busy machine
+    cannot turn a clear miss into "inconclusive", nor a near miss into "met"."""
     keep = 1 - share
-    if at_least(target, [v * keep for v in rounds if v is not None]) == MET:
-        return MET
-    if at_least(target, [v / keep for v in rounds if v is not None]) == MISSED:
-        return MISSED
-    return INCONCLUSIVE
-
-
-def at_most_despite(share, target, rounds):
-    """`at_most` for ratios measured while other programs took up to `share` of the CPU (see
-    `at_least_despite`)."""
-    keep = 1 - share
-    if at_most(target, [v / keep for v in rounds if v is not None]) == MET:
-        return MET
-    if at_most(target, [v * keep for v in rounds if v is not None]) == MISSED:
-        return MISSED
-    return INCONCLUSIVE
+    low = judged(target, [v * keep for v in rounds if v is not None])
+    high = judged(target, [v / keep for v in rounds if v is not None])
+    return low if low == high else INCONCLUSIVE
 
 
 def below(target, rounds):

@@ -29,8 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import harness  # noqa: E402 (the harness's app contract, start-up and wrk helpers)
 import peers_mix  # noqa: E402
 import report  # noqa: E402
-from goals import (INCONCLUSIVE, Goal, at_least, at_least_despite, at_most, at_most_despite,  # noqa: E402
-                   rounds_text, table)
+from goals import INCONCLUSIVE, Goal, at_least, at_most, despite, rounds_text, table  # noqa: E402
 
 BENCHMARKS = Path(__file__).resolve().parents[1]
 RESULTS = harness.RESULTS_DIR / "peers"
@@ -175,7 +174,7 @@ def quiet_text(meta, rows):
 def goals_41(meta, by, half, mix):
     """Issue 41's goals, each judged on every round (start by start for start-up). On a busy machine the apps
     compete with other programs for CPU 0, so a ratio may be off by the share those took: a goal is then
-    judged against that margin (`at_least_despite`), and inconclusive when no share was recorded."""
+    judged against that margin (`goals.despite`), and inconclusive when no share was recorded."""
     judged = []
     rows = list(by.values())
     others = others_share(rows)
@@ -184,12 +183,10 @@ def goals_41(meta, by, half, mix):
                  f" as if off by that share)" if others is not None
                  else "quiet not shown: this run did not record other programs' CPU")
 
-    def judge(at_least_goal, target, ratios):
+    def judge(judged, target, ratios):
         if not busy:
-            return (at_least if at_least_goal else at_most)(target, ratios)
-        if others is None:
-            return INCONCLUSIVE
-        return (at_least_despite if at_least_goal else at_most_despite)(others, target, ratios)
+            return judged(target, ratios)
+        return INCONCLUSIVE if others is None else despite(judged, others, target, ratios)
 
     def add(goal, measured, verdict, note):
         if busy:
@@ -205,17 +202,17 @@ def goals_41(meta, by, half, mix):
                 continue
             ratios = [o / c for o, c in zip(ours["all"], ceiling["all"])]
             add(f"{label} c={connections}: rps ≥ {GOAL_RPS}× raw Vert.x", f"{ours['rps'] / ceiling['rps']:.2f}× (medians)",
-                judge(True, GOAL_RPS, ratios), f"rounds {rounds_text(ratios)}")
+                judge(at_least, GOAL_RPS, ratios), f"rounds {rounds_text(ratios)}")
             cpu = [o / c for o, c in zip(ours.get("cpu_all", []), ceiling.get("cpu_all", [])) if c]
             add(f"{label} c={connections}: CPU per request ≤ {GOAL_CPU}× raw Vert.x's",
                 f"{ours['cpu_us'] / ceiling['cpu_us']:.2f}× ({ours['cpu_us']:.1f} against {ceiling['cpu_us']:.1f} µs)",
-                judge(False, GOAL_CPU, cpu or [ours["cpu_us"] / ceiling["cpu_us"]]),
+                judge(at_most, GOAL_CPU, cpu or [ours["cpu_us"] / ceiling["cpu_us"]]),
                 f"rounds {rounds_text(cpu)}" if cpu else "medians only")
     if half.get(OURS) and half.get(CEILING):
         ratios = [o / c for o, c in zip(half[OURS], half[CEILING])]
         add(f"start-up at half a CPU ≤ {GOAL_HALF_START}× raw Vert.x's",
             f"{statistics.median(half[OURS]) / statistics.median(half[CEILING]):.2f}× (medians)",
-            judge(False, GOAL_HALF_START, ratios), f"start by start {rounds_text(ratios)}")
+            judge(at_most, GOAL_HALF_START, ratios), f"start by start {rounds_text(ratios)}")
     else:
         add(f"start-up at half a CPU ≤ {GOAL_HALF_START}× raw Vert.x's", "not measured", INCONCLUSIVE,
             "no CPU cgroup (run as root)")
