@@ -17,9 +17,11 @@ public final class AckLatency {
 
     private static final int RING = 1 << 17; // far more than the prefetch: at most that many wait for their ack
     private static final long[] SENT = new long[RING];
+    private static final long[] CONSUMED = new long[RING];
     private static long taken;
     private static long settled;
     private static long[] latencies = new long[0];
+    private static long[] toConsumed = new long[0];
     /** The last delivery tag acked, over resets: the tags of a measurement count from the one before it. */
     private static long lastTag;
 
@@ -35,6 +37,7 @@ public final class AckLatency {
         firstTag = lastTag + 1;
         acks = 0;
         latencies = new long[messages];
+        toConsumed = new long[messages];
     }
 
     /** Messages acked since the last reset. */
@@ -52,6 +55,11 @@ public final class AckLatency {
         return Arrays.copyOf(latencies, (int) Math.min(settled, latencies.length));
     }
 
+    /** The send → consumed part of the latencies, in nanoseconds, unsorted. */
+    static synchronized long[] toConsumed() {
+        return Arrays.copyOf(toConsumed, (int) Math.min(settled, toConsumed.length));
+    }
+
     /** A consumer took a message whose body is {@code body}; its ack comes next. */
     static synchronized void consumed(final byte[] body) {
         consumed(new String(body, 0, Math.min(body.length, 24), StandardCharsets.US_ASCII));
@@ -60,7 +68,9 @@ public final class AckLatency {
     /** A consumer took a message whose body is {@code text}; its ack comes next. */
     static synchronized void consumed(final String text) {
         final int end = text.indexOf(':');
-        SENT[(int) (taken++ % RING)] = Long.parseLong(end < 0 ? text : text.substring(0, end));
+        final int slot = (int) (taken++ % RING);
+        SENT[slot] = Long.parseLong(end < 0 ? text : text.substring(0, end));
+        CONSUMED[slot] = System.nanoTime();
     }
 
     /** Called by the client's hooked {@code basicAck} after it sent the ack. */
@@ -74,6 +84,7 @@ public final class AckLatency {
             final long index = settled++;
             if (index < latencies.length) {
                 latencies[(int) index] = now - SENT[(int) (index % RING)];
+                toConsumed[(int) index] = CONSUMED[(int) (index % RING)] - SENT[(int) (index % RING)];
             }
         }
     }

@@ -103,9 +103,12 @@ public final class RabbitBench {
             final double seconds = (System.nanoTime() - start) / 1e9;
             final long[] latencies = AckLatency.latencies();
             Arrays.sort(latencies);
+            final long[] toConsumed = AckLatency.toConsumed();
+            Arrays.sort(toConsumed);
             System.out.printf(
                     "{\"variant\":\"%s\",\"messages\":%d,\"rate\":%d,\"seconds\":%.3f,\"messages_per_s\":%.0f,"
-                            + "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"acks_per_message\":%.3f}%n",
+                            + "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"acks_per_message\":%.3f,"
+                            + "\"consumed_p50_ms\":%.2f,\"consumed_p99_ms\":%.2f}%n",
                     variant,
                     messages,
                     rate,
@@ -114,7 +117,9 @@ public final class RabbitBench {
                     percentile(latencies, 0.50),
                     percentile(latencies, 0.99),
                     latencies[latencies.length - 1] / 1e6,
-                    (double) AckLatency.acks() / messages);
+                    (double) AckLatency.acks() / messages,
+                    percentile(toConsumed, 0.50),
+                    percentile(toConsumed, 0.99));
         } finally {
             running.stop().run();
             // what either variant declared: jZenith's channel adds its dead letters' exchange and queue
