@@ -21,6 +21,9 @@ class TracingIT {
 
     private final Broker broker = new Broker();
     private final String orders = broker.unique("traced");
+    // TestConsumers consumes these too: named here, so that their queues are this test's and deleted with it
+    private final String words = broker.unique("words");
+    private final String upper = broker.unique("upper");
     private JZenith app;
 
     @AfterEach
@@ -43,6 +46,10 @@ class TracingIT {
                 .withConfiguration("rabbitmq.host", Broker.HOST)
                 .withConfiguration("rabbitmq.channels.orders.exchange", orders)
                 .withConfiguration("rabbitmq.channels.orders.queue", orders)
+                .withConfiguration("rabbitmq.channels.words.exchange", words)
+                .withConfiguration("rabbitmq.channels.words.queue", words)
+                .withConfiguration("rabbitmq.channels.upper.exchange", upper)
+                .withConfiguration("rabbitmq.channels.upper.queue", upper)
                 .start();
 
         app.injector()
