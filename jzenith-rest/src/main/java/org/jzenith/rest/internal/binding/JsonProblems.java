@@ -3,6 +3,9 @@ package org.jzenith.rest.internal.binding;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -31,6 +34,16 @@ final class JsonProblems {
 
     private static final Pattern JACKSON_FOUND =
             Pattern.compile("(?:from|Cannot coerce) (Array|Object|String|Integer|Floating-point|Boolean|Null) value");
+    private static final Pattern LIMIT =
+            Pattern.compile("^(Number value|String value|Name|Document nesting depth)[a-z ]*\\(([0-9]+)\\) exceeds"
+                    + " the maximum (?:allowed )?\\(([0-9]+)");
+    private static final Pattern NON_NUMERIC = Pattern.compile("^Non-standard token '([^']*)'");
+    private static final Pattern ESCAPE = Pattern.compile("^Unrecognized character escape '(.)'");
+    private static final Pattern CONTROL =
+            Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code ([0-9]+)\\)\\)");
+    /** What Jackson's messages say for the programmer: feature names, a parser's source, Java names. */
+    private static final Pattern FOR_THE_PROGRAMMER = Pattern.compile(
+            "`|Feature|Source:|StreamRead|JsonRead|java\\.|jackson|Exception|\\b[a-z]+\\.[a-z]+\\.[A-Za-z]");
 
     private JsonProblems() {}
 
@@ -39,9 +52,13 @@ final class JsonProblems {
             return "cannot be read";
         }
         if (!(json instanceof JsonMappingException mapping)) {
-            return "malformed JSON" + at(json.getLocation()) + ": " + firstLine(json.getOriginalMessage());
+            return "malformed JSON" + at(json.getLocation()) + ": " + unreadable(json);
         }
         final String field = field(mapping);
+        if (mapping.getCause() instanceof JsonProcessingException cause && !(cause instanceof JsonMappingException)) {
+            // The parser failed inside a field's value (a string not closed, a bad escape, a number too long)
+            return (field.isEmpty() ? "" : "field '" + field + "': ") + unreadable(cause) + at(json.getLocation());
+        }
         if (mapping instanceof UnrecognizedPropertyException unknown) {
             return "unknown field '" + (field.isEmpty() ? unknown.getPropertyName() : field) + "'";
         }
@@ -69,6 +86,74 @@ final class JsonProblems {
             return where + "the values given do not make a valid object";
         }
         return where + "cannot be read" + at(json.getLocation());
+    }
+
+    /**
+     * Why the parser could not read the JSON, in the client's terms: Jackson's own message names the
+     * parser's features and limits by their Java names, which say nothing to a client.
+     */
+    static String unreadable(final JsonProcessingException failure) {
+        final String message = firstLine(failure.getOriginalMessage());
+        if (failure instanceof StreamConstraintsException) {
+            final Matcher limit = LIMIT.matcher(message);
+            if (!limit.find()) {
+                return "the body exceeds a limit of the JSON parser";
+            }
+            final String most = limit.group(3);
+            return switch (limit.group(1)) {
+                case "Number value" -> "a number longer than " + most + " digits";
+                case "String value" -> "a string longer than " + most + " characters";
+                case "Name" -> "a field name longer than " + most + " characters";
+                default -> "values nested deeper than " + most + " levels";
+            };
+        }
+        if (failure instanceof InputCoercionException coercion) {
+            return "the number is out of range" + range(coercion.getTargetType());
+        }
+        if (failure instanceof JsonEOFException || message.startsWith("Unexpected end-of-input")) {
+            return message.contains("in a String value") || message.contains("closing quote")
+                    ? "the body ends inside a string"
+                    : message.contains("for Array") || message.contains("Array entries")
+                            ? "the body ends before the array is closed"
+                            : message.contains("for Object") || message.contains("Object entries")
+                                    ? "the body ends before the object is closed"
+                                    : "the body ends before the JSON value is complete";
+        }
+        final Matcher nonNumeric = NON_NUMERIC.matcher(message);
+        if (nonNumeric.find()) {
+            return nonNumeric.group(1) + " is not a JSON number";
+        }
+        if (message.contains("comment")) {
+            return "JSON has no comments";
+        }
+        final Matcher escape = ESCAPE.matcher(message);
+        if (escape.find()) {
+            return "\\" + escape.group(1) + " is not an escape of a JSON string";
+        }
+        if (message.contains("hex-digit for character escape")) {
+            return "\\u in a JSON string takes four hexadecimal digits";
+        }
+        final Matcher control = CONTROL.matcher(message);
+        if (control.find()) {
+            return "a control character (code " + control.group(1) + ") in a string must be escaped";
+        }
+        return FOR_THE_PROGRAMMER.matcher(message).find() ? "not valid JSON" : message;
+    }
+
+    private static String range(final Class<?> type) {
+        if (type == int.class || type == Integer.class) {
+            return " (" + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ")";
+        }
+        if (type == long.class || type == Long.class) {
+            return " (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ")";
+        }
+        if (type == short.class || type == Short.class) {
+            return " (" + Short.MIN_VALUE + " to " + Short.MAX_VALUE + ")";
+        }
+        if (type == byte.class || type == Byte.class) {
+            return " (" + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE + ")";
+        }
+        return "";
     }
 
     private static String field(final JsonMappingException mapping) {
