@@ -48,7 +48,7 @@ public final class ServerDeployment {
             final ConnectionGuard connections,
             final Handler<HttpServerRequest> invalidRequests) {
         this.vertx = vertx;
-        this.handler = handler;
+        this.handler = MediaTypeHeaders.normalizing(handler);
         this.shutdownTimeout = shutdownTimeout;
         this.portKey = portKey;
         this.connections = connections;

@@ -42,6 +42,26 @@ class BodiesAndNegotiationIT {
     }
 
     @Test
+    void mediaTypesMatchWhateverTheirCaseAndSpacing() {
+        // RFC 9110: type and subtype are case-insensitive, and a space may come before parameters
+        for (final String contentType :
+                new String[] {"APPLICATION/JSON", "Application/Json", "application/json ; charset=utf-8"}) {
+            final RawHttp answer =
+                    post("/echo", contentType, "{\"name\":\"Ada\",\"age\":36}".getBytes(StandardCharsets.UTF_8));
+            assertThat(answer.status()).as(contentType).isEqualTo(200);
+        }
+        final RawHttp accepted = RawHttp.exchange(
+                served.port(),
+                "GET /echo HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAccept: APPLICATION/JSON\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII),
+                5000);
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(post("/echo", "TEXT/PLAIN", "x".getBytes(StandardCharsets.UTF_8))
+                        .status())
+                .isEqualTo(415);
+    }
+
+    @Test
     void dataAfterTheJsonValueIs400() {
         final RawHttp answer = json("{\"name\":\"Ada\",\"age\":36} trailing");
         assertThat(answer.status()).isEqualTo(400);
