@@ -26,6 +26,7 @@ import org.jzenith.core.configuration.Range;
  * rest.limits.queue-timeout=10s         # a request that waited this long is answered 503
  * rest.limits.max-connections=10000     # open connections; more are closed when they connect
  * rest.limits.header-timeout=10s        # a request line and headers must arrive within this
+ * rest.limits.min-body-rate=1024        # bytes a second a body must average once header-timeout has passed
  * rest.limits.max-request-line=4096     # bytes; a longer request line gets 414
  * rest.limits.max-header-size=8192      # bytes of all headers; more gets 431
  * rest.tls.certificate=/etc/tls/tls.crt    # PEM; with rest.tls.private-key, the port speaks HTTPS
@@ -193,6 +194,16 @@ public interface RestConfiguration {
         @DurationRange(min = "100ms", max = "10m")
         @WithDefault("10s")
         Duration headerTimeout();
+
+        /**
+         * The slowest a request body may arrive, in bytes a second on average from the end of its
+         * headers, judged once {@code header-timeout} has passed; a slower one is answered 408 and
+         * disconnected. The idle timeout cannot catch a body sent a byte now and then, and one that
+         * stalls would otherwise be closed unanswered. 1024 lets a 1 MiB body take 17 minutes.
+         */
+        @Range(min = 1, max = 1_073_741_824)
+        @WithDefault("1024")
+        int minBodyRate();
 
         /** The longest request line (method, target, version) accepted, in bytes; longer gets 414. */
         @Range(min = 256, max = 1_048_576)

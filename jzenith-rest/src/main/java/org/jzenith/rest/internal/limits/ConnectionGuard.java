@@ -11,6 +11,7 @@ import io.vertx.core.net.impl.ConnectionBase;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jzenith.rest.RestConfiguration;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps the connections of the REST servers within bounds: at most {@code rest.limits.max-connections}
  * open at once (one more is closed as it is accepted), and no HTTP/1 connection may take longer
- * than {@code rest.limits.header-timeout} to send a request head (it is answered 408 and closed).
+ * than {@code rest.limits.header-timeout} to send a request head, nor send a body slower than {@code
+ * rest.limits.min-body-rate} once that long has passed (either is answered 408 and closed).
  *
  * <p>One per plugin: the count is shared by all server verticles. The watches of one verticle's
  * connections are kept and checked on its event loop ({@link #onEventLoop}).
@@ -34,15 +36,19 @@ public final class ConnectionGuard {
 
     private final int maxConnections;
     private final long headerTimeoutNanos;
+    private final long minBodyRate;
     private final AtomicInteger open = new AtomicInteger();
     private final Counter refused;
     private final Counter slowHeads;
+    private final Counter slowBodies;
 
     private ConnectionGuard(final RestConfiguration.Limits limits, final MeterRegistry registry) {
         this.maxConnections = limits.maxConnections();
         this.headerTimeoutNanos = limits.headerTimeout().toNanos();
+        this.minBodyRate = limits.minBodyRate();
         this.refused = Rejections.counter(registry, "connections");
         this.slowHeads = Rejections.counter(registry, "header timeout");
+        this.slowBodies = Rejections.counter(registry, "body too slow");
         Gauge.builder("http.server.connections", open, AtomicInteger::get)
                 .description("Open connections to the REST servers")
                 .register(registry);
@@ -69,7 +75,7 @@ public final class ConnectionGuard {
     public final class OnEventLoop implements Handler<HttpConnection>, AutoCloseable {
 
         private final Vertx vertx;
-        private final Set<HeadWatch> watches = new HashSet<>();
+        private final Set<Watches> watches = new HashSet<>();
         private final long timer;
 
         private OnEventLoop(final Vertx vertx) {
@@ -91,7 +97,7 @@ public final class ConnectionGuard {
                 connection.close();
                 return;
             }
-            final HeadWatch watch = watch(connection);
+            final Watches watch = watch(connection);
             connection.closeHandler(ignored -> {
                 open.decrementAndGet();
                 if (watch != null) {
@@ -106,7 +112,7 @@ public final class ConnectionGuard {
          * pipeline; an HTTP/2 connection has no such decoder (its frames have their own limits) and
          * gets neither.
          */
-        private HeadWatch watch(final HttpConnection connection) {
+        private Watches watch(final HttpConnection connection) {
             if (!(connection instanceof ConnectionBase base)) {
                 return null;
             }
@@ -114,15 +120,23 @@ public final class ConnectionGuard {
             if (pipeline.get(HTTP_DECODER) == null) {
                 return null;
             }
+            final HeadWatch head = new HeadWatch();
+            pipeline.addBefore(HTTP_DECODER, "jzenithHeadStarted", head.beforeDecoder);
+            pipeline.addAfter(HTTP_DECODER, "jzenithHeadEnded", head.afterDecoder);
+            Optional<BodyWatch> body = Optional.empty();
             if (pipeline.get(VERTX_HANDLER) != null) {
                 pipeline.addBefore(VERTX_HANDLER, ClientResets.NAME, ClientResets.INSTANCE);
+                // Written from the decoder's place, a 408 goes out past the response encoder, as raw bytes.
+                body = Optional.of(new BodyWatch(pipeline.context(HTTP_DECODER)));
+                pipeline.addBefore(VERTX_HANDLER, BodyWatch.NAME, body.get());
             }
-            final HeadWatch watch = new HeadWatch();
-            pipeline.addBefore(HTTP_DECODER, "jzenithHeadStarted", watch.beforeDecoder);
-            pipeline.addAfter(HTTP_DECODER, "jzenithHeadEnded", watch.afterDecoder);
+            final Watches watch = new Watches(head, body);
             watches.add(watch);
             return watch;
         }
+
+        /** What watches one connection: its heads always, its bodies where Vert.x's handler is in place. */
+        private record Watches(HeadWatch head, Optional<BodyWatch> body) {}
 
         private void expireSlowHeads() {
             if (watches.isEmpty()) {
@@ -130,9 +144,13 @@ public final class ConnectionGuard {
             }
             final long now = System.nanoTime();
             // A copy: a watch that expires closes its connection, whose close handler leaves the set.
-            for (final HeadWatch watch : List.copyOf(watches)) {
-                if (watch.expired(now, headerTimeoutNanos)) {
+            for (final Watches watch : List.copyOf(watches)) {
+                if (watch.head().expired(now, headerTimeoutNanos)) {
                     slowHeads.increment();
+                } else if (watch.body().isPresent()
+                        && watch.body().get().expired(now, headerTimeoutNanos, minBodyRate)
+                                != BodyWatch.Outcome.WAITING) {
+                    slowBodies.increment();
                 }
             }
         }

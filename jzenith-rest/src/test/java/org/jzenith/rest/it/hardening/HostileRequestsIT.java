@@ -197,6 +197,49 @@ class HostileRequestsIT {
     }
 
     @Test
+    void aBodyThatStallsIs408() {
+        try (Socket socket = new Socket("127.0.0.1", served.port())) {
+            socket.setSoTimeout(10_000);
+            final OutputStream out = socket.getOutputStream();
+            out.write(("POST /hostile HTTP/1.1\r\nHost: t\r\n" + JSON + "Content-Length: 100\r\n\r\n{\"na")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // Nothing more is sent: once rest.limits.header-timeout has passed, 5 bytes are below the minimum rate.
+            final RawHttp answer = RawHttp.read(socket.getInputStream());
+            assertThat(answer.status()).isEqualTo(408);
+            assertThat(answer.text()).contains("The request body arrived too slowly");
+            assertThat(answer.closed()).isTrue();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void aBodySentAByteNowAndThenIs408() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", served.port())) {
+            socket.setSoTimeout(10_000);
+            final OutputStream out = socket.getOutputStream();
+            out.write(("POST /hostile HTTP/1.1\r\nHost: t\r\n" + JSON + "Content-Length: 100\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // A byte every 200 ms keeps the connection from ever being idle; the body is still too slow.
+            final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(8);
+            try {
+                while (System.nanoTime() < deadline && socket.getInputStream().available() == 0) {
+                    out.write(' ');
+                    out.flush();
+                    Thread.sleep(200);
+                }
+            } catch (final IOException closed) {
+                // the server answered and closed while a byte was on its way
+            }
+            final RawHttp answer = RawHttp.read(socket.getInputStream());
+            assertThat(answer.status()).isEqualTo(408);
+            assertThat(answer.closed()).isTrue();
+        }
+    }
+
+    @Test
     void clientsThatGoAwayMidBodyOrMidPipelineAreNoError() throws IOException {
         final String partOfABody = post("/hostile", JSON + "Content-Length: 100\r\n", "{\"name\":");
         final String partOfAChunk = post("/hostile", JSON + "Transfer-Encoding: chunked\r\n", "20\r\n{\"name\":");
