@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -21,6 +22,9 @@ import java.nio.charset.StandardCharsets;
  * rest.limits.header-timeout}, the allowance a head gets), it must have come at {@code
  * rest.limits.min-body-rate} bytes a second on average, or it is answered 408 and its connection
  * closed, as Kestrel's minimum request body data rate does.
+ *
+ * <p>A chunked body that cannot be decoded is answered 400 here too, where Vert.x would close the
+ * connection unanswered.
  *
  * <p>A handler just before Vert.x's own sees the decoded request and body going in and the response
  * coming out, so a 408 is written only where it is the answer the client waits for: the slow
@@ -39,6 +43,15 @@ final class BodyWatch extends ChannelDuplexHandler {
     private static final ByteBuf REQUEST_TIMEOUT = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
             ("HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
                             + "Content-Length: " + TIMEOUT_PROBLEM.length() + "\r\n\r\n" + TIMEOUT_PROBLEM)
+                    .getBytes(StandardCharsets.US_ASCII)));
+
+    private static final String MALFORMED_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
+            + "\"status\":400,\"detail\":\"The chunked body is malformed: each chunk starts with its size in"
+            + " hexadecimal on a line of its own, and its data is that long\"}";
+
+    private static final ByteBuf MALFORMED_BODY = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
+                            + "Content-Length: " + MALFORMED_PROBLEM.length() + "\r\n\r\n" + MALFORMED_PROBLEM)
                     .getBytes(StandardCharsets.US_ASCII)));
 
     /** What happened to a body too slow, for the sweep to count. */
@@ -80,6 +93,18 @@ final class BodyWatch extends ChannelDuplexHandler {
             bodyArriving = !(message instanceof LastHttpContent);
             bodySeenNanos = 0;
             bodyBytes = 0;
+        }
+        if (message instanceof HttpContent content
+                && !(message instanceof HttpRequest) // a head that cannot be decoded is Vert.x's to answer
+                && content.decoderResult().isFailure()
+                && unanswered == 1
+                && !responding) {
+            // A chunk size that is not a hexadecimal number (or data longer than its chunk): Vert.x
+            // would close the connection with no answer; the request is answered 400 instead.
+            ReferenceCountUtil.release(message);
+            bodyArriving = false;
+            head.writeAndFlush(MALFORMED_BODY.duplicate()).addListener(ChannelFutureListener.CLOSE);
+            return;
         }
         if (message instanceof HttpContent content && bodyArriving) {
             bodyBytes += content.content().readableBytes();

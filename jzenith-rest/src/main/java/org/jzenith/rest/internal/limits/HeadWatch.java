@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,14 @@ final class HeadWatch {
             ("HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: application/problem+json\r\n"
                             + "Connection: close\r\nContent-Length: " + VERSION_PROBLEM.length() + "\r\n\r\n"
                             + VERSION_PROBLEM)
+                    .getBytes(StandardCharsets.US_ASCII)));
+
+    private static final String NOT_HTTP_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
+            + "\"status\":400,\"detail\":\"The request line must end in HTTP/1.1 (or HTTP/1.0)\"}";
+
+    private static final ByteBuf NOT_HTTP = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
+                            + "Content-Length: " + NOT_HTTP_PROBLEM.length() + "\r\n\r\n" + NOT_HTTP_PROBLEM)
                     .getBytes(StandardCharsets.US_ASCII)));
 
     /** Whether the connection's request was refused, so that nothing more of it goes to Vert.x. */
@@ -74,9 +83,21 @@ final class HeadWatch {
             if (message instanceof HttpRequest request) {
                 headStartedNanos = 0;
                 inBody = !(message instanceof LastHttpContent);
-                if (request.protocolVersion().majorVersion() != 1) {
-                    refuseVersion(ctx, message);
+                final HttpVersion version = request.protocolVersion();
+                if (!"HTTP".equals(version.protocolName())) {
+                    refuse(ctx, message, NOT_HTTP); // FOO/1.1
                     return;
+                }
+                if (version.majorVersion() != 1) {
+                    refuse(ctx, message, VERSION_NOT_SUPPORTED);
+                    return;
+                }
+                if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {
+                    // Vert.x knows Netty's two constants only, and answers 501 to any other HTTP/1 version
+                    // (HTTP/1.2, HTTP/01.1; Netty upper-cases http/1.1): RFC 9110 section 2.5 serves a later
+                    // minor version as the highest one known.
+                    request.setProtocolVersion(
+                            version.minorVersion() == 0 ? HttpVersion.HTTP_1_0 : HttpVersion.HTTP_1_1);
                 }
             } else if (message instanceof LastHttpContent) {
                 inBody = false;
@@ -86,14 +107,15 @@ final class HeadWatch {
     };
 
     /**
-     * An HTTP/1 connection whose request line names another major version ({@code GET / HTTP/2.0}):
-     * RFC 9110 says 505, where Vert.x would answer 501 (meant for an unknown method). Answered here,
-     * before Vert.x sees the request, and the connection closed.
+     * An HTTP/1 connection whose request line names another major version ({@code GET / HTTP/2.0}),
+     * where RFC 9110 says 505, or another protocol than HTTP, which is a malformed request line (400):
+     * Vert.x would answer 501 (meant for an unknown method), its status line naming the client's
+     * protocol. Answered here, before Vert.x sees the request, and the connection closed.
      */
-    private void refuseVersion(final ChannelHandlerContext ctx, final Object message) {
+    private void refuse(final ChannelHandlerContext ctx, final Object message, final ByteBuf answer) {
         refused = true;
         ReferenceCountUtil.release(message);
-        ctx.writeAndFlush(VERSION_NOT_SUPPORTED.duplicate()).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(answer.duplicate()).addListener(ChannelFutureListener.CLOSE);
     }
 
     /**

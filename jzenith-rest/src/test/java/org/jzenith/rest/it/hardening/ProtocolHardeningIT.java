@@ -152,12 +152,31 @@ class ProtocolHardeningIT {
     }
 
     @Test
-    void malformedChunkSizesCloseTheConnectionWithoutAnError() {
-        for (final String size : new String[] {"zz", "-5"}) {
+    void malformedChunkSizesAre400AndTheConnectionClosed() {
+        // sizes that are not hexadecimal, too large, or smaller than the data that follows
+        for (final String size : new String[] {"zz", "-5", "ffffffffffffffffffff", "3"}) {
             final RawHttp answer =
                     post(JSON + "Transfer-Encoding: chunked\r\n", size + "\r\n{\"name\":\"Ada\"}\r\n0\r\n\r\n");
+            assertThat(answer.status()).as(size).isEqualTo(400);
+            assertThat(answer.text()).as(size).contains("The chunked body is malformed");
             assertThat(answer.closed()).as(size).isTrue();
-            assertThat(answer.status()).as(size).isIn(0, 400);
+        }
+    }
+
+    @Test
+    void aLaterMinorVersionIsServedAsHttp11AndAnotherProtocolIs400() {
+        for (final String version : new String[] {"HTTP/1.2", "HTTP/1.10", "HTTP/01.1", "http/1.1"}) {
+            final RawHttp later = RawHttp.exchange(
+                    served.port(), "GET /echo " + version + "\r\nHost: t\r\nConnection: close\r\n\r\n", 1000);
+            assertThat(later.status()).as(version).isEqualTo(200);
+            assertThat(later.text()).as(version).startsWith("HTTP/1.1 200");
+        }
+        for (final String protocol : new String[] {"FOO/1.1", "HTTPS/1.1"}) {
+            final RawHttp answer =
+                    RawHttp.exchange(served.port(), "GET /echo " + protocol + "\r\nHost: t\r\n\r\n", 1000);
+            assertThat(answer.status()).as(protocol).isEqualTo(400);
+            assertThat(answer.text()).as(protocol).startsWith("HTTP/1.1 400").contains("must end in HTTP/1.1");
+            assertThat(answer.closed()).as(protocol).isTrue();
         }
     }
 
