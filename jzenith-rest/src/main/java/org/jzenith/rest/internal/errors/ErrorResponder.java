@@ -397,6 +397,7 @@ public final class ErrorResponder {
         } catch (final JsonProcessingException e) {
             throw new IllegalStateException("A problem document cannot be written", e);
         }
+        closeWhenAWaitedBodyIsRefused(context);
         headers.addTo(response.headers());
         response.setStatusCode(problem.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, PROBLEM_JSON)
@@ -424,6 +425,23 @@ public final class ErrorResponder {
             response.putHeader(HttpHeaders.CONTENT_TYPE, outcome.mediaType().toString());
         }
         response.end(Buffer.buffer(outcome.entity().toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * A client that sent {@code Expect: 100-continue} waits for the go-ahead before its body: refused
+     * before the body came, it will not send it, and the connection is no longer at the start of a
+     * request. The response says {@code Connection: close} and the connection is closed once it is
+     * out, instead of waiting for the idle timeout. HTTP/1 only: an HTTP/2 stream ends by itself.
+     */
+    private static void closeWhenAWaitedBodyIsRefused(final RoutingContext context) {
+        final HttpServerRequest request = context.request();
+        if (request.isEnded()
+                || request.version() == io.vertx.core.http.HttpVersion.HTTP_2
+                || request.getHeader(HttpHeaders.EXPECT) == null) {
+            return;
+        }
+        context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+        context.addEndHandler(ended -> request.connection().close());
     }
 
     private static boolean causedByClosedConnection(final Throwable failure) {

@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -115,6 +116,18 @@ class HostileRequestsIT {
                     .isEqualTo(1);
             assertThat(answer.closed()).as(expectation).isTrue();
         }
+    }
+
+    @Test
+    void aBodyRefusedBefore100ContinueClosesTheConnection() {
+        // The client waits for 100 Continue, gets 415 instead, and sends no body: the server closes at once.
+        final long started = System.nanoTime();
+        final RawHttp answer = exchange(
+                post("/hostile", "Content-Type: text/plain\r\nExpect: 100-continue\r\nContent-Length: 14\r\n", ""));
+        assertThat(answer.status()).isEqualTo(415);
+        assertThat(answer.text()).containsIgnoringCase("connection: close");
+        assertThat(answer.closed()).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
     }
 
     @Test
