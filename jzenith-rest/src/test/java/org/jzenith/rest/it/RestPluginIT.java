@@ -502,6 +502,21 @@ class RestPluginIT {
         }
 
         @Test
+        void builtInRoutesAnswerHeadAndName405sAllowedMethods() {
+            for (final String path : new String[] {"/health", "/health/ready", "/metrics"}) {
+                final HttpResponse<String> head = http.send("HEAD", path, null);
+                assertThat(head.statusCode()).as(path).isEqualTo(200);
+                assertThat(head.body()).as(path).isEmpty();
+                final HttpResponse<String> delete = http.send("DELETE", path, null);
+                assertThat(delete.statusCode()).as(path).isEqualTo(405);
+                // (/{slug} of SlugApi matches /health and /metrics too: its methods are allowed there as well)
+                assertThat(delete.headers().firstValue("Allow").orElse("").split(", "))
+                        .as(path)
+                        .contains("GET", "HEAD");
+            }
+        }
+
+        @Test
         void metricsAreTaggedByRouteTemplate() {
             http.get("/things/" + UUID.randomUUID());
             http.get("/things/numbered/7"); // on a virtual thread

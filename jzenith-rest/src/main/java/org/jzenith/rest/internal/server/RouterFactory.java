@@ -108,6 +108,7 @@ public final class RouterFactory {
 
         // First, so that a root template such as /{slug} cannot hide them.
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
+        RouteMethods.headWithGet(router);
         for (final EndpointDefinition endpoint : endpoints) {
             final Handler<RoutingContext> handler = handlers.get(endpoint);
             add(router, endpoint, endpoint.httpMethod(), handler, notAcceptable, maxBodySize, uploadsDirectory);
@@ -147,6 +148,8 @@ public final class RouterFactory {
         router.errorHandler(404, routing -> notFound(routing, errors));
         router.errorHandler(405, routing -> {
             table.allowFor(routing.request().path())
+                    .map(CharSequence::toString)
+                    .or(() -> RouteMethods.allowOf(router, routing.request().path()))
                     .ifPresent(allow -> routing.response().putHeader(HttpHeaders.ALLOW, allow));
             methodNotAllowed(routing, errors);
         });
@@ -220,8 +223,13 @@ public final class RouterFactory {
         final Router router = Router.router(vertx);
         everyErrorStatus(router, errors, "management router");
         contributors.forEach(contributor -> contributor.addRoutes(router, support));
+        RouteMethods.headWithGet(router);
         router.errorHandler(404, routing -> notFound(routing, errors));
-        router.errorHandler(405, routing -> methodNotAllowed(routing, errors));
+        router.errorHandler(405, routing -> {
+            RouteMethods.allowOf(router, routing.request().path())
+                    .ifPresent(allow -> routing.response().putHeader(HttpHeaders.ALLOW, allow));
+            methodNotAllowed(routing, errors);
+        });
         router.errorHandler(500, routing -> errors.fail(routing, "management router", routing.failure()));
         return router;
     }

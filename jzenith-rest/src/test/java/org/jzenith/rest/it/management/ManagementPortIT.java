@@ -75,6 +75,14 @@ class ManagementPortIT {
     }
 
     @Test
+    void probesMayUseHeadAndA405NamesTheAllowedMethods() {
+        assertThat(management.send("HEAD", "/health/ready", null).statusCode()).isEqualTo(200);
+        final var post = management.send("POST", "/health/ready", "");
+        assertThat(post.statusCode()).isEqualTo(405);
+        assertThat(post.headers().firstValue("Allow")).hasValue("GET, HEAD");
+    }
+
+    @Test
     void detailsAreShownOnTheManagementPort() {
         assertThat(management.get("/health").body())
                 .startsWith("{\"status\":\"UP\",\"checks\":[{\"name\":\"database\",\"status\":\"UP\",\"data\":{")
