@@ -48,6 +48,17 @@ final class HeadWatch {
                             + "Content-Length: " + NOT_HTTP_PROBLEM.length() + "\r\n\r\n" + NOT_HTTP_PROBLEM)
                     .getBytes(StandardCharsets.US_ASCII)));
 
+    /** The first byte of a TLS record that carries a handshake, such as a client's hello. */
+    private static final byte TLS_HANDSHAKE = 0x16;
+
+    private static final String NOT_TLS_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
+            + "\"status\":400,\"detail\":\"This port speaks plain HTTP, not TLS: use http:// here\"}";
+
+    private static final ByteBuf NOT_TLS = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
+                            + "Content-Length: " + NOT_TLS_PROBLEM.length() + "\r\n\r\n" + NOT_TLS_PROBLEM)
+                    .getBytes(StandardCharsets.US_ASCII)));
+
     /** Whether the connection's request was refused, so that nothing more of it goes to Vert.x. */
     private boolean refused;
 
@@ -67,6 +78,12 @@ final class HeadWatch {
         @Override
         public void channelRead(final ChannelHandlerContext ctx, final Object message) {
             if (!inBody && headStartedNanos == 0 && message instanceof ByteBuf bytes && bytes.isReadable()) {
+                if (bytes.getByte(bytes.readerIndex()) == TLS_HANDSHAKE) {
+                    // A TLS client on the plain port: no request line starts with this byte, and the
+                    // decoder's own complaint (a bare line feed, say) would mislead.
+                    refuse(ctx, message, NOT_TLS);
+                    return;
+                }
                 headStartedNanos = System.nanoTime();
             }
             ctx.fireChannelRead(message);

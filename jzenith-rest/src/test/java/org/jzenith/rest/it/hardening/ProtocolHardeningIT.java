@@ -205,6 +205,7 @@ class ProtocolHardeningIT {
         final RawHttp answer = RawHttp.exchange(served.port(), clientHello, 5000);
         assertThat(answer.closed()).isTrue();
         assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.text()).contains("This port speaks plain HTTP, not TLS");
     }
 
     @Test
