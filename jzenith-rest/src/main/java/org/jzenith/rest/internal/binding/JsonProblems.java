@@ -38,6 +38,7 @@ final class JsonProblems {
             Pattern.compile("^(Number value|String value|Name|Document nesting depth)[a-z ]*\\(([0-9]+)\\) exceeds"
                     + " the maximum (?:allowed )?\\(([0-9]+)");
     private static final Pattern NON_NUMERIC = Pattern.compile("^Non-standard token '([^']*)'");
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
     private static final Pattern ESCAPE = Pattern.compile("^Unrecognized character escape '(.)'");
     private static final Pattern CONTROL =
             Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code ([0-9]+)\\)\\)");
@@ -111,13 +112,19 @@ final class JsonProblems {
             return "the number is out of range" + range(coercion.getTargetType());
         }
         if (failure instanceof JsonEOFException || message.startsWith("Unexpected end-of-input")) {
-            return message.contains("in a String value") || message.contains("closing quote")
+            return message.contains("String value")
+                            || message.contains("VALUE_STRING")
+                            || message.contains("closing quote")
                     ? "the body ends inside a string"
                     : message.contains("for Array") || message.contains("Array entries")
                             ? "the body ends before the array is closed"
                             : message.contains("for Object") || message.contains("Object entries")
                                     ? "the body ends before the object is closed"
                                     : "the body ends before the JSON value is complete";
+        }
+        final Matcher duplicate = DUPLICATE.matcher(message);
+        if (duplicate.find()) {
+            return "field '" + duplicate.group(1) + "' appears twice";
         }
         final Matcher nonNumeric = NON_NUMERIC.matcher(message);
         if (nonNumeric.find()) {

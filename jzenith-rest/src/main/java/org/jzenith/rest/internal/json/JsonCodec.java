@@ -1,6 +1,7 @@
 package org.jzenith.rest.internal.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -53,7 +54,10 @@ public final class JsonCodec {
                 .addModule(new JavaTimeModule())
                 .addModule(new Jdk8Module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                // A field sent twice is refused: which one counts differs between parsers (a record of one
+                // field failed, of two took the last), and two readers of one body must not disagree.
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
         if (!coerceScalars) {
             builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                     .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,6 +50,16 @@ class JsonProblemsTest {
                 Arguments.of("{\"age\":01}", "Leading zeroes not allowed"));
     }
 
+    record Named(String name) {}
+
+    @Test
+    void aFieldSentTwiceIsRefusedWhateverTheRecord() {
+        // Before, a record of two fields took the last value and one of one field failed saying nothing useful.
+        assertThat(describe("{\"name\":\"a\",\"age\":1,\"name\":\"b\"}")).contains("field 'name' appears twice");
+        assertThat(describe(JsonCodec.create().readerFor(Named.class), "{\"name\":\"a\",\"name\":\"b\"}"))
+                .contains("field 'name' appears twice");
+    }
+
     @ParameterizedTest
     @MethodSource("bodies")
     void saysWhatIsWrongInJsonTerms(final String body, final String expected) {
@@ -65,8 +77,12 @@ class JsonProblemsTest {
     }
 
     private static String describe(final String body) {
+        return describe(READER, body);
+    }
+
+    private static String describe(final ObjectReader reader, final String body) {
         try {
-            READER.readValue(body);
+            reader.readValue(body.getBytes(StandardCharsets.UTF_8)); // bytes, as the server reads a body
         } catch (final IOException e) {
             return JsonProblems.describe(e);
         }
