@@ -34,10 +34,11 @@ final class EncodedValues {
     /** The raw values of query parameter {@code name} (names are compared decoded, as Jakarta REST says). */
     static RawValues query(final String name) {
         return context -> {
-            final String query = context.request().query();
-            if (query == null || query.isEmpty()) {
+            final String raw = context.request().query();
+            if (raw == null || raw.isEmpty()) {
                 return List.of();
             }
+            final String query = PercentDecoding.rawBytesAsUtf8(raw).orElse(raw);
             final List<String> values = new ArrayList<>();
             for (final String pair : query.split("&")) {
                 final int equals = pair.indexOf('=');

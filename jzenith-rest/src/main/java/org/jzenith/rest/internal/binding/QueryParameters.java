@@ -21,8 +21,8 @@ final class QueryParameters {
 
     private static final String KEY = QueryParameters.class.getName();
 
-    /** Decoded name to decoded values; empty when the query string has a malformed escape. */
-    private record Parsed(Optional<Map<String, List<String>>> parameters) {}
+    /** Decoded name to decoded values; empty, with what is wrong, when the query string cannot be decoded. */
+    private record Parsed(Optional<Map<String, List<String>>> parameters, String problem) {}
 
     private QueryParameters() {}
 
@@ -30,7 +30,7 @@ final class QueryParameters {
     static Binding values(final RoutingContext context, final String name, final ValuesReader reader) {
         final Optional<Map<String, List<String>>> parameters = parsed(context).parameters();
         if (parameters.isEmpty()) {
-            return Binding.invalid(malformed(context.request().query()));
+            return Binding.invalid(parsed(context).problem());
         }
         return reader.read(parameters.get().getOrDefault(name, List.of()));
     }
@@ -46,9 +46,21 @@ final class QueryParameters {
         if (cached != null) {
             return cached;
         }
-        final Parsed parsed = new Parsed(parse(context.request().query()));
+        final Parsed parsed = parse(Optional.ofNullable(context.request().query()));
         context.put(KEY, parsed);
         return parsed;
+    }
+
+    private static Parsed parse(final Optional<String> raw) {
+        final Optional<String> query = raw.map(PercentDecoding::rawBytesAsUtf8).orElse(Optional.of(""));
+        if (query.isEmpty()) {
+            return new Parsed(
+                    Optional.empty(),
+                    "The query string holds bytes that are not percent-encoded and not UTF-8: percent-encode"
+                            + " its UTF-8 bytes (%C3%A9 for \u00e9)");
+        }
+        final Optional<Map<String, List<String>>> parameters = parse(query.get());
+        return new Parsed(parameters, parameters.isEmpty() ? malformed(query.get()) : "");
     }
 
     private static Optional<Map<String, List<String>>> parse(final String query) {

@@ -52,6 +52,31 @@ public final class PercentDecoding {
     }
 
     /**
+     * {@code text} as the request line's bytes were meant, where it holds bytes that were not
+     * percent-encoded: the HTTP decoder reads each byte of the request line as one character
+     * (ISO-8859-1), so a raw UTF-8 {@code ５} arrives as three characters ({@code ï¼\u0095}). Those are
+     * read again as the UTF-8 they are, as the path's are; empty when they are not UTF-8. A text of
+     * ASCII only, nearly every one, is returned as it is after one scan.
+     */
+    public static Optional<String> rawBytesAsUtf8(final String text) {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) < 0x80) {
+            i++;
+        }
+        if (i == text.length()) {
+            return Optional.of(text);
+        }
+        try {
+            return Optional.of(StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1)))
+                    .toString());
+        } catch (final java.nio.charset.CharacterCodingException e) {
+            return Optional.empty(); // only on a query with raw bytes that are not UTF-8
+        }
+    }
+
+    /**
      * The first malformed escape in {@code text} (its {@code %} and up to two characters after it),
      * for a message that shows the client what to fix; empty when there is none.
      */

@@ -99,7 +99,7 @@ public final class VertxUriInfo implements UriInfo {
     @Override
     public URI getRequestUri() {
         if (requestUri == null) {
-            final String query = request.query();
+            final String query = PercentDecoding.rawBytesAsUtf8(request.query()).orElse(request.query());
             requestUri = query.isEmpty()
                     ? getAbsolutePath()
                     : URI.create(
@@ -317,7 +317,7 @@ public final class VertxUriInfo implements UriInfo {
 
     /** Names are always decoded, as the spec says; values only when asked. */
     private MultivaluedMap<String, String> queryParameters(final boolean decode) {
-        final String query = request.query();
+        final String query = PercentDecoding.rawBytesAsUtf8(request.query()).orElse(request.query());
         if (query.isEmpty()) {
             return ImmutableMultivaluedMap.empty();
         }

@@ -152,6 +152,19 @@ class HostileRequestsIT {
     }
 
     @Test
+    void rawUtf8InTheQueryIsReadAsUtf8AndOtherRawBytesAre400() {
+        // "５" (U+FF15) sent as its three UTF-8 bytes, not percent-encoded, as curl -g sends it
+        final RawHttp fullwidth =
+                exchange("GET /hostile?age=\u00ef\u00bc\u0095 HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        assertThat(fullwidth.status()).isEqualTo(400);
+        final String utf8 = new String(fullwidth.text().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+        assertThat(utf8).contains("expected an integer, got").contains("\uff15").doesNotContain("\u00ef");
+        final RawHttp notUtf8 = exchange("GET /hostile?age=\u00ff HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        assertThat(notUtf8.status()).isEqualTo(400);
+        assertThat(notUtf8.text()).contains("not percent-encoded and not UTF-8");
+    }
+
+    @Test
     void badBodiesAre4xx() {
         final String[][] cases = {
             {JSON, "{\"name\":\"\u00ff\u00fe\",\"age\":1}"}, // not UTF-8
