@@ -48,6 +48,30 @@ final class HeadWatch {
                             + "Content-Length: " + NOT_HTTP_PROBLEM.length() + "\r\n\r\n" + NOT_HTTP_PROBLEM)
                     .getBytes(StandardCharsets.US_ASCII)));
 
+    /**
+     * An HTTP/2 server's preface (an empty SETTINGS frame), then a GOAWAY frame with the error
+     * HTTP_1_1_REQUIRED (RFC 9113, sections 3.4, 6.8 and 7) and why, as its debug data.
+     */
+    private static final ByteBuf HTTP_1_1_REQUIRED = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
+            http2GoAway("This port speaks HTTP/1.1; HTTP/2 without TLS (h2c) is off: rest.http2.cleartext=false")));
+
+    private static byte[] http2GoAway(final String why) {
+        final byte[] debug = why.getBytes(StandardCharsets.US_ASCII);
+        final ByteBuf frames = Unpooled.buffer(9 + 9 + 8 + debug.length);
+        frames.writeMedium(0).writeByte(0x4).writeByte(0).writeInt(0); // SETTINGS, no settings
+        frames.writeMedium(8 + debug.length).writeByte(0x7).writeByte(0).writeInt(0); // GOAWAY on stream 0
+        frames.writeInt(0).writeInt(0xd).writeBytes(debug); // no stream processed, HTTP_1_1_REQUIRED
+        final byte[] bytes = new byte[frames.readableBytes()];
+        frames.readBytes(bytes);
+        return bytes;
+    }
+
+    private static boolean isHttp2Preface(final HttpRequest request) {
+        return request.protocolVersion().majorVersion() == 2
+                && "PRI".equals(request.method().name())
+                && "*".equals(request.uri());
+    }
+
     /** The first byte of a TLS record that carries a handshake, such as a client's hello. */
     private static final byte TLS_HANDSHAKE = 0x16;
 
@@ -106,7 +130,9 @@ final class HeadWatch {
                     return;
                 }
                 if (version.majorVersion() != 1) {
-                    refuse(ctx, message, VERSION_NOT_SUPPORTED);
+                    // An HTTP/2 client with prior knowledge opens with "PRI * HTTP/2.0": it reads frames, not
+                    // an HTTP/1.1 status line, and is told in its own terms that this port wants HTTP/1.1.
+                    refuse(ctx, message, isHttp2Preface(request) ? HTTP_1_1_REQUIRED : VERSION_NOT_SUPPORTED);
                     return;
                 }
                 if (version != HttpVersion.HTTP_1_1 && version != HttpVersion.HTTP_1_0) {

@@ -181,6 +181,19 @@ class ProtocolHardeningIT {
     }
 
     @Test
+    void anHttp2ClientWithPriorKnowledgeIsToldInFramesThatHttp11IsRequired() {
+        final RawHttp answer = RawHttp.exchange(served.port(), "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 1000);
+        final byte[] frames = answer.text().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(frames[3]).as("a SETTINGS frame first: the server's preface").isEqualTo((byte) 0x4);
+        assertThat(frames[9 + 3]).as("then GOAWAY").isEqualTo((byte) 0x7);
+        assertThat(java.nio.ByteBuffer.wrap(frames, 9 + 9 + 4, 4).getInt())
+                .as("HTTP_1_1_REQUIRED")
+                .isEqualTo(0xd);
+        assertThat(answer.text()).contains("rest.http2.cleartext");
+        assertThat(answer.closed()).isTrue();
+    }
+
+    @Test
     void anotherHttpVersionOnAnHttp1ConnectionIs505() {
         for (final String version : new String[] {"HTTP/2.0", "HTTP/3.0"}) {
             final RawHttp answer = RawHttp.exchange(
