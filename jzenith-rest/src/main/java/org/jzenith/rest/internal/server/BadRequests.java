@@ -2,6 +2,7 @@ package org.jzenith.rest.internal.server;
 
 import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Locale;
 import java.util.Optional;
@@ -31,6 +32,10 @@ final class BadRequests {
         }
         if (isForm(routing) && causedByFormDecoding(routing.failure())) {
             return "The form body (application/x-www-form-urlencoded) has a malformed percent-escape: " + ESCAPE_RULE;
+        }
+        if (routing.request().version() == HttpVersion.HTTP_1_1
+                && routing.request().getHeader(HttpHeaders.HOST) == null) {
+            return "An HTTP/1.1 request needs a Host header (RFC 9112, section 3.2)";
         }
         return "The request is malformed";
     }

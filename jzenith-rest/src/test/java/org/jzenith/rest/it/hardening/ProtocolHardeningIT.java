@@ -213,6 +213,17 @@ class ProtocolHardeningIT {
     }
 
     @Test
+    void anHttp11RequestWithoutHostSaysSo() {
+        final RawHttp answer = RawHttp.exchange(served.port(), "GET /echo HTTP/1.1\r\nConnection: close\r\n\r\n", 1000);
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.text()).contains("An HTTP/1.1 request needs a Host header");
+        assertThat(RawHttp.exchange(served.port(), "GET /echo HTTP/1.0\r\n\r\n", 1000)
+                        .status())
+                .as("HTTP/1.0 needs none")
+                .isEqualTo(200);
+    }
+
+    @Test
     void aTlsHandshakeOnThePlainPortIsAnsweredAtOnce() {
         final byte[] clientHello = {0x16, 0x03, 0x01, 0x00, (byte) 0xa5, 0x01, 0x00, 0x00, (byte) 0xa1, 0x03, 0x03};
         final RawHttp answer = RawHttp.exchange(served.port(), clientHello, 5000);
