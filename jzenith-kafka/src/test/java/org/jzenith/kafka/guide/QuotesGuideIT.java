@@ -9,7 +9,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,6 +58,7 @@ class QuotesGuideIT {
     @Test
     void everyRequestSentFromTheResourceComesBackAsAQuoteFromTheProcessor() throws Exception {
         final String suffix = UUID.randomUUID().toString().substring(0, 8);
+        createTopics("quote-requests-" + suffix, "quotes-" + suffix);
         app = JZenith.application()
                 .withPlugins(
                         KafkaPlugin.withConsumers(QuotesProcessor.class, QuotesConsumer.class)
@@ -102,6 +108,7 @@ class QuotesGuideIT {
     @Test
     void theQuotesChannelStreamsToEveryBrowserAsServerSentEvents() throws Exception {
         final String suffix = UUID.randomUUID().toString().substring(0, 8);
+        createTopics("quote-requests-" + suffix, "quotes-" + suffix);
         app = JZenith.application()
                 .withPlugins(
                         KafkaPlugin.withConsumers(QuotesProcessor.class)
@@ -139,6 +146,36 @@ class QuotesGuideIT {
                             assertThat(event).startsWith("data: {\"id\":\"").contains("\"price\":"));
         }
         browsers.forEach(EventReader::close);
+    }
+
+    /**
+     * Creates the test's topics and waits until each partition has a leader, before the service sends:
+     * a topic created by the first send raced its own creation on a busy machine in CI (the broker answered
+     * NOT_LEADER_OR_FOLLOWER for more than 130 s while it had appended the batches, and the retries then
+     * failed as out of order).
+     */
+    private static void createTopics(final String... names) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.bootstrapServers()))) {
+            admin.createTopics(java.util.Arrays.stream(names)
+                            .map(name -> new NewTopic(name, 3, (short) 1))
+                            .toList())
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            Await.until(
+                    WAIT, "a leader for every partition of " + List.of(names), () -> everyPartitionLed(admin, names));
+        }
+    }
+
+    private static boolean everyPartitionLed(final Admin admin, final String... names) {
+        try {
+            return admin.describeTopics(List.of(names)).allTopicNames().get(10, TimeUnit.SECONDS).values().stream()
+                    .allMatch(topic -> topic.partitions().stream().allMatch(partition -> partition.leader() != null));
+        } catch (final java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return false; // not described yet: asked again
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** A browser's EventSource, as far as the test needs one: the data lines of a GET /quotes response. */
