@@ -1,7 +1,6 @@
 package org.jzenith.rest.internal.limits;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -12,7 +11,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Watches one HTTP/1 connection for a request body that arrives too slowly: one that stalls after a
@@ -37,22 +35,14 @@ final class BodyWatch extends ChannelDuplexHandler {
 
     static final String NAME = "jzenithBodyWatch";
 
-    private static final String TIMEOUT_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Request Timeout\","
-            + "\"status\":408,\"detail\":\"The request body arrived too slowly\"}";
+    private static final ByteBuf REQUEST_TIMEOUT =
+            RawProblem.of(408, "Request Timeout", "The request body arrived too slowly");
 
-    private static final ByteBuf REQUEST_TIMEOUT = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
-                            + "Content-Length: " + TIMEOUT_PROBLEM.length() + "\r\n\r\n" + TIMEOUT_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
-
-    private static final String MALFORMED_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
-            + "\"status\":400,\"detail\":\"The chunked body is malformed: each chunk starts with its size in"
-            + " hexadecimal on a line of its own, and its data is that long\"}";
-
-    private static final ByteBuf MALFORMED_BODY = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
-                            + "Content-Length: " + MALFORMED_PROBLEM.length() + "\r\n\r\n" + MALFORMED_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
+    private static final ByteBuf MALFORMED_BODY = RawProblem.of(
+            400,
+            "Bad Request",
+            "The chunked body is malformed: each chunk starts with its size in hexadecimal on a line of its own,"
+                    + " and its data is that long");
 
     /** What happened to a body too slow, for the sweep to count. */
     enum Outcome {

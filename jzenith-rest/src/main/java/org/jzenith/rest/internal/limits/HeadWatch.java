@@ -23,30 +23,14 @@ import java.nio.charset.StandardCharsets;
  */
 final class HeadWatch {
 
-    private static final String TIMEOUT_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Request Timeout\","
-            + "\"status\":408,\"detail\":\"The request line and headers took too long to arrive\"}";
+    private static final ByteBuf REQUEST_TIMEOUT =
+            RawProblem.of(408, "Request Timeout", "The request line and headers took too long to arrive");
 
-    private static final ByteBuf REQUEST_TIMEOUT = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
-                            + "Content-Length: " + TIMEOUT_PROBLEM.length() + "\r\n\r\n" + TIMEOUT_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
+    private static final ByteBuf VERSION_NOT_SUPPORTED = RawProblem.of(
+            505, "HTTP Version Not Supported", "This server speaks HTTP/1.0 and HTTP/1.1 on this connection");
 
-    private static final String VERSION_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"HTTP Version Not Supported\","
-            + "\"status\":505,\"detail\":\"This server speaks HTTP/1.0 and HTTP/1.1 on this connection\"}";
-
-    private static final ByteBuf VERSION_NOT_SUPPORTED = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: application/problem+json\r\n"
-                            + "Connection: close\r\nContent-Length: " + VERSION_PROBLEM.length() + "\r\n\r\n"
-                            + VERSION_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
-
-    private static final String NOT_HTTP_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
-            + "\"status\":400,\"detail\":\"The request line must end in HTTP/1.1 (or HTTP/1.0)\"}";
-
-    private static final ByteBuf NOT_HTTP = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
-                            + "Content-Length: " + NOT_HTTP_PROBLEM.length() + "\r\n\r\n" + NOT_HTTP_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
+    private static final ByteBuf NOT_HTTP =
+            RawProblem.of(400, "Bad Request", "The request line must end in HTTP/1.1 (or HTTP/1.0)");
 
     /**
      * An HTTP/2 server's preface (an empty SETTINGS frame), then a GOAWAY frame with the error
@@ -75,13 +59,8 @@ final class HeadWatch {
     /** The first byte of a TLS record that carries a handshake, such as a client's hello. */
     private static final byte TLS_HANDSHAKE = 0x16;
 
-    private static final String NOT_TLS_PROBLEM = "{\"type\":\"about:blank\",\"title\":\"Bad Request\","
-            + "\"status\":400,\"detail\":\"This port speaks plain HTTP, not TLS: use http:// here\"}";
-
-    private static final ByteBuf NOT_TLS = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(
-            ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nConnection: close\r\n"
-                            + "Content-Length: " + NOT_TLS_PROBLEM.length() + "\r\n\r\n" + NOT_TLS_PROBLEM)
-                    .getBytes(StandardCharsets.US_ASCII)));
+    private static final ByteBuf NOT_TLS =
+            RawProblem.of(400, "Bad Request", "This port speaks plain HTTP, not TLS: use http:// here");
 
     /** Whether the connection's request was refused, so that nothing more of it goes to Vert.x. */
     private boolean refused;
